@@ -1,0 +1,34 @@
+// Interpolation kernels with MATLAB imresize's names, formulas and widths.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rl {
+
+enum class Method { Nearest, Bilinear, Bicubic, Box, Triangle, Lanczos2, Lanczos3, Custom };
+
+// A kernel k(x) and its support width (k(x) = 0 for |x| >= width/2, up to MATLAB's edge rules).
+struct Kernel {
+  std::string name;
+  std::function<double(double)> fn;
+  double width = 0.0;
+};
+
+// The formulas exactly as MATLAB's imresize.m writes them (operation order kept so the bits match).
+double kernel_box(double x);       // 1 on [-0.5, 0.5)
+double kernel_triangle(double x);  // hat on [-1, 1]
+double kernel_cubic(double x);     // Keys, a = -0.5
+double kernel_lanczos2(double x);
+double kernel_lanczos3(double x);
+
+Kernel kernel_for(Method m);  // throws for Method::Custom
+std::string to_string(Method m);
+// Accepts MATLAB's names: nearest, bilinear, bicubic, box, triangle, lanczos2, lanczos3 (any case).
+std::optional<Method> parse_method(std::string_view name);
+const std::vector<Method>& builtin_methods();
+
+}  // namespace rl

@@ -1,0 +1,28 @@
+// Comparison of two images of the same shape: difference map and statistics.
+#pragma once
+
+#include <cstddef>
+
+#include "rl/image.hpp"
+
+namespace rl {
+
+struct DiffStats {
+  double max_abs = 0.0;
+  double mean_abs = 0.0;
+  double psnr = 0.0;            // dB, +inf when identical; peak = 255, 65535 or 1 by type of a
+  std::size_t differing = 0;    // pixels where any channel differs
+  std::size_t pixels = 0;
+  double differing_percent() const { return pixels ? 100.0 * differing / pixels : 0.0; }
+};
+
+// Throws std::invalid_argument when shapes differ. Values compared as doubles.
+DiffStats diff_stats(const Image& a, const Image& b);
+double peak_value(ElemType t);
+
+enum class DiffMode { AbsMaxChannel, AbsChannel, Signed };
+// rows x cols x 1 float64 map: |a-b| max over channels, |a-b| of one channel, or signed a-b
+// (signed uses `channel`, or the channel with the largest magnitude when channel < 0).
+Image diff_map(const Image& a, const Image& b, DiffMode mode, int channel = -1);
+
+}  // namespace rl

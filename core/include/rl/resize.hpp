@@ -1,0 +1,23 @@
+// The CPU resizer: resize(image, spec) for the common case; make_plan + run(plan, image) for
+// batches. Output type = input type, MATLAB's rounding after each 1-D pass.
+#pragma once
+
+#include "rl/image.hpp"
+#include "rl/plan.hpp"
+
+namespace rl {
+
+struct RunOptions {
+  int threads = 0;  // 0: hardware concurrency
+};
+
+// Both passes in plan.order. Throws std::invalid_argument if the image shape does not match the plan.
+Image run(const Plan& plan, const Image& in, const RunOptions& opt = {});
+// Writes into `out`, which must already have the plan's output shape and the input's type.
+void run_into(const Plan& plan, const Image& in, Image& out, const RunOptions& opt = {});
+// One 1-D pass along `axis` with that axis' table (the intermediate results MATLAB computes).
+Image resize_pass(const AxisTable& table, Axis axis, const Image& in, const RunOptions& opt = {});
+
+Image resize(const Image& in, const ResizeSpec& spec, const RunOptions& opt = {});
+
+}  // namespace rl

@@ -1,0 +1,43 @@
+// The per-output arithmetic of a 1-D pass, shared by the CPU core and the CUDA kernels so both
+// produce the same bits: float64 accumulation over the taps in ascending order (no FMA: compile
+// with -ffp-contract=off / -fmad=false), then MATLAB's conversion to the element type.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+
+#if defined(__CUDACC__)
+#define RL_HD __host__ __device__
+#else
+#define RL_HD
+#endif
+
+namespace rl {
+
+// sum_k w[k] * src[idx[k] * stride], k ascending.
+template <class T>
+RL_HD inline double tap_sum(const double* w, const std::int32_t* idx, int taps, const T* src,
+                            std::ptrdiff_t stride) {
+  double acc = 0.0;
+  for (int k = 0; k < taps; ++k) acc += w[k] * static_cast<double>(src[idx[k] * stride]);
+  return acc;
+}
+
+// MATLAB's cast of a double to the element type: integers round half away from zero and saturate,
+// NaN becomes 0; single is a plain float conversion; double is unchanged.
+template <class T> RL_HD inline T from_double(double v);
+template <> RL_HD inline double from_double<double>(double v) { return v; }
+template <> RL_HD inline float from_double<float>(double v) { return static_cast<float>(v); }
+template <> RL_HD inline std::uint8_t from_double<std::uint8_t>(double v) {
+  if (!(v > 0.0)) return 0;  // also NaN
+  if (v >= 255.0) return 255;
+  return static_cast<std::uint8_t>(round(v));
+}
+template <> RL_HD inline std::uint16_t from_double<std::uint16_t>(double v) {
+  if (!(v > 0.0)) return 0;
+  if (v >= 65535.0) return 65535;
+  return static_cast<std::uint16_t>(round(v));
+}
+
+}  // namespace rl

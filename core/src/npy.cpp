@@ -1,0 +1,198 @@
+// .npy format version 1.0/2.0/3.0: header dict parsed strictly, data checked against the shape.
+#include "rl/npy.hpp"
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <limits>
+#include <stdexcept>
+#include <string_view>
+
+#include "rl/atomic_file.hpp"
+
+namespace rl {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& why) { throw std::runtime_error("invalid .npy file: " + why); }
+
+void skip_ws(std::string_view s, std::size_t& i) {
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) ++i;
+}
+
+std::string parse_quoted(std::string_view s, std::size_t& i) {
+  skip_ws(s, i);
+  if (i >= s.size() || (s[i] != '\'' && s[i] != '"')) fail("expected a quoted string in the header");
+  const char q = s[i++];
+  const std::size_t start = i;
+  while (i < s.size() && s[i] != q) ++i;
+  if (i >= s.size()) fail("unterminated string in the header");
+  return std::string(s.substr(start, i++ - start));
+}
+
+struct Header {
+  std::string descr;
+  bool fortran = false;
+  std::vector<unsigned long long> shape;
+  bool has_descr = false, has_order = false, has_shape = false;
+};
+
+Header parse_header(std::string_view s) {
+  Header h;
+  std::size_t i = 0;
+  skip_ws(s, i);
+  if (i >= s.size() || s[i] != '{') fail("the header is not a dictionary");
+  ++i;
+  while (true) {
+    skip_ws(s, i);
+    if (i < s.size() && s[i] == '}') break;
+    const std::string key = parse_quoted(s, i);
+    skip_ws(s, i);
+    if (i >= s.size() || s[i] != ':') fail("expected ':' after a header key");
+    ++i;
+    skip_ws(s, i);
+    if (key == "descr") {
+      h.descr = parse_quoted(s, i);
+      h.has_descr = true;
+    } else if (key == "fortran_order") {
+      if (s.substr(i, 4) == "True") { h.fortran = true; i += 4; }
+      else if (s.substr(i, 5) == "False") { h.fortran = false; i += 5; }
+      else fail("fortran_order must be True or False");
+      h.has_order = true;
+    } else if (key == "shape") {
+      if (i >= s.size() || s[i] != '(') fail("shape must be a tuple");
+      ++i;
+      while (true) {
+        skip_ws(s, i);
+        if (i < s.size() && s[i] == ')') { ++i; break; }
+        if (i >= s.size() || s[i] < '0' || s[i] > '9') fail("shape entries must be non-negative integers");
+        unsigned long long v = 0;
+        while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+          const unsigned d = static_cast<unsigned>(s[i] - '0');
+          if (v > (std::numeric_limits<unsigned long long>::max() - d) / 10) fail("a shape entry is too large");
+          v = v * 10 + d;
+          ++i;
+        }
+        while (i < s.size() && (s[i] == 'L')) ++i;
+        h.shape.push_back(v);
+        if (h.shape.size() > 32) fail("too many dimensions");
+        skip_ws(s, i);
+        if (i < s.size() && s[i] == ',') { ++i; continue; }
+        skip_ws(s, i);
+        if (i < s.size() && s[i] == ')') { ++i; break; }
+        fail("malformed shape tuple");
+      }
+      h.has_shape = true;
+    } else {
+      fail("unknown header key '" + key + "'");
+    }
+    skip_ws(s, i);
+    if (i < s.size() && s[i] == ',') { ++i; continue; }
+    skip_ws(s, i);
+    if (i < s.size() && s[i] == '}') break;
+    fail("malformed header dictionary");
+  }
+  if (!h.has_descr || !h.has_order || !h.has_shape) fail("the header lacks descr, fortran_order or shape");
+  return h;
+}
+
+ElemType dtype_of(const std::string& d) {
+  if (d == "|u1" || d == "<u1" || d == "u1") return ElemType::U8;
+  if (d == "<u2") return ElemType::U16;
+  if (d == "<f4") return ElemType::F32;
+  if (d == "<f8") return ElemType::F64;
+  if (!d.empty() && d[0] == '>') fail("big-endian data ('" + d + "') is not supported; save it little-endian");
+  throw std::runtime_error("unsupported .npy dtype '" + d + "' (supported: uint8, uint16, float32, float64)");
+}
+
+std::string descr_of(ElemType t) {
+  switch (t) {
+    case ElemType::U8: return "|u1";
+    case ElemType::U16: return "<u2";
+    case ElemType::F32: return "<f4";
+    case ElemType::F64: return "<f8";
+  }
+  return "|u1";
+}
+
+}  // namespace
+
+Image npy_decode(const std::uint8_t* data, std::size_t size) {
+  static const unsigned char kMagic[] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
+  if (size < 10 || std::memcmp(data, kMagic, 6) != 0) fail("bad magic (not a NumPy .npy file)");
+  const unsigned major = data[6];
+  std::size_t header_len = 0, pos = 0;
+  if (major == 1) {
+    header_len = data[8] | (static_cast<std::size_t>(data[9]) << 8);
+    pos = 10;
+  } else if (major == 2 || major == 3) {
+    if (size < 12) fail("truncated header");
+    header_len = data[8] | (static_cast<std::size_t>(data[9]) << 8) | (static_cast<std::size_t>(data[10]) << 16) |
+                 (static_cast<std::size_t>(data[11]) << 24);
+    pos = 12;
+  } else {
+    fail("unsupported format version " + std::to_string(major));
+  }
+  if (header_len > size - pos) fail("truncated header");
+  const Header h = parse_header(std::string_view(reinterpret_cast<const char*>(data + pos), header_len));
+  pos += header_len;
+  const ElemType type = dtype_of(h.descr);
+  if (h.fortran) fail("Fortran-order arrays are not supported; save with C order");
+  if (h.shape.size() < 2 || h.shape.size() > 3)
+    fail("expected a 2-D (rows, cols) or 3-D (rows, cols, channels) array, got " + std::to_string(h.shape.size()) + "-D");
+  const unsigned long long kMaxSide = std::numeric_limits<int>::max();
+  unsigned long long count = 1;
+  for (auto d : h.shape) {
+    if (d > kMaxSide) fail("a dimension is too large (" + std::to_string(d) + ")");
+    if (d != 0 && count > std::numeric_limits<unsigned long long>::max() / d) fail("the shape's element count overflows");
+    count *= d;
+  }
+  const int rows = static_cast<int>(h.shape[0]), cols = static_cast<int>(h.shape[1]);
+  const int ch = h.shape.size() == 3 ? static_cast<int>(h.shape[2]) : 1;
+  if (ch < 1) fail("an image needs at least one channel");
+  const std::size_t es = elem_size(type);
+  if (count > (std::numeric_limits<std::size_t>::max() / es)) fail("the shape's byte count overflows");
+  const std::size_t need = count * es;
+  if (size - pos != need)
+    fail("the data holds " + std::to_string(size - pos) + " bytes, the shape needs " + std::to_string(need));
+  Image img = Image::uninitialized(rows, cols, ch, type);
+  if (need) std::memcpy(img.raw(), data + pos, need);
+  return img;
+}
+
+std::vector<std::uint8_t> npy_encode(const Image& img) {
+  std::string dict = "{'descr': '" + descr_of(img.type()) + "', 'fortran_order': False, 'shape': (" +
+                     std::to_string(img.rows()) + ", " + std::to_string(img.cols());
+  if (img.channels() > 1) dict += ", " + std::to_string(img.channels());
+  dict += "), }";
+  // Pad so that magic + length + header is a multiple of 64 and ends with '\n'.
+  std::size_t total = 10 + dict.size() + 1;
+  dict.append((64 - total % 64) % 64, ' ');
+  dict += '\n';
+  std::vector<std::uint8_t> out(10 + dict.size() + img.bytes());
+  const std::uint8_t prefix[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0,
+                                   static_cast<std::uint8_t>(dict.size() & 0xff),
+                                   static_cast<std::uint8_t>(dict.size() >> 8)};
+  std::memcpy(out.data(), prefix, 10);
+  std::memcpy(out.data() + 10, dict.data(), dict.size());
+  if (img.bytes()) std::memcpy(out.data() + 10 + dict.size(), img.raw(), img.bytes());
+  return out;
+}
+
+Image read_npy(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw std::runtime_error("cannot open '" + path + "' for reading");
+  std::vector<std::uint8_t> buf((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  try {
+    return npy_decode(buf.data(), buf.size());
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
+}
+
+void write_npy(const std::string& path, const Image& img) {
+  const auto bytes = npy_encode(img);
+  write_file_atomically(path, bytes.data(), bytes.size());
+}
+
+}  // namespace rl
