@@ -30,17 +30,25 @@ TEST_P(GoldenPng, MatchesMatlabExactly) {
   EXPECT_EQ(s.differing, 0u) << "max abs diff " << s.max_abs;
 }
 
+// Called while tests are registered: a missing manifest must not abort test discovery, it makes
+// HasAllTwentyTwoRows fail with the reason instead.
 std::vector<test::GoldenRow> png_rows() {
   std::vector<test::GoldenRow> out;
-  for (auto& r : test::golden_rows())
-    if (r.compare != "f64") out.push_back(r);
+  try {
+    for (auto& r : test::golden_rows())
+      if (r.compare != "f64") out.push_back(r);
+  } catch (const std::exception&) {
+  }
   return out;
 }
 
 INSTANTIATE_TEST_SUITE_P(Manifest, GoldenPng, ::testing::ValuesIn(png_rows()),
                          [](const auto& info) { return info.param.name(); });
 
-TEST(GoldenPngManifest, HasAllTwentyTwoRows) { EXPECT_EQ(png_rows().size(), 22u); }
+TEST(GoldenPngManifest, HasAllTwentyTwoRows) {
+  ASSERT_NO_THROW(test::golden_rows()) << "golden data expected in " << test::golden_dir();
+  EXPECT_EQ(png_rows().size(), 22u);
+}
 
 }  // namespace
 }  // namespace rl
