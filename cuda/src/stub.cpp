@@ -1,4 +1,4 @@
-// rl_cuda built without nvcc: every call reports that CUDA support was not compiled in.
+// rl_cuda built without nvcc: every device call reports that CUDA support was not compiled in.
 #include "rl/cuda_resize.hpp"
 
 namespace rl::cuda {
@@ -19,5 +19,15 @@ Resizer::~Resizer() = default;
 Status Resizer::run(const Plan&, const Image&, Image&) { return not_built(); }
 Status Resizer::run_batch(const Plan&, const std::vector<Image>&, std::vector<Image>&) { return not_built(); }
 Status Resizer::backward(const Plan&, const Image&, Image&) { return not_built(); }
+Status Resizer::run_device(const Plan&, ElemType, int, int, const void*, void*) { return not_built(); }
+Status Resizer::backward_device(const Plan&, ElemType, int, int, const void*, void*) { return not_built(); }
+Status Resizer::synchronize() { return not_built(); }
+void* Resizer::stream() const { return nullptr; }
+std::size_t Resizer::tables_uploaded() const { return 0; }
+
+DeviceMemory::~DeviceMemory() = default;
+Status DeviceMemory::allocate(std::size_t) { return not_built(); }
+Status DeviceMemory::upload(const void*, std::size_t) { return not_built(); }
+Status DeviceMemory::download(void*, std::size_t) const { return not_built(); }
 
 }  // namespace rl::cuda

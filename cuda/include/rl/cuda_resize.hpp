@@ -4,6 +4,7 @@
 // a stub whose every call reports that CUDA support was not compiled in.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,8 +28,30 @@ Status device_status();
 // E.g. "NVIDIA H200 (sm_90, 139 GiB)"; empty when no device is usable.
 std::string device_name();
 
-// Holds a stream, device buffers reused across calls, and the contribution tables of the plans it has
-// seen (uploaded once per plan). Not thread-safe: one Resizer per thread.
+// Device memory for the run_device / backward_device entry points, for callers without CUDA headers.
+// upload() has finished when it returns; download() does not wait for a Resizer's stream, so call
+// Resizer::synchronize() first. Freed by the destructor.
+class DeviceMemory {
+ public:
+  DeviceMemory() = default;
+  ~DeviceMemory();
+  DeviceMemory(const DeviceMemory&) = delete;
+  DeviceMemory& operator=(const DeviceMemory&) = delete;
+  Status allocate(std::size_t bytes);  // drops the previous contents
+  Status upload(const void* host, std::size_t bytes);
+  Status download(void* host, std::size_t bytes) const;
+  void* data() { return ptr_; }
+  const void* data() const { return ptr_; }
+  std::size_t size() const { return bytes_; }
+
+ private:
+  void* ptr_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
+// Holds a stream, device buffers and pinned host staging reused across calls, and the contribution
+// tables of the plans it has seen (uploaded once per distinct table, found again by content).
+// Not thread-safe: one Resizer per thread. Every call returns a Status; none throws for device errors.
 class Resizer {
  public:
   Resizer();
@@ -40,8 +63,24 @@ class Resizer {
   Status run(const Plan& plan, const Image& in, Image& out);
   // N images of the plan's input shape, one type and channel count: one launch per pass.
   Status run_batch(const Plan& plan, const std::vector<Image>& in, std::vector<Image>& out);
-  // Adjoint (backward) pass for float32/float64: grad_in = A^T grad_out.
+  // Adjoint (backward) pass for float32/float64: grad_in = A^T grad_out (the same bits as
+  // rl::resize_backward: transposed tables, no atomics).
   Status backward(const Plan& plan, const Image& grad_out, Image& grad_in);
+
+  // Device memory in and out: `batch` images of the plan's input shape (backward: output shape),
+  // `channels` interleaved channels of `type`, packed one after the other in d_in; the results are
+  // packed the same way in d_out. The work is queued on stream() and these calls return without
+  // waiting (call synchronize() before the host reads d_out); d_in and d_out must not overlap.
+  Status run_device(const Plan& plan, ElemType type, int channels, int batch, const void* d_in, void* d_out);
+  Status backward_device(const Plan& plan, ElemType type, int channels, int batch, const void* d_grad_out,
+                         void* d_grad_in);
+  // Waits for everything queued on stream(); reports errors of work already queued.
+  Status synchronize();
+  // The cudaStream_t all work runs on (void* so that this header needs no CUDA include); null until
+  // the first successful call, and always null without CUDA.
+  void* stream() const;
+  // How many contribution tables have been uploaded (each distinct table once, then cached).
+  std::size_t tables_uploaded() const;
 
  private:
   struct Impl;

@@ -1,0 +1,91 @@
+// The CUDA pass bodies in a host loop over the full index space (n, line, j): the same function each
+// GPU thread runs, so tests check the device code's indexing and arithmetic without a GPU.
+#include <array>
+#include <stdexcept>
+
+#include "rl/cuda_host_loop.hpp"
+#include "steps.hpp"
+
+namespace rl::cuda::host_loop {
+
+namespace {
+
+template <class T>
+void run_pass(const PassShape& s, const TableView& t, const T* src, T* dst) {
+  for (int n = 0; n < s.batch; ++n)
+    for (int line = 0; line < s.lines(); ++line)
+      for (int j = 0; j < s.line_length(); ++j) pass_element<T>(s, t, src, dst, n, line, j);
+}
+
+template <class T>
+void run_typed(const std::vector<PassStep>& steps, const std::array<TableView, 2>& views, const void* in,
+               void* out) {
+  std::vector<T> mid(static_cast<std::size_t>(steps[0].shape.out_elements()));
+  run_pass<T>(steps[0].shape, views[0], static_cast<const T*>(in), mid.data());
+  run_pass<T>(steps[1].shape, views[1], mid.data(), static_cast<T*>(out));
+}
+
+std::vector<Image> run_all(const Plan& plan, const std::vector<const Image*>& in, bool backward) {
+  const std::string err = detail::check_batch(plan, in, backward);
+  if (!err.empty()) throw std::invalid_argument(err);
+  if (in.empty()) return {};
+  const ElemType type = in.front()->type();
+  const int ch = in.front()->channels();
+  const int batch = static_cast<int>(in.size());
+  const auto steps = plan_steps(plan, ch, batch, backward);
+
+  std::array<TransposedTable, 2> transposed;
+  std::array<TableView, 2> views;
+  for (std::size_t s = 0; s < 2; ++s) {
+    if (backward) {
+      transposed[s] = transpose_table(plan.table(steps[s].axis));
+      views[s] = detail::transposed_view(transposed[s]);
+    } else {
+      views[s] = detail::forward_view(plan.table(steps[s].axis));
+    }
+  }
+
+  const PassShape& last = steps[1].shape;
+  std::vector<unsigned char> packed_in(static_cast<std::size_t>(steps[0].shape.in_elements()) *
+                                       elem_size(type));
+  std::vector<unsigned char> packed_out(static_cast<std::size_t>(last.out_elements()) * elem_size(type));
+  detail::pack(in, packed_in.data());
+  switch (type) {
+    case ElemType::U8:
+      run_typed<std::uint8_t>(steps, views, packed_in.data(), packed_out.data());
+      break;
+    case ElemType::U16:
+      run_typed<std::uint16_t>(steps, views, packed_in.data(), packed_out.data());
+      break;
+    case ElemType::F32:
+      run_typed<float>(steps, views, packed_in.data(), packed_out.data());
+      break;
+    case ElemType::F64:
+      run_typed<double>(steps, views, packed_in.data(), packed_out.data());
+      break;
+  }
+  std::vector<Image> out;
+  std::vector<Image*> ptrs;
+  out.reserve(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i)
+    out.push_back(Image::uninitialized(last.out_rows(), last.out_cols(), ch, type));
+  for (auto& im : out) ptrs.push_back(&im);
+  detail::unpack(packed_out.data(), ptrs);
+  return out;
+}
+
+}  // namespace
+
+Image run(const Plan& plan, const Image& in) { return std::move(run_all(plan, {&in}, false).front()); }
+
+std::vector<Image> run_batch(const Plan& plan, const std::vector<Image>& in) {
+  std::vector<const Image*> ptrs;
+  for (const auto& im : in) ptrs.push_back(&im);
+  return run_all(plan, ptrs, false);
+}
+
+Image backward(const Plan& plan, const Image& grad_out) {
+  return std::move(run_all(plan, {&grad_out}, true).front());
+}
+
+}  // namespace rl::cuda::host_loop

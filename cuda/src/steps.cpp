@@ -1,0 +1,92 @@
+// Pass order, shapes, argument checks and packing shared by the host loop and the device resizer.
+#include "steps.hpp"
+
+#include <cstring>
+
+namespace rl::cuda {
+
+std::vector<PassStep> plan_steps(const Plan& plan, int channels, int batch, bool backward) {
+  std::vector<PassStep> steps;
+  int rows = backward ? plan.out_rows : plan.in_rows;
+  int cols = backward ? plan.out_cols : plan.in_cols;
+  for (int s = 0; s < 2; ++s) {
+    // The adjoint undoes the second pass first.
+    const Axis axis =
+        backward ? plan.order[static_cast<std::size_t>(1 - s)] : plan.order[static_cast<std::size_t>(s)];
+    const AxisTable& t = plan.table(axis);
+    PassShape shape;
+    shape.axis = axis;
+    shape.batch = batch;
+    shape.in_rows = rows;
+    shape.in_cols = cols;
+    shape.channels = channels;
+    shape.out_size = backward ? t.in_size : t.out_size;
+    steps.push_back({axis, shape});
+    rows = shape.out_rows();
+    cols = shape.out_cols();
+  }
+  return steps;
+}
+
+namespace detail {
+
+std::string check_type_and_shape(ElemType type, int channels, int batch, bool backward) {
+  if (channels < 1) return "the image has no channels";
+  if (batch < 0) return "the batch size is negative";
+  if (backward && type != ElemType::F32 && type != ElemType::F64)
+    return "the backward pass is defined for float32 and float64 images, got " + to_string(type) +
+           " (integer rounding is not differentiable)";
+  return {};
+}
+
+std::string check_batch(const Plan& plan, const std::vector<const Image*>& images, bool backward) {
+  if (images.empty()) return {};
+  const Image& first = *images.front();
+  const int want_r = backward ? plan.out_rows : plan.in_rows;
+  const int want_c = backward ? plan.out_cols : plan.in_cols;
+  for (std::size_t i = 0; i < images.size(); ++i) {
+    const Image& im = *images[i];
+    const std::string which = images.size() > 1 ? "image " + std::to_string(i) + " " : "the image ";
+    if (im.rows() != want_r || im.cols() != want_c)
+      return which + "is " + std::to_string(im.rows()) + "x" + std::to_string(im.cols()) +
+             ", the plan expects " + std::to_string(want_r) + "x" + std::to_string(want_c);
+    if (im.type() != first.type() || im.channels() != first.channels())
+      return which + "differs from image 0 in type or channel count (a batch shares one type and shape)";
+  }
+  return check_type_and_shape(first.type(), first.channels(), static_cast<int>(images.size()), backward);
+}
+
+TableView forward_view(const AxisTable& t) {
+  TableView v;
+  v.weights = t.weights.data();
+  v.index = t.index.data();
+  v.taps = t.taps;
+  return v;
+}
+
+TableView transposed_view(const TransposedTable& t) {
+  TableView v;
+  v.weights = t.weights.data();
+  v.index = t.out_index.data();
+  v.offsets = t.offsets.data();
+  return v;
+}
+
+void pack(const std::vector<const Image*>& images, void* dst) {
+  auto* d = static_cast<unsigned char*>(dst);
+  for (const Image* im : images) {
+    if (im->bytes()) std::memcpy(d, im->raw(), im->bytes());
+    d += im->bytes();
+  }
+}
+
+void unpack(const void* src, std::vector<Image*>& images) {
+  const auto* s = static_cast<const unsigned char*>(src);
+  for (Image* im : images) {
+    if (im->bytes()) std::memcpy(im->raw(), s, im->bytes());
+    s += im->bytes();
+  }
+}
+
+}  // namespace detail
+}  // namespace rl::cuda

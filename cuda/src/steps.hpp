@@ -1,0 +1,27 @@
+// Shared by the host loop and the device resizer: argument checks with one message each, and the
+// per-axis tables in the form the kernel bodies read.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rl/adjoint.hpp"
+#include "rl/cuda_pass.hpp"
+#include "rl/image.hpp"
+#include "rl/plan.hpp"
+
+namespace rl::cuda::detail {
+
+// Empty when the images can go through the plan (forward: plan input shape; backward: plan output
+// shape, float only); otherwise one line saying what is wrong.
+std::string check_batch(const Plan& plan, const std::vector<const Image*>& images, bool backward);
+std::string check_type_and_shape(ElemType type, int channels, int batch, bool backward);
+
+TableView forward_view(const AxisTable& t);
+TableView transposed_view(const TransposedTable& t);
+
+// Packs images one after the other into dst / unpacks them from src.
+void pack(const std::vector<const Image*>& images, void* dst);
+void unpack(const void* src, std::vector<Image*>& images);
+
+}  // namespace rl::cuda::detail

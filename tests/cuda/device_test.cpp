@@ -1,0 +1,56 @@
+// The CUDA resizer on a real device, compared with the CPU core; skips with the device's status
+// message where no usable GPU exists.
+#include <gtest/gtest.h>
+
+#include "cuda_checks.hpp"
+#include "rl/cuda_resize.hpp"
+
+namespace rl::cuda {
+namespace {
+
+class CudaDevice : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const Status s = device_status();
+    if (!s) GTEST_SKIP() << "no usable CUDA device: " << s.message;
+  }
+};
+
+TEST_F(CudaDevice, GoldenRowsEqualTheCpuCoreAndMatlab) {
+  auto r = check::device_runner();
+  const check::Outcome o = check::golden_rows(*r);
+  EXPECT_EQ(o.cases, 38);
+  EXPECT_TRUE(o.ok()) << o.summary();
+}
+
+TEST_F(CudaDevice, RandomCasesForEveryMethodTypeChannelCountAndBoundary) {
+  auto r = check::device_runner();
+  for (unsigned seed : {1u, 2u}) {
+    const check::Outcome o = check::random_forward(*r, seed);
+    EXPECT_EQ(o.cases, 7 * 4 * 5 * 2);
+    EXPECT_TRUE(o.ok()) << o.summary();
+  }
+}
+
+TEST_F(CudaDevice, BatchesEqualTheCpuCore) {
+  auto r = check::device_runner();
+  const check::Outcome o = check::batch(*r, 5);
+  EXPECT_EQ(o.cases, 9);
+  EXPECT_TRUE(o.ok()) << o.summary();
+}
+
+TEST_F(CudaDevice, BackwardEqualsTheCpuAdjoint) {
+  auto r = check::device_runner();
+  const check::Outcome o = check::backward(*r, 6);
+  EXPECT_EQ(o.cases, 7 * 2 * 2 + 1);
+  EXPECT_TRUE(o.ok()) << o.summary();
+}
+
+TEST_F(CudaDevice, TablesAreCachedAndDevicePointersWork) {
+  const check::Outcome o = check::device_reuse(7);
+  EXPECT_EQ(o.cases, 6);
+  EXPECT_TRUE(o.ok()) << o.summary();
+}
+
+}  // namespace
+}  // namespace rl::cuda
