@@ -1,0 +1,96 @@
+// rl::ui image conversion and colormaps: hand-computed values.
+#include <gtest/gtest.h>
+
+#include <QPainter>
+
+#include "rl/ui/colormap.hpp"
+#include "rl/ui/image_convert.hpp"
+
+namespace {
+
+TEST(ImageConvert, IntegerTypesAndChannels) {
+  rl::Image g16(1, 2, 1, rl::ElemType::U16);
+  g16.set(0, 0, 0, 65535);
+  g16.set(0, 1, 0, 257 * 100 + 128);  // 100.498 -> 100
+  const QImage q16 = rl::ui::to_qimage(g16);
+  EXPECT_EQ(q16.pixel(0, 0), qRgb(255, 255, 255));
+  EXPECT_EQ(q16.pixel(1, 0), qRgb(100, 100, 100));
+
+  rl::Image ga(1, 1, 2, rl::ElemType::U8);  // grey + alpha
+  ga.set(0, 0, 0, 40);
+  ga.set(0, 0, 1, 128);
+  const QImage qa = rl::ui::to_qimage(ga);
+  EXPECT_TRUE(qa.hasAlphaChannel());
+  EXPECT_EQ(qRed(qa.pixel(0, 0)), 40);
+  EXPECT_EQ(qAlpha(qa.pixel(0, 0)), 128);
+
+  rl::Image five(1, 1, 5, rl::ElemType::U8);  // more than four channels: the first three
+  for (int c = 0; c < 5; ++c) five.set(0, 0, c, 10 * (c + 1));
+  EXPECT_EQ(rl::ui::to_qimage(five).pixel(0, 0), qRgb(10, 20, 30));
+}
+
+TEST(ImageConvert, FloatRangeClamps) {
+  rl::Image f(1, 3, 1, rl::ElemType::F64);
+  f.set(0, 0, 0, -0.5);
+  f.set(0, 1, 0, 0.5);
+  f.set(0, 2, 0, 7.0);
+  const QImage q = rl::ui::to_qimage(f, {0.0, 1.0});
+  EXPECT_EQ(qRed(q.pixel(0, 0)), 0);
+  EXPECT_EQ(qRed(q.pixel(1, 0)), 128);  // 127.5 rounds up
+  EXPECT_EQ(qRed(q.pixel(2, 0)), 255);
+  const QImage wide = rl::ui::to_qimage(f, {-1.0, 9.0});
+  EXPECT_EQ(qRed(wide.pixel(2, 0)), 204);  // (7 + 1) / 10 * 255 = 204
+}
+
+TEST(ImageConvert, RoundTripRgb) {
+  rl::Image rgb(2, 3, 3, rl::ElemType::U8);
+  for (int r = 0; r < 2; ++r)
+    for (int c = 0; c < 3; ++c)
+      for (int k = 0; k < 3; ++k) rgb.set(r, c, k, (r * 3 + c) * 20 + k * 7);
+  const rl::Image back = rl::ui::from_qimage(rl::ui::to_qimage(rgb));
+  EXPECT_TRUE(rl::identical(back, rgb));
+}
+
+TEST(Colormap, EndpointsAndDiverging) {
+  using rl::ui::Colormap;
+  EXPECT_EQ(rl::ui::colormap_lookup(Colormap::Viridis, 0.0), qRgb(0x44, 0x01, 0x54));
+  EXPECT_EQ(rl::ui::colormap_lookup(Colormap::Viridis, 1.0), qRgb(0xFD, 0xE7, 0x25));
+  EXPECT_EQ(rl::ui::colormap_lookup(Colormap::Inferno, -3.0), qRgb(0x00, 0x00, 0x04));
+  EXPECT_EQ(rl::ui::colormap_lookup(Colormap::Inferno, 1.0), qRgb(0xFC, 0xFF, 0xA4));
+  const QRgb mid = rl::ui::colormap_lookup(Colormap::Diverging, 0.5);
+  EXPECT_GT(qRed(mid), 240);
+  EXPECT_GT(qBlue(mid), 240);
+  EXPECT_GT(qBlue(rl::ui::colormap_lookup(Colormap::Diverging, 0.0)), 150);  // blue end
+  EXPECT_GT(qRed(rl::ui::colormap_lookup(Colormap::Diverging, 1.0)), 150);   // red end
+  // Viridis gets lighter monotonically (its defining property).
+  double last = -1;
+  for (int i = 0; i <= 100; ++i) {
+    const QRgb c = rl::ui::colormap_lookup(Colormap::Viridis, i / 100.0);
+    const double lum = 0.2126 * qRed(c) + 0.7152 * qGreen(c) + 0.0722 * qBlue(c);
+    EXPECT_GT(lum, last) << i;
+    last = lum;
+  }
+}
+
+TEST(Colormap, ColorizeAndBar) {
+  rl::Image m(1, 3, 1, rl::ElemType::F64);
+  m.set(0, 0, 0, 0.0);
+  m.set(0, 1, 0, 5.0);
+  m.set(0, 2, 0, 10.0);
+  const QImage q = rl::ui::colorize(m, rl::ui::Colormap::Viridis, 0.0, 10.0);
+  EXPECT_EQ(q.pixel(0, 0), rl::ui::colormap_lookup(rl::ui::Colormap::Viridis, 0.0));
+  EXPECT_EQ(q.pixel(1, 0), rl::ui::colormap_lookup(rl::ui::Colormap::Viridis, 0.5));
+  EXPECT_EQ(q.pixel(2, 0), rl::ui::colormap_lookup(rl::ui::Colormap::Viridis, 1.0));
+
+  QImage bar(120, 300, QImage::Format_RGB32);
+  bar.fill(Qt::white);
+  QPainter p(&bar);
+  rl::ui::paint_colorbar(p, QRectF(5, 5, 110, 290), rl::ui::Colormap::Inferno, 0, 40, "|a - b|");
+  p.end();
+  // The bar's top is the hi colour and its bottom the lo colour.
+  const QRgb top = bar.pixel(12, 40), bottom = bar.pixel(12, 265);
+  EXPECT_GT(qRed(top) + qGreen(top), 400);
+  EXPECT_LT(qRed(bottom) + qGreen(bottom) + qBlue(bottom), 150);
+}
+
+}  // namespace

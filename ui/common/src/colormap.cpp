@@ -1,0 +1,112 @@
+// Colormaps: viridis and inferno (matplotlib's perceptual maps, from their published evenly spaced
+// samples, linearly interpolated) and a blue-white-red diverging map; plus the colour bar painter.
+#include "rl/ui/colormap.hpp"
+
+#include <QFontMetricsF>
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace rl::ui {
+namespace {
+
+// Ten evenly spaced samples (t = 0, 1/9, ..., 1) of each map.
+constexpr std::array<QRgb, 10> kViridis = {0x440154, 0x482878, 0x3E4A89, 0x31688E, 0x26828E,
+                                           0x1F9E89, 0x35B779, 0x6DCD59, 0xB4DE2C, 0xFDE725};
+constexpr std::array<QRgb, 10> kInferno = {0x000004, 0x1B0C42, 0x4B0C6B, 0x781C6D, 0xA52C60,
+                                           0xCF4446, 0xED6925, 0xFB9A06, 0xF7D03C, 0xFCFFA4};
+// Blue - white - red (ColorBrewer RdBu ends), symmetric about t = 0.5.
+constexpr std::array<QRgb, 5> kDiverging = {0x2166AC, 0x92C5DE, 0xF7F7F7, 0xF4A582, 0xB2182B};
+
+template <std::size_t N>
+QRgb interpolate(const std::array<QRgb, N>& table, double t) {
+  const double x = t * (N - 1);
+  const int i = std::min(static_cast<int>(std::floor(x)), static_cast<int>(N) - 2);
+  const double f = x - i;
+  auto mix = [f](int a, int b) { return static_cast<int>(std::lround(a + (b - a) * f)); };
+  const QRgb a = table[i], b = table[i + 1];
+  return qRgb(mix(qRed(a), qRed(b)), mix(qGreen(a), qGreen(b)), mix(qBlue(a), qBlue(b)));
+}
+
+// "Nice" tick step (1, 2 or 5 times a power of ten) for about `count` ticks over `span`.
+double nice_step(double span, int count) {
+  const double raw = span / std::max(count, 1);
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  const double n = raw / mag;
+  return (n < 1.5 ? 1.0 : n < 3.5 ? 2.0 : n < 7.5 ? 5.0 : 10.0) * mag;
+}
+
+}  // namespace
+
+QRgb colormap_lookup(Colormap map, double t) {
+  if (std::isnan(t)) t = 0.0;
+  t = std::clamp(t, 0.0, 1.0);
+  switch (map) {
+    case Colormap::Viridis:
+      return interpolate(kViridis, t) | 0xFF000000u;
+    case Colormap::Inferno:
+      return interpolate(kInferno, t) | 0xFF000000u;
+    case Colormap::Diverging:
+      return interpolate(kDiverging, t) | 0xFF000000u;
+  }
+  return qRgb(0, 0, 0);
+}
+
+QImage colorize(const rl::Image& map, Colormap cmap, double lo, double hi) {
+  if (map.empty()) return {};
+  QImage out(map.cols(), map.rows(), QImage::Format_RGB32);
+  const double span = hi - lo;
+  const double flat = cmap == Colormap::Diverging ? 0.5 : 0.0;
+  for (int r = 0; r < map.rows(); ++r) {
+    auto* line = reinterpret_cast<QRgb*>(out.scanLine(r));
+    for (int c = 0; c < map.cols(); ++c) {
+      const double v = map.at(r, c, 0);
+      line[c] = colormap_lookup(cmap, span > 0 ? (v - lo) / span : flat);
+    }
+  }
+  return out;
+}
+
+void paint_colorbar(QPainter& p, const QRectF& rect, Colormap cmap, double lo, double hi,
+                    const QString& label) {
+  p.save();
+  const QFontMetricsF fm(p.font());
+  const double label_h = label.isEmpty() ? 0.0 : fm.height() * 1.3;
+  const double bar_w = std::clamp(rect.width() * 0.3, 8.0, 28.0);
+  const QRectF bar(rect.left(), rect.top() + label_h + fm.height() * 0.5, bar_w,
+                   std::max(1.0, rect.height() - label_h - fm.height()));
+  if (!label.isEmpty()) {
+    p.setPen(Qt::black);
+    p.drawText(QRectF(rect.left(), rect.top(), std::max(rect.width(), fm.horizontalAdvance(label)), label_h),
+               Qt::AlignLeft | Qt::AlignVCenter, label);
+  }
+  // The gradient as thin bands so it stays sharp in vector output too.
+  const int bands = 128;
+  for (int i = 0; i < bands; ++i) {
+    const double t0 = static_cast<double>(i) / bands;
+    const QRectF band(bar.left(), bar.bottom() - bar.height() * (t0 + 1.0 / bands), bar.width(),
+                      bar.height() / bands + 0.5);
+    p.fillRect(band, QColor::fromRgb(colormap_lookup(cmap, t0 + 0.5 / bands)));
+  }
+  p.setPen(QPen(Qt::black, 0));
+  p.setBrush(Qt::NoBrush);
+  p.drawRect(bar);
+
+  double a = lo, b = hi;
+  if (!(b > a)) b = a + 1.0;  // a flat map still gets a readable scale
+  const int wanted = std::max(2, static_cast<int>(bar.height() / (fm.height() * 2.0)));
+  const double step = nice_step(b - a, std::min(wanted, 6));
+  const int decimals = std::max(0, static_cast<int>(-std::floor(std::log10(step) + 1e-9)));
+  auto y_of = [&](double v) { return bar.bottom() - (v - a) / (b - a) * bar.height(); };
+  auto draw_tick = [&](double v) {
+    const double y = y_of(v);
+    if (std::abs(v) < step * 1e-9) v = 0.0;  // no "-0" label
+    p.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + 4, y));
+    p.drawText(QRectF(bar.right() + 6, y - fm.height() / 2, rect.right() - bar.right() - 6, fm.height()),
+               Qt::AlignLeft | Qt::AlignVCenter, QString::number(v, 'f', decimals));
+  };
+  for (double v = std::ceil(a / step - 1e-9) * step; v <= b + step * 1e-9; v += step) draw_tick(v);
+  p.restore();
+}
+
+}  // namespace rl::ui

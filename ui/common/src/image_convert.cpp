@@ -1,0 +1,79 @@
+// rl::Image <-> QImage for display (see image_convert.hpp for the mapping rules).
+#include "rl/ui/image_convert.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+namespace rl::ui {
+namespace {
+
+// One element to 0..255 by the rules of the element type.
+int to_byte(const rl::Image& img, std::size_t i, const DisplayRange& range) {
+  switch (img.type()) {
+    case ElemType::U8:
+      return img.data<std::uint8_t>()[i];
+    case ElemType::U16:
+      return static_cast<int>(std::lround(img.data<std::uint16_t>()[i] / 257.0));
+    case ElemType::F32:
+    case ElemType::F64: {
+      const double v =
+          img.type() == ElemType::F32 ? static_cast<double>(img.data<float>()[i]) : img.data<double>()[i];
+      if (std::isnan(v)) return 0;
+      const double span = range.hi - range.lo;
+      const double t = span > 0 ? (v - range.lo) / span : (v >= range.hi ? 1.0 : 0.0);
+      return static_cast<int>(std::lround(std::clamp(t, 0.0, 1.0) * 255.0));
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+QImage to_qimage(const rl::Image& img, DisplayRange range) {
+  if (img.empty()) return {};
+  const int ch = img.channels();
+  const bool alpha = ch == 2 || ch == 4;
+  QImage out(img.cols(), img.rows(), alpha ? QImage::Format_ARGB32 : QImage::Format_RGB32);
+  for (int r = 0; r < img.rows(); ++r) {
+    auto* line = reinterpret_cast<QRgb*>(out.scanLine(r));
+    const std::size_t base = static_cast<std::size_t>(r) * img.row_stride();
+    for (int c = 0; c < img.cols(); ++c) {
+      const std::size_t p = base + static_cast<std::size_t>(c) * ch;
+      int red, green, blue, a = 255;
+      if (ch <= 2) {
+        red = green = blue = to_byte(img, p, range);
+        if (ch == 2) a = to_byte(img, p + 1, range);
+      } else {
+        red = to_byte(img, p, range);
+        green = to_byte(img, p + 1, range);
+        blue = to_byte(img, p + 2, range);
+        if (ch == 4) a = to_byte(img, p + 3, range);
+      }
+      line[c] = qRgba(red, green, blue, a);
+    }
+  }
+  return out;
+}
+
+rl::Image from_qimage(const QImage& img) {
+  if (img.isNull()) return {};
+  const bool alpha = img.hasAlphaChannel();
+  const QImage src = img.convertToFormat(alpha ? QImage::Format_ARGB32 : QImage::Format_RGB32);
+  const int ch = alpha ? 4 : 3;
+  rl::Image out(src.height(), src.width(), ch, ElemType::U8);
+  auto* d = out.data<std::uint8_t>();
+  for (int r = 0; r < src.height(); ++r) {
+    const auto* line = reinterpret_cast<const QRgb*>(src.constScanLine(r));
+    for (int c = 0; c < src.width(); ++c) {
+      std::uint8_t* px = d + (static_cast<std::size_t>(r) * src.width() + c) * ch;
+      px[0] = static_cast<std::uint8_t>(qRed(line[c]));
+      px[1] = static_cast<std::uint8_t>(qGreen(line[c]));
+      px[2] = static_cast<std::uint8_t>(qBlue(line[c]));
+      if (alpha) px[3] = static_cast<std::uint8_t>(qAlpha(line[c]));
+    }
+  }
+  return out;
+}
+
+}  // namespace rl::ui

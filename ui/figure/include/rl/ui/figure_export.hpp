@@ -1,0 +1,70 @@
+// Headless figure export: `resizelab --export FIG.(png|svg|pdf) [options] [IMAGE]`, computing each
+// pane with the core and writing the same figure File > Export writes.
+//
+//   --export FILE         .png, .svg or .pdf (required)
+//   --scale S             scale, "0.5", "1/3" or "Srows,Scols" (default 1/2)
+//   --size R,C            output size instead of a scale; one side may be NaN
+//   --crop x,y,w,h        region of the source, in source pixels (default: the whole image)
+//   --boundary B          modern (mirror, default) or legacy (clamp)
+//   --panes LIST          comma-separated pane names, the first is the reference; default
+//                         matlab,nearest,bilinear,bicubic. A name is `matlab` (bicubic with
+//                         antialiasing, as MATLAB's imresize by default) or a MATLAB method
+//                         (nearest bilinear bicubic box triangle lanczos2 lanczos3) optionally
+//                         followed by -aa (antialiasing on) or -noaa; a bare method means -noaa.
+//   --reference FILE      compare every pane with this image (e.g. a real MATLAB output) instead
+//   --diff abs|signed     |a - ref| (max over channels, default) or signed with a diverging map
+//   --layout row|grid     default row
+//   --width PX            figure width (default 1600), --dpi D (default 150)
+//   --no-kernel-plot, --no-diff
+//   IMAGE                 default: the embedded test image
+// Exit status: 0 written; 1 the image or reference cannot be read or resized; 2 bad arguments;
+// 3 the figure cannot be written. Errors are one line on stderr; no file is left on failure.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <memory>
+#include <optional>
+
+#include "rl/image.hpp"
+#include "rl/spec.hpp"
+#include "rl/ui/figure.hpp"
+
+namespace rl::ui {
+
+// `args` as QCoreApplication::arguments() gives them: the program name first. Creates a
+// QGuiApplication on the offscreen platform when no application object exists yet, so call it
+// before constructing the viewer's QApplication.
+int export_main(const QStringList& args);
+
+// What export_main does before writing, for callers and tests that want the figure spec.
+struct ExportError {
+  int code;         // the exit status (1..3, see above)
+  QString message;  // one line
+};
+struct ExportJob {
+  FigureSpec spec;
+  QString path;
+  bool help = false;  // --help was given: nothing to write
+};
+// Parses `args` (program name first), loads the image and computes the panes; throws ExportError.
+// Needs a QGuiApplication (fonts, image decoding).
+ExportJob prepare_export(const QStringList& args);
+
+// True when `args` asks for a headless export (contains --export).
+bool wants_export(const QStringList& args);
+
+struct PaneChoice {
+  QString name;   // as given, e.g. "bicubic-noaa"
+  QString label;  // for the figure, e.g. "bicubic, no antialiasing"
+  rl::Method method = rl::Method::Bicubic;
+  bool antialiasing = false;
+};
+// Parses one pane name (see above); nullopt when it is not one.
+std::optional<PaneChoice> parse_pane(const QString& name);
+
+// The embedded default image (:/resizelab/default.png) as RGB uint8, or, when the resource is not
+// linked into this program, a synthetic zone plate with lines and edges.
+std::shared_ptr<const rl::Image> default_source_image();
+
+}  // namespace rl::ui

@@ -1,0 +1,394 @@
+// Figure layout and painting (one routine for PNG, SVG and PDF) and the atomic writers.
+#include "rl/ui/figure.hpp"
+
+#include <QFileInfo>
+#include <QFontMetricsF>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+#include "rl/atomic_file.hpp"
+#include "rl/metrics.hpp"
+#include "rl/ui/plots.hpp"
+
+namespace rl::ui {
+namespace {
+
+rl::Image crop_image(const rl::Image& img, const QRect& r) {
+  rl::Image out = rl::Image::uninitialized(r.height(), r.width(), img.channels(), img.type());
+  const std::size_t es = rl::elem_size(img.type());
+  const std::size_t row_bytes = static_cast<std::size_t>(r.width()) * img.channels() * es;
+  for (int y = 0; y < r.height(); ++y) {
+    const auto* src = static_cast<const unsigned char*>(img.raw()) +
+                      ((static_cast<std::size_t>(r.y() + y) * img.cols() + r.x()) * img.channels()) * es;
+    auto* dst = static_cast<unsigned char*>(out.raw()) + static_cast<std::size_t>(y) * row_bytes;
+    std::copy(src, src + row_bytes, dst);
+  }
+  return out;
+}
+
+QRect source_crop(const FigureSpec& s) {
+  const QRect whole(0, 0, s.source ? s.source->cols() : 0, s.source ? s.source->rows() : 0);
+  const QRect c = s.crop.isEmpty() ? whole : s.crop.intersected(whole);
+  return c.isEmpty() ? whole : c;
+}
+
+// Sizes of the parts of the figure, all in pixels of a width_px-wide page.
+struct Layout {
+  double W = 0, H = 0, margin = 0, gap = 0, font_px = 0, line = 0;
+  double title_h = 0, bar_w = 0;
+  int cols = 1, rows = 1;         // pane cells
+  double cell_w = 0, cell_h = 0;  // one pane cell (label + images + stats)
+  double img_w = 0, img_h = 0;    // one crop image
+  double kernel_h = 0;
+  bool diffs = false;
+};
+
+Layout make_layout(const FigureSpec& s) {
+  Layout L;
+  L.W = std::max(200, s.width_px);
+  L.font_px = std::max(9.0, std::round(L.W / 105.0));
+  L.line = L.font_px * 1.35;
+  L.margin = std::round(L.W * 0.015);
+  L.gap = std::round(L.font_px * 1.2);
+  L.title_h = s.title.isEmpty() ? 0.0 : L.line * 1.6;
+  const int n = std::max<int>(1, s.panes.size());
+  L.diffs =
+      s.show_diffs && (s.reference_image || (s.reference_pane >= 0 && s.reference_pane < s.panes.size()));
+  L.bar_w = L.diffs ? L.font_px * 7.5 : 0.0;
+  const QRect crop = source_crop(s);
+  const double aspect = crop.isEmpty() ? 1.0 : std::clamp(double(crop.height()) / crop.width(), 0.2, 3.0);
+  const double avail = L.W - 2 * L.margin - L.bar_w;
+  if (s.layout == FigureLayout::Row) {
+    L.cols = n;
+    L.rows = 1;
+    L.cell_w = (avail - (n - 1) * L.gap) / n;
+    L.img_w = L.cell_w;
+    L.img_h = L.img_w * aspect;
+    // Label, crop, then (with diffs) a label, the diff map and three lines of statistics.
+    L.cell_h = L.line + L.img_h + (L.diffs ? L.gap * 0.5 + L.line + L.img_h + 3.2 * L.line : 0.0);
+  } else {
+    L.cols = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(n))));
+    L.rows = (n + L.cols - 1) / L.cols;
+    L.cell_w = (avail - (L.cols - 1) * L.gap) / L.cols;
+    L.img_w = L.diffs ? (L.cell_w - L.gap * 0.5) / 2 : L.cell_w;
+    L.img_h = L.img_w * aspect;
+    L.cell_h = L.line + L.img_h + (L.diffs ? 3.2 * L.line : 0.0);
+  }
+  L.kernel_h = s.include_kernel_plot ? std::round(std::max(L.W * 0.26, 16 * L.line)) : 0.0;
+  L.H = std::ceil(L.margin + L.title_h + L.rows * L.cell_h + (L.rows - 1) * L.gap +
+                  (L.kernel_h > 0 ? L.gap + L.kernel_h : 0.0) + L.margin);
+  return L;
+}
+
+// Draws `img` (rows x cols) magnified with nearest neighbour into the aspect-preserving fit of
+// `box`. The image is pre-magnified by an integer factor so SVG and PDF viewers, which may smooth
+// embedded images, still show square pixels.
+QRectF fit_box(QSize img, const QRectF& box) {
+  const double k = std::min(box.width() / img.width(), box.height() / img.height());
+  const QSizeF sz(img.width() * k, img.height() * k);
+  return QRectF(box.left() + (box.width() - sz.width()) / 2, box.top(), sz.width(), sz.height());
+}
+
+void draw_pixels(QPainter& p, const QImage& img, const QRectF& box) {
+  if (img.isNull()) return;
+  const QRectF target = fit_box(img.size(), box);
+  const double k = target.width() / img.width();
+  const int factor = std::clamp(static_cast<int>(std::ceil(k * 2)), 1,
+                                std::max(1, 4096 / std::max(img.width(), img.height())));
+  const QImage big = factor > 1 ? img.scaled(img.width() * factor, img.height() * factor,
+                                             Qt::IgnoreAspectRatio, Qt::FastTransformation)
+                                : img;
+  p.save();
+  p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+  p.drawImage(target, big);
+  p.setPen(QPen(QColor(90, 90, 90), 0));
+  p.setBrush(Qt::NoBrush);
+  p.drawRect(target);
+  p.restore();
+}
+
+struct PaneDiff {
+  bool is_reference = false;
+  QString problem;  // why there is no map (size mismatch, ...)
+  rl::Image map;    // cropped rows x cols x 1 float64
+  rl::DiffStats stats;
+};
+
+QString fmt_value(double v) {
+  if (v == 0) return QStringLiteral("0");
+  const double a = std::abs(v);
+  if (a >= 100 || a == std::floor(a)) return QString::number(v, 'f', a == std::floor(a) ? 0 : 1);
+  return QString::number(v, 'g', 3);
+}
+
+// Where pane i's crop and difference map go (before fitting to the image's aspect).
+struct PaneBoxes {
+  QRectF label, crop, diff_label, diff, stats;
+};
+
+PaneBoxes pane_boxes(const FigureSpec& s, const Layout& L, int i) {
+  PaneBoxes b;
+  const int gr = i / L.cols, gc = i % L.cols;
+  const double x = L.margin + gc * (L.cell_w + L.gap);
+  const double cy = L.margin + L.title_h + gr * (L.cell_h + L.gap);
+  b.label = QRectF(x, cy, L.cell_w, L.line);
+  b.crop = QRectF(x, cy + L.line, L.img_w, L.img_h);
+  if (s.layout == FigureLayout::Row) {
+    const double dy = b.crop.bottom() + L.gap * 0.5;
+    b.diff_label = QRectF(x, dy, L.cell_w, L.line);
+    b.diff = QRectF(x, dy + L.line, L.img_w, L.img_h);
+    b.stats = QRectF(x, b.diff.bottom() + L.line * 0.2, L.cell_w, L.line * 3.0);
+  } else {
+    b.diff = QRectF(x + L.img_w + L.gap * 0.5, b.crop.top(), L.img_w, L.img_h);
+    b.stats = QRectF(x, b.crop.bottom() + L.line * 0.2, L.cell_w, L.line * 3.0);
+  }
+  return b;
+}
+
+}  // namespace
+
+QList<FigureImageRects> figure_image_rects(const FigureSpec& s) {
+  const Layout L = make_layout(s);
+  const QRect crop = source_crop(s);
+  QList<FigureImageRects> out;
+  for (int i = 0; i < s.panes.size(); ++i) {
+    const PaneBoxes b = pane_boxes(s, L, i);
+    FigureImageRects r;
+    const auto& res = s.panes[i].result;
+    if (res && !res->empty()) {
+      const QRect rc = result_crop(crop, s.source ? s.source->rows() : 0, s.source ? s.source->cols() : 0,
+                                   res->rows(), res->cols());
+      r.crop = fit_box(rc.size(), b.crop);
+      if (L.diffs) r.diff = fit_box(rc.size(), b.diff);
+    }
+    out.append(r);
+  }
+  return out;
+}
+
+QRect result_crop(const QRect& c, int src_rows, int src_cols, int out_rows, int out_cols) {
+  if (src_rows <= 0 || src_cols <= 0) return {};
+  const double sy = static_cast<double>(out_rows) / src_rows, sx = static_cast<double>(out_cols) / src_cols;
+  // Rounded edges: a crop ending at a feature's edge in the source ends there in the result too.
+  const int x0 = std::clamp(static_cast<int>(std::lround(c.x() * sx)), 0, out_cols - 1);
+  const int y0 = std::clamp(static_cast<int>(std::lround(c.y() * sy)), 0, out_rows - 1);
+  const int x1 = std::clamp(static_cast<int>(std::lround((c.x() + c.width()) * sx)), x0 + 1, out_cols);
+  const int y1 = std::clamp(static_cast<int>(std::lround((c.y() + c.height()) * sy)), y0 + 1, out_rows);
+  return QRect(x0, y0, x1 - x0, y1 - y0);
+}
+
+QSize figure_size(const FigureSpec& spec) {
+  const Layout L = make_layout(spec);
+  return QSize(static_cast<int>(L.W), static_cast<int>(L.H));
+}
+
+void render_figure(QPainter& p, const FigureSpec& s) {
+  const Layout L = make_layout(s);
+  p.save();
+  p.fillRect(QRectF(0, 0, L.W, L.H), Qt::white);
+  QFont font(QStringLiteral("DejaVu Sans"));
+  font.setPixelSize(static_cast<int>(L.font_px));
+  p.setFont(font);
+  p.setPen(Qt::black);
+  double y = L.margin;
+  if (!s.title.isEmpty()) {
+    QFont bold = font;
+    bold.setBold(true);
+    bold.setPixelSize(static_cast<int>(L.font_px * 1.15));
+    p.setFont(bold);
+    p.drawText(QRectF(L.margin, y, L.W - 2 * L.margin, L.title_h), Qt::AlignLeft | Qt::AlignVCenter, s.title);
+    p.setFont(font);
+    y += L.title_h;
+  }
+  const QRect crop = source_crop(s);
+  const int src_rows = s.source ? s.source->rows() : 0, src_cols = s.source ? s.source->cols() : 0;
+
+  // The reference and the per-pane difference maps (cropped) with their statistics.
+  const rl::Image* ref = nullptr;
+  if (s.reference_image)
+    ref = s.reference_image.get();
+  else if (s.reference_pane >= 0 && s.reference_pane < s.panes.size() && s.panes[s.reference_pane].result)
+    ref = s.panes[s.reference_pane].result.get();
+  std::vector<PaneDiff> diffs(s.panes.size());
+  double max_mag = 0.0;
+  if (L.diffs) {
+    for (int i = 0; i < s.panes.size(); ++i) {
+      PaneDiff& d = diffs[i];
+      const auto& res = s.panes[i].result;
+      if (!s.reference_image && i == s.reference_pane) {
+        d.is_reference = true;
+        continue;
+      }
+      if (!res || !ref) {
+        d.problem = QStringLiteral("no result");
+        continue;
+      }
+      if (!res->same_shape(*ref)) {
+        d.problem = QStringLiteral("size %1x%2 differs from the reference's %3x%4")
+                        .arg(res->rows())
+                        .arg(res->cols())
+                        .arg(ref->rows())
+                        .arg(ref->cols());
+        continue;
+      }
+      const QRect rc = result_crop(crop, src_rows, src_cols, res->rows(), res->cols());
+      d.stats = rl::diff_stats(*res, *ref);
+      d.map = rl::diff_map(crop_image(*res, rc), crop_image(*ref, rc),
+                           s.diff == FigureDiff::Signed ? rl::DiffMode::Signed : rl::DiffMode::AbsMaxChannel);
+      for (int r = 0; r < d.map.rows(); ++r)
+        for (int c = 0; c < d.map.cols(); ++c) max_mag = std::max(max_mag, std::abs(d.map.at(r, c)));
+    }
+  }
+  double lo = s.range_lo, hi = s.range_hi;
+  if (s.auto_range) {
+    const double m = max_mag > 0 ? max_mag : 1.0;
+    lo = s.diff == FigureDiff::Signed ? -m : 0.0;
+    hi = m;
+  }
+
+  for (int i = 0; i < s.panes.size(); ++i) {
+    const FigurePane& pane = s.panes[i];
+    const PaneBoxes b = pane_boxes(s, L, i);
+    const double x = b.label.left();
+    QString label = pane.label;
+    if (L.diffs && diffs[i].is_reference) label += QStringLiteral(" \u2014 reference");
+    p.setPen(Qt::black);
+    const QFontMetricsF fm(p.font());
+    p.drawText(b.label, Qt::AlignHCenter | Qt::AlignVCenter, fm.elidedText(label, Qt::ElideRight, L.cell_w));
+    if (pane.result && !pane.result->empty()) {
+      const QRect rc = result_crop(crop, src_rows, src_cols, pane.result->rows(), pane.result->cols());
+      draw_pixels(p, to_qimage(crop_image(*pane.result, rc), s.display),
+                  b.crop);  // crop first: results may be huge
+    }
+    if (!L.diffs) continue;
+    if (!b.diff_label.isEmpty()) {
+      QString what =
+          s.diff == FigureDiff::Signed ? QStringLiteral("signed difference") : QStringLiteral("|difference|");
+      if (s.reference_image) what += QStringLiteral(" vs ") + s.reference_label;
+      p.drawText(b.diff_label, Qt::AlignHCenter | Qt::AlignVCenter,
+                 fm.elidedText(what, Qt::ElideMiddle, L.cell_w));
+    }
+    const QRectF diff_box = b.diff;
+    const double stats_y = b.stats.top();
+    const PaneDiff& d = diffs[i];
+    QString stats;
+    if (d.is_reference) {
+      p.fillRect(diff_box, QColor(245, 245, 245));
+      p.drawText(diff_box, Qt::AlignCenter | Qt::TextWordWrap, QStringLiteral("reference"));
+      stats = QStringLiteral("the others are compared with this pane");
+    } else if (!d.problem.isEmpty()) {
+      p.fillRect(diff_box, QColor(245, 245, 245));
+      p.drawText(diff_box.adjusted(4, 4, -4, -4), Qt::AlignCenter | Qt::TextWordWrap, d.problem);
+    } else {
+      draw_pixels(p, colorize(d.map, s.colormap, lo, hi), diff_box);
+      stats = QStringLiteral("max %1, mean %2\nPSNR %3\n%4 of pixels differ (%5)")
+                  .arg(fmt_value(d.stats.max_abs), QString::number(d.stats.mean_abs, 'g', 3),
+                       std::isinf(d.stats.psnr) ? QStringLiteral("inf (identical)")
+                                                : QStringLiteral("%1 dB").arg(d.stats.psnr, 0, 'f', 2),
+                       QStringLiteral("%1%").arg(d.stats.differing_percent(), 0, 'f', 1),
+                       QString::number(static_cast<qulonglong>(d.stats.differing)));
+    }
+    p.setPen(Qt::black);
+    p.drawText(QRectF(x, stats_y, L.cell_w, L.line * 3.0), Qt::AlignHCenter | Qt::AlignTop, stats);
+  }
+  if (L.diffs) {
+    const double bar_top =
+        s.layout == FigureLayout::Row ? y + L.line * 2 + L.img_h + L.gap * 0.5 : y + L.line;
+    const double bar_h =
+        s.layout == FigureLayout::Row ? L.img_h : L.rows * L.cell_h + (L.rows - 1) * L.gap - 4 * L.line;
+    paint_colorbar(
+        p,
+        QRectF(L.W - L.margin - L.bar_w + L.gap * 0.6, bar_top - L.line * 1.5, L.bar_w - L.gap * 0.6,
+               bar_h + L.line * 1.5),
+        s.colormap, lo, hi,
+        s.diff == FigureDiff::Signed ? QStringLiteral("a \u2212 ref") : QStringLiteral("|a \u2212 ref|"));
+  }
+  if (L.kernel_h > 0) {
+    QList<NamedPlan> plans;
+    for (const FigurePane& pane : s.panes)
+      if (pane.plan) plans.append({pane.label, pane.plan});
+    const double ky = L.H - L.margin - L.kernel_h;
+    const double kw = L.W - 2 * L.margin;
+    paint_kernel_plot(p, QRectF(L.margin + (L.W - 2 * L.margin - kw) / 2, ky, kw, L.kernel_h), plans);
+  }
+  p.restore();
+}
+
+QImage render_figure_image(const FigureSpec& spec) {
+  const QSize size = figure_size(spec);
+  QImage img(size, QImage::Format_RGB32);
+  img.fill(Qt::white);
+  const int dpm = static_cast<int>(std::lround(spec.dpi / 0.0254));
+  img.setDotsPerMeterX(dpm);
+  img.setDotsPerMeterY(dpm);
+  QPainter p(&img);
+  p.setRenderHint(QPainter::Antialiasing, true);
+  p.setRenderHint(QPainter::TextAntialiasing, true);
+  render_figure(p, spec);
+  p.end();
+  return img;
+}
+
+bool write_figure(const FigureSpec& spec, const QString& path, QString* error) {
+  auto fail = [error](const QString& why) {
+    if (error) *error = why;
+    return false;
+  };
+  const QString ext = QFileInfo(path).suffix().toLower();
+  if (ext != QLatin1String("png") && ext != QLatin1String("svg") && ext != QLatin1String("pdf"))
+    return fail(QStringLiteral("cannot write '%1': the figure must end in .png, .svg or .pdf").arg(path));
+  if (!spec.source || spec.source->empty()) return fail(QStringLiteral("the figure has no source image"));
+  if (spec.panes.isEmpty()) return fail(QStringLiteral("the figure has no panes"));
+  if (!(spec.dpi > 0) || spec.width_px < 200 || spec.width_px > 20000)
+    return fail(QStringLiteral("figure width must be 200..20000 px and the DPI positive"));
+  try {
+    rl::check_output_writable(path.toStdString());
+    rl::AtomicOutput out(path.toStdString());
+    const QString tmp = QString::fromStdString(out.temp_path());
+    const QSize size = figure_size(spec);
+    if (ext == QLatin1String("png")) {
+      if (!render_figure_image(spec).save(tmp, "PNG"))
+        return fail(QStringLiteral("cannot write '%1'").arg(path));
+    } else if (ext == QLatin1String("svg")) {
+      QSvgGenerator gen;
+      gen.setFileName(tmp);
+      gen.setSize(size);
+      gen.setViewBox(QRect(QPoint(0, 0), size));
+      gen.setResolution(static_cast<int>(std::lround(spec.dpi)));
+      gen.setTitle(spec.title.isEmpty() ? QStringLiteral("ResizeLab comparison") : spec.title);
+      gen.setDescription(QStringLiteral("Made by ResizeLab"));
+      QPainter p;
+      if (!p.begin(&gen)) return fail(QStringLiteral("cannot write '%1'").arg(path));
+      render_figure(p, spec);
+      p.end();
+    } else {
+      QPdfWriter pdf(tmp);
+      pdf.setResolution(static_cast<int>(std::lround(spec.dpi)));
+      const double pts = 72.0 / spec.dpi;
+      pdf.setPageSize(QPageSize(QSizeF(size.width() * pts, size.height() * pts), QPageSize::Point, QString(),
+                                QPageSize::ExactMatch));
+      pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+      pdf.setTitle(spec.title.isEmpty() ? QStringLiteral("ResizeLab comparison") : spec.title);
+      pdf.setCreator(QStringLiteral("ResizeLab"));
+      QPainter p;
+      if (!p.begin(&pdf)) return fail(QStringLiteral("cannot write '%1'").arg(path));
+      // The writer's resolution may be rounded; scale so the figure fills the page exactly.
+      const double sx = p.device()->width() / static_cast<double>(size.width());
+      const double sy = p.device()->height() / static_cast<double>(size.height());
+      p.scale(sx, sy);
+      render_figure(p, spec);
+      p.end();
+    }
+    out.commit();
+  } catch (const std::exception& e) {
+    return fail(QString::fromUtf8(e.what()));
+  }
+  return true;
+}
+
+}  // namespace rl::ui

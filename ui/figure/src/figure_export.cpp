@@ -1,0 +1,328 @@
+// export_main: argument parsing, pane computation with the core, and write_figure.
+#include "rl/ui/figure_export.hpp"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QImage>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include "rl/atomic_file.hpp"
+#include "rl/image_io.hpp"
+#include "rl/parse.hpp"
+#include "rl/plan.hpp"
+#include "rl/resize.hpp"
+#include "rl/ui/figure.hpp"
+#include "rl/ui/image_convert.hpp"
+#if __has_include("rl/ui/default_image.hpp")
+#include "rl/ui/default_image.hpp"  // the viewer's embedded image (linked when the viewer is built)
+#define RL_HAVE_DEFAULT_IMAGE 1
+#endif
+
+namespace rl::ui {
+namespace {
+
+constexpr int kExitInput = 1, kExitUsage = 2, kExitOutput = 3;
+
+[[noreturn]] void fail(int code, const QString& message) { throw ExportError{code, message}; }
+
+void print_usage() {
+  std::fputs(
+      "usage: resizelab --export FIG.(png|svg|pdf) [--scale S | --size R,C] [--crop x,y,w,h]\n"
+      "                 [--boundary modern|legacy] [--panes LIST] [--reference FILE]\n"
+      "                 [--diff abs|signed] [--layout row|grid] [--width PX] [--dpi D]\n"
+      "                 [--no-kernel-plot] [--no-diff] [IMAGE]\n"
+      "LIST: comma-separated panes, the first is the reference (default matlab,nearest,bilinear,bicubic).\n"
+      "  matlab = bicubic with antialiasing (MATLAB's imresize default); otherwise a MATLAB method\n"
+      "  (nearest bilinear bicubic box triangle lanczos2 lanczos3), plain = no antialiasing,\n"
+      "  with -aa for antialiasing on or -noaa for off, e.g. bicubic-noaa, lanczos3-aa.\n",
+      stdout);
+}
+
+// Synthetic stand-in for the embedded image: zone plate, line gratings, a step edge, a gradient.
+rl::Image synthetic_image() {
+  const int n = 256;
+  rl::Image img(n, n, 3, rl::ElemType::U8);
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      double v;
+      if (r < n / 2) {
+        const double dx = c - n / 2.0 + 0.5, dy = r - n / 4.0 + 0.5;
+        v = 127.5 + 127.5 * std::cos(3.14159265358979 * (dx * dx + dy * dy) / (n * 0.75));
+      } else if (c < n / 3) {
+        v = (c % 2 == 0) ? 255 : 0;  // 1-px vertical lines
+      } else if (c < 2 * n / 3) {
+        v = c < n / 2 ? 30 : 225;  // step edge
+      } else {
+        v = 255.0 * (r - n / 2) / (n / 2 - 1);  // smooth gradient
+      }
+      const double rounded = std::round(std::fmin(255.0, std::fmax(0.0, v)));
+      for (int ch = 0; ch < 3; ++ch) img.set(r, c, ch, rounded);
+    }
+  return img;
+}
+
+std::shared_ptr<const rl::Image> load_image(const QString& path, const char* what) {
+  try {
+    return std::make_shared<const rl::Image>(rl::io::load(path.toStdString()));
+  } catch (const std::exception& e) {
+    fail(kExitInput, QStringLiteral("cannot read %1 '%2': %3")
+                         .arg(QLatin1String(what), path, QString::fromUtf8(e.what())));
+  }
+}
+
+QRect parse_crop(const QString& s) {
+  const QStringList parts = s.split(QLatin1Char(','));
+  int v[4] = {0, 0, 0, 0};
+  bool ok = parts.size() == 4;
+  for (int i = 0; ok && i < 4; ++i) v[i] = parts[i].trimmed().toInt(&ok);
+  if (!ok || v[0] < 0 || v[1] < 0 || v[2] < 1 || v[3] < 1)
+    fail(kExitUsage, QStringLiteral("--crop takes x,y,w,h with x,y >= 0 and w,h >= 1, got '%1'").arg(s));
+  return QRect(v[0], v[1], v[2], v[3]);
+}
+
+}  // namespace
+
+ExportJob prepare_export(const QStringList& args) {
+  ExportJob job;
+  QString out, image, reference, panes_arg = QStringLiteral("matlab,nearest,bilinear,bicubic");
+  std::optional<std::pair<double, double>> scale, size;
+  QRect crop;
+  rl::Boundary boundary = rl::Boundary::Modern;
+  FigureSpec spec;
+  QStringList argv;
+  auto value = [&](int& i) -> QString {
+    if (i + 1 >= argv.size()) fail(kExitUsage, QStringLiteral("%1 needs a value").arg(argv[i]));
+    return argv[++i];
+  };
+  try {
+    // "--name=value" is the same as "--name value"
+    for (int i = 0; i < args.size(); ++i) {
+      const int eq = args[i].indexOf(QLatin1Char('='));
+      if (i > 0 && args[i].startsWith(QLatin1String("--")) && eq > 2)
+        argv << args[i].left(eq) << args[i].mid(eq + 1);
+      else
+        argv << args[i];
+    }
+    for (int i = 1; i < argv.size(); ++i) {
+      const QString& a = argv[i];
+      if (a == QLatin1String("--export"))
+        out = value(i);
+      else if (a == QLatin1String("--scale"))
+        scale = rl::parse_scale(value(i).toStdString());
+      else if (a == QLatin1String("--size"))
+        size = rl::parse_size(value(i).toStdString());
+      else if (a == QLatin1String("--crop"))
+        crop = parse_crop(value(i));
+      else if (a == QLatin1String("--boundary")) {
+        const QString b = value(i);
+        const auto parsed = rl::parse_boundary(b.toStdString());
+        if (!parsed) fail(kExitUsage, QStringLiteral("--boundary must be modern or legacy, got '%1'").arg(b));
+        boundary = *parsed;
+      } else if (a == QLatin1String("--panes"))
+        panes_arg = value(i);
+      else if (a == QLatin1String("--reference"))
+        reference = value(i);
+      else if (a == QLatin1String("--diff")) {
+        const QString d = value(i);
+        if (d == QLatin1String("abs"))
+          spec.diff = FigureDiff::AbsMaxChannel;
+        else if (d == QLatin1String("signed"))
+          spec.diff = FigureDiff::Signed;
+        else
+          fail(kExitUsage, QStringLiteral("--diff must be abs or signed, got '%1'").arg(d));
+      } else if (a == QLatin1String("--layout")) {
+        const QString l = value(i);
+        if (l == QLatin1String("row"))
+          spec.layout = FigureLayout::Row;
+        else if (l == QLatin1String("grid"))
+          spec.layout = FigureLayout::Grid;
+        else
+          fail(kExitUsage, QStringLiteral("--layout must be row or grid, got '%1'").arg(l));
+      } else if (a == QLatin1String("--width")) {
+        bool ok = false;
+        spec.width_px = value(i).toInt(&ok);
+        if (!ok || spec.width_px < 200 || spec.width_px > 20000)
+          fail(kExitUsage, QStringLiteral("--width must be an integer 200..20000, got '%1'").arg(argv[i]));
+      } else if (a == QLatin1String("--dpi")) {
+        bool ok = false;
+        spec.dpi = value(i).toDouble(&ok);
+        if (!ok || !(spec.dpi >= 30 && spec.dpi <= 2400))
+          fail(kExitUsage, QStringLiteral("--dpi must be 30..2400, got '%1'").arg(argv[i]));
+      } else if (a == QLatin1String("--no-kernel-plot"))
+        spec.include_kernel_plot = false;
+      else if (a == QLatin1String("--no-diff"))
+        spec.show_diffs = false;
+      else if (a == QLatin1String("-h") || a == QLatin1String("--help")) {
+        job.help = true;
+        return job;
+      } else if (a.startsWith(QLatin1Char('-')) && a.size() > 1)
+        fail(kExitUsage, QStringLiteral("unknown option '%1' (see --help)").arg(a));
+      else if (image.isEmpty())
+        image = a;
+      else
+        fail(kExitUsage, QStringLiteral("more than one image given ('%1' and '%2')").arg(image, a));
+    }
+  } catch (const std::invalid_argument& e) {
+    fail(kExitUsage, QString::fromUtf8(e.what()));
+  }
+  if (out.isEmpty()) fail(kExitUsage, QStringLiteral("--export needs a file name"));
+  const QString ext = QFileInfo(out).suffix().toLower();
+  if (ext != QLatin1String("png") && ext != QLatin1String("svg") && ext != QLatin1String("pdf"))
+    fail(kExitUsage, QStringLiteral("the figure must end in .png, .svg or .pdf, got '%1'").arg(out));
+  if (scale && size) fail(kExitUsage, QStringLiteral("give --scale or --size, not both"));
+  QList<PaneChoice> choices;
+  for (const QString& name : panes_arg.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    const auto c = parse_pane(name.trimmed());
+    if (!c) fail(kExitUsage, QStringLiteral("unknown pane '%1' (see --help)").arg(name));
+    choices.append(*c);
+  }
+  if (choices.isEmpty()) fail(kExitUsage, QStringLiteral("--panes is empty"));
+  if (choices.size() > 16) fail(kExitUsage, QStringLiteral("at most 16 panes"));
+  try {
+    rl::check_output_writable(out.toStdString());
+  } catch (const std::exception& e) {
+    fail(kExitOutput, QString::fromUtf8(e.what()));
+  }
+
+  spec.source = image.isEmpty() ? default_source_image() : load_image(image, "image");
+  if (!reference.isEmpty()) {
+    spec.reference_image = load_image(reference, "reference");
+    spec.reference_label = QFileInfo(reference).fileName();
+  }
+  if (spec.diff == FigureDiff::Signed) spec.colormap = Colormap::Diverging;
+  const rl::Image& src = *spec.source;
+  if (!crop.isEmpty() && !QRect(0, 0, src.cols(), src.rows()).contains(crop))
+    fail(kExitUsage, QStringLiteral("--crop %1,%2,%3,%4 is outside the %5x%6 image")
+                         .arg(crop.x())
+                         .arg(crop.y())
+                         .arg(crop.width())
+                         .arg(crop.height())
+                         .arg(src.cols())
+                         .arg(src.rows()));
+  spec.crop = crop;
+  rl::PlanLimits limits;
+  limits.channels = src.channels();
+  QString size_text;
+  for (const PaneChoice& c : choices) {
+    rl::ResizeSpec rs;
+    if (size)
+      rs.out_size = size;
+    else
+      rs.scale = scale.value_or(std::pair{0.5, 0.5});
+    rs.method = c.method;
+    rs.antialiasing = c.antialiasing;
+    rs.boundary = boundary;
+    try {
+      auto plan = std::make_shared<const rl::Plan>(rl::make_plan(rs, src.rows(), src.cols(), limits));
+      auto result = std::make_shared<const rl::Image>(rl::run(*plan, src));
+      const QString sr = QString::number(plan->rows.scale, 'g', 4),
+                    scs = QString::number(plan->cols.scale, 'g', 4);
+      size_text = QStringLiteral("%1x%2 \u2192 %3x%4 (scale %5)")
+                      .arg(src.rows())
+                      .arg(src.cols())
+                      .arg(plan->out_rows)
+                      .arg(plan->out_cols)
+                      .arg(sr == scs ? sr : sr + QStringLiteral(" x ") + scs);
+      spec.panes.append({c.label, result, plan});
+    } catch (const std::exception& e) {
+      fail(kExitInput, QStringLiteral("cannot resize with %1: %2").arg(c.name, QString::fromUtf8(e.what())));
+    }
+  }
+  spec.reference_pane = 0;
+  const QString crop_text = crop.isEmpty() ? QStringLiteral("whole image")
+                                           : QStringLiteral("crop x %1, y %2, %3x%4 px")
+                                                 .arg(crop.x())
+                                                 .arg(crop.y())
+                                                 .arg(crop.width())
+                                                 .arg(crop.height());
+  spec.title = QStringLiteral("%1: %2, %3 boundary, %4")
+                   .arg(image.isEmpty() ? QStringLiteral("test image") : QFileInfo(image).fileName(),
+                        size_text, QString::fromStdString(rl::to_string(boundary)), crop_text);
+  job.spec = spec;
+  job.path = out;
+  return job;
+}
+
+bool wants_export(const QStringList& args) { return args.contains(QStringLiteral("--export")); }
+
+std::optional<PaneChoice> parse_pane(const QString& raw) {
+  const QString name = raw.toLower();
+  if (name == QLatin1String("matlab"))
+    return PaneChoice{raw, QStringLiteral("MATLAB bicubic (antialiased)"), rl::Method::Bicubic, true};
+  QString base = name;
+  bool aa = false;
+  if (name.endsWith(QLatin1String("-noaa")))
+    base.chop(5);
+  else if (name.endsWith(QLatin1String("-aa"))) {
+    base.chop(3);
+    aa = true;
+  }
+  const auto m = rl::parse_method(base.toStdString());
+  if (!m || *m == rl::Method::Custom) return std::nullopt;
+  QString label = QString::fromStdString(rl::to_string(*m));
+  if (*m != rl::Method::Nearest || aa)
+    label += aa ? QStringLiteral(", antialiased") : QStringLiteral(", no antialiasing");
+  return PaneChoice{raw, label, *m, aa};
+}
+
+std::shared_ptr<const rl::Image> default_source_image() {
+#ifdef RL_HAVE_DEFAULT_IMAGE
+  try {
+    return std::make_shared<const rl::Image>(rl::ui::default_image());
+  } catch (const std::exception&) {
+    // fall through to the resource lookup and the synthetic image
+  }
+#endif
+  const QString res = QStringLiteral(":/resizelab/default.png");
+  if (QFile::exists(res)) {
+    const QImage img(res);
+    if (!img.isNull()) return std::make_shared<const rl::Image>(from_qimage(img));
+  }
+  return std::make_shared<const rl::Image>(synthetic_image());
+}
+
+namespace {
+// Qt's own notices (missing runtime dir, font fallbacks) are not the user's business here: the
+// export reports in exactly one line.
+void quiet_handler(QtMsgType type, const QMessageLogContext&, const QString& msg) {
+  if (type == QtFatalMsg) std::fprintf(stderr, "resizelab: error: %s\n", msg.toLocal8Bit().constData());
+}
+struct QuietQt {
+  QtMessageHandler previous = qInstallMessageHandler(quiet_handler);
+  ~QuietQt() { qInstallMessageHandler(previous); }
+};
+}  // namespace
+
+int export_main(const QStringList& args) {
+  const QuietQt quiet;
+  std::unique_ptr<QGuiApplication> app;
+  if (!QCoreApplication::instance()) {
+    // Nothing is shown: never ask for a display.
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    static int argc = 1;
+    static char name[] = "resizelab";
+    static char* argv[] = {name, nullptr};
+    app = std::make_unique<QGuiApplication>(argc, argv);
+  }
+  try {
+    const ExportJob job = prepare_export(args);
+    if (job.help) {
+      print_usage();
+      return 0;
+    }
+    QString why;
+    if (!write_figure(job.spec, job.path, &why)) fail(kExitOutput, why);
+    return 0;
+  } catch (const ExportError& e) {
+    std::fprintf(stderr, "resizelab: error: %s\n", e.message.toLocal8Bit().constData());
+    return e.code;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "resizelab: error: %s\n", e.what());
+    return kExitInput;
+  }
+}
+
+}  // namespace rl::ui
