@@ -1,0 +1,114 @@
+// Docks for the kernel plot, tap weights and worked example, fed from the document and the hovered
+// pixel of the reference pane, and File > Export filled from the current comparison.
+#include "figure_panels.hpp"
+
+#if __has_include("rl/ui/kernel_plot_widget.hpp") && __has_include("rl/ui/export_dialog.hpp")
+
+#include <QDir>
+#include <QDockWidget>
+#include <QFileInfo>
+
+#include "rl/ui/document.hpp"
+#include "rl/ui/export_dialog.hpp"
+#include "rl/ui/figure.hpp"
+#include "rl/ui/kernel_plot_widget.hpp"
+#include "rl/ui/main_window.hpp"
+#include "rl/ui/tap_weights_widget.hpp"
+#include "rl/ui/view_state.hpp"
+#include "rl/ui/worked_example_widget.hpp"
+
+namespace rl::ui {
+
+namespace {
+
+QString pane_title(const Document& doc, int i) {
+  const QString label = pane_label(doc.pane(i));
+  return i == Document::kReferencePane ? QString("MATLAB %1").arg(label) : label;
+}
+
+FigureSpec spec_from(const MainWindow& w) {
+  const Document& doc = *w.document();
+  FigureSpec spec;
+  spec.source = doc.source();
+  // The region the panes show now, clipped to the image.
+  const QRectF vis = w.view_state()->visible_region();
+  if (spec.source) {
+    const QRect whole(0, 0, spec.source->cols(), spec.source->rows());
+    spec.crop = vis.toAlignedRect().intersected(whole);
+    if (spec.crop == whole) spec.crop = QRect();
+  }
+  for (int i = 0; i < Document::kPanes; ++i)
+    if (doc.result(i).image)
+      spec.panes.push_back({pane_title(doc, i), doc.result(i).image, doc.result(i).plan});
+  spec.reference_pane = Document::kReferencePane;
+  const DiffSettings& d = doc.diff_settings();
+  if (d.against == DiffAgainst::ReferenceImage && doc.reference_image()) {
+    spec.reference_image = doc.reference_image();
+    spec.reference_label = doc.reference_name();
+  }
+  spec.diff = d.mode == DiffMode::Signed ? FigureDiff::Signed : FigureDiff::AbsMaxChannel;
+  spec.colormap = d.mode == DiffMode::Signed ? Colormap::Diverging : Colormap::Inferno;
+  spec.auto_range = !d.fixed_range;
+  spec.range_lo = d.mode == DiffMode::Signed ? -d.fixed_max : 0.0;
+  spec.range_hi = d.fixed_max;
+  spec.title = QString("%1, scale %2").arg(doc.source_name(), doc.scale_text());
+  return spec;
+}
+
+}  // namespace
+
+bool install_figure_panels(MainWindow& w) {
+  Document* doc = w.document();
+  auto* kernel = new KernelPlotWidget;
+  auto* taps = new TapWeightsWidget;
+  auto* worked = new WorkedExampleWidget;
+  const auto dock = [&](const QString& title, const QString& name, QWidget* widget) {
+    auto* d = new QDockWidget(title, &w);
+    d->setObjectName(name);
+    d->setWidget(widget);
+    w.add_tool_dock(d, Qt::RightDockWidgetArea);
+  };
+  dock("Kernels", "kernelDock", kernel);
+  dock("Tap weights", "tapDock", taps);
+  dock("Worked example", "workedDock", worked);
+
+  QObject::connect(doc, &Document::results_changed, &w, [doc, kernel, taps, worked]() {
+    QList<NamedPlan> plans;
+    for (int i = 0; i < Document::kPanes; ++i)
+      if (doc->result(i).plan) plans.push_back({pane_title(*doc, i), doc->result(i).plan});
+    kernel->set_plans(plans);
+    const auto& ref = doc->result(Document::kReferencePane);
+    taps->set_plan(ref.plan, pane_title(*doc, Document::kReferencePane));
+    worked->set_source(doc->source());
+    worked->set_plan(ref.plan, pane_title(*doc, Document::kReferencePane));
+  });
+  QObject::connect(&w, &MainWindow::pixel_hovered, &w, [kernel, taps, worked](int r, int c) {
+    kernel->set_pixel(r, c);
+    taps->set_pixel(r, c);
+    worked->set_pixel(r, c);
+  });
+
+  w.set_export_handler([&w]() {
+    const Document& d = *w.document();
+    if (!d.result(0).image) {
+      w.show_error("Nothing to export yet: the results are still being computed.");
+      return;
+    }
+    const QString base = d.source_path().isEmpty()
+                             ? QString("resizelab-figure")
+                             : QFileInfo(d.source_path()).completeBaseName() + "-figure";
+    ExportDialog dlg(spec_from(w), QDir::current().filePath(base + ".png"), &w);
+    dlg.exec();
+  });
+  return true;
+}
+
+}  // namespace rl::ui
+
+#else
+
+namespace rl::ui {
+bool install_figure_panels(MainWindow&) { return false; }
+}  // namespace rl::ui
+
+#endif

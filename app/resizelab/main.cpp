@@ -1,0 +1,142 @@
+// resizelab: the viewer. `resizelab [IMAGE]` opens the window (the built-in image when none is
+// given); `resizelab --export ...` writes a figure without a display when figure export is built.
+#include <QApplication>
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QTimer>
+#include <cstdio>
+#include <memory>
+#include <optional>
+
+#include "figure_panels.hpp"
+#include "rl/ui/main_window.hpp"
+#include "rl/ui/pane_view.hpp"
+#include "rl/ui/view_state.hpp"
+#if __has_include("rl/ui/figure_export.hpp")
+#include "rl/ui/figure_export.hpp"
+#define RL_HAVE_FIGURE_EXPORT 1
+#endif
+
+namespace {
+
+bool wants_export(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (QByteArray(argv[i]) == "--export" || QByteArray(argv[i]).startsWith("--export=")) return true;
+  return false;
+}
+
+// --crop x,y,w,h in source pixels.
+bool parse_crop(const QString& s, QRectF& out) {
+  const QStringList p = s.split(',');
+  if (p.size() != 4) return false;
+  double v[4];
+  for (int i = 0; i < 4; ++i) {
+    bool ok = false;
+    v[i] = p[i].trimmed().toDouble(&ok);
+    if (!ok) return false;
+  }
+  if (v[2] <= 0 || v[3] <= 0) return false;
+  out = QRectF(v[0], v[1], v[2], v[3]);
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool headless_export = wants_export(argc, argv);
+  // A figure needs no display: the offscreen platform works on servers and in CI.
+  if (headless_export && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName("ResizeLab");
+  QApplication::setApplicationName("resizelab");
+  QApplication::setApplicationVersion("0.1.0");
+
+  if (headless_export) {
+#ifdef RL_HAVE_FIGURE_EXPORT
+    return rl::ui::export_main(QApplication::arguments());
+#else
+    std::fprintf(stderr,
+                 "resizelab: --export is not available in this build (figure export was not compiled in)\n");
+    return 2;
+#endif
+  }
+
+  QCommandLineParser cli;
+  cli.setApplicationDescription(
+      "ResizeLab: MATLAB-exact imresize next to nearest, bilinear and plain bicubic.");
+  cli.addHelpOption();
+  cli.addVersionOption();
+  cli.addPositionalArgument("image",
+                            "Image to open (png, jpg, tif, bmp, pnm, npy); the built-in image if omitted.");
+  const QCommandLineOption scale_opt("scale", "Scale, e.g. 0.5 or 1/3.", "S");
+  const QCommandLineOption size_opt("size", "Output size rows,cols (one may be NaN).", "R,C");
+  const QCommandLineOption crop_opt("crop", "Show the source region x,y,w,h.", "x,y,w,h");
+  const QCommandLineOption diff_opt("diff", "Start showing difference maps.");
+  const QCommandLineOption inspect_opt("inspect", "Show the values at source point x,y in the inspector.",
+                                       "x,y");
+  const QCommandLineOption shot_opt(
+      "screenshot", "Save a picture of the window once results are shown, then quit.", "FILE");
+  cli.addOption(scale_opt);
+  cli.addOption(size_opt);
+  cli.addOption(crop_opt);
+  cli.addOption(diff_opt);
+  cli.addOption(inspect_opt);
+  const QCommandLineOption dock_opt(
+      "show-panel", "Bring a panel to the front: differences, kernels, taps, worked.", "NAME");
+  cli.addOption(dock_opt);
+  cli.addOption(shot_opt);
+  cli.process(app);
+
+  rl::ui::MainWindow w;
+  rl::ui::install_figure_panels(w);
+  if (cli.isSet(scale_opt)) w.apply_scale_text(cli.value(scale_opt));
+  if (cli.isSet(size_opt)) w.apply_size_text(cli.value(size_opt));
+  if (cli.isSet(diff_opt)) w.set_diff_mode(true);
+  if (!cli.positionalArguments().isEmpty()) w.open_file(cli.positionalArguments().first());
+  QRectF crop;
+  const bool has_crop = cli.isSet(crop_opt) && parse_crop(cli.value(crop_opt), crop);
+  if (cli.isSet(crop_opt) && !has_crop) {
+    std::fprintf(stderr, "resizelab: --crop needs x,y,w,h with positive w and h, got '%s'\n",
+                 qPrintable(cli.value(crop_opt)));
+    return 2;
+  }
+  if (cli.isSet(dock_opt)) {
+    const QString name = cli.value(dock_opt).toLower();
+    const QString object = name == "kernels"  ? "kernelDock"
+                           : name == "taps"   ? "tapDock"
+                           : name == "worked" ? "workedDock"
+                                              : "differenceDock";
+    if (auto* d = w.findChild<QDockWidget*>(object)) d->raise();
+  }
+  w.show();
+
+  if (has_crop || cli.isSet(shot_opt) || cli.isSet(inspect_opt)) {
+    // Apply the crop and take the picture once the first results are on screen.
+    auto* doc = w.document();
+    const QString shot = cli.value(shot_opt);
+    auto done = std::make_shared<bool>(false);
+    std::optional<QPointF> inspect;
+    if (cli.isSet(inspect_opt)) {
+      const QStringList xy = cli.value(inspect_opt).split(',');
+      if (xy.size() == 2) inspect = QPointF(xy[0].toDouble(), xy[1].toDouble());
+    }
+    QObject::connect(
+        doc, &rl::ui::Document::busy_changed, &w, [&w, doc, crop, has_crop, shot, done, inspect](bool busy) {
+          if (busy || *done || !doc->result(0).image) return;
+          *done = true;
+          if (has_crop) w.view_state()->fit_region(crop);
+          if (inspect) w.inspect(inspect);
+          if (shot.isEmpty()) return;
+          QTimer::singleShot(400, &w, [&w, shot]() {
+            const bool ok = w.grab().save(shot);
+            if (!ok) std::fprintf(stderr, "resizelab: could not write screenshot %s\n", qPrintable(shot));
+            QApplication::exit(ok ? 0 : 1);
+          });
+        });
+  }
+  return app.exec();
+}

@@ -1,0 +1,453 @@
+// Drives the real main window offscreen: default image, scales and pane sizes, difference
+// statistics, synchronised zoom and pan, errors that keep the previous image, rendering.
+#include "rl/ui/main_window.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFile>
+#include <QFileInfo>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QMouseEvent>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+#include <QWheelEvent>
+#include <cmath>
+#include <memory>
+
+#include "rl/ui/document.hpp"
+#include "rl/ui/pane_view.hpp"
+#include "rl/ui/pane_widget.hpp"
+#include "rl/ui/view_state.hpp"
+#include "test_util.hpp"
+
+using namespace rl::ui;
+
+namespace {
+
+constexpr int kWaitMs = 60000;
+
+// Number of distinct colours and the luminance spread of a region of a grabbed window.
+struct RegionStats {
+  int colours = 0;
+  double stddev = 0.0;
+};
+RegionStats region_stats(const QImage& img, const QRect& r) {
+  QSet<QRgb> seen;
+  double sum = 0, sum2 = 0;
+  int n = 0;
+  for (int y = r.top(); y <= r.bottom(); y += 2)
+    for (int x = r.left(); x <= r.right(); x += 2) {
+      const QRgb c = img.pixel(x, y);
+      seen.insert(c);
+      const double g = qGray(c);
+      sum += g;
+      sum2 += g * g;
+      ++n;
+    }
+  const double mean = sum / n;
+  return {static_cast<int>(seen.size()), std::sqrt(std::max(0.0, sum2 / n - mean * mean))};
+}
+
+}  // namespace
+
+class MainWindowTest : public QObject {
+  Q_OBJECT
+ private:
+  std::unique_ptr<MainWindow> w_;
+  Document* doc() { return w_->document(); }
+
+ private slots:
+  void initTestCase() {
+    test::isolate_settings();
+    w_ = std::make_unique<MainWindow>();
+    w_->resize(1400, 900);
+    w_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w_.get()));
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+  }
+
+  void cleanupTestCase() { w_.reset(); }
+
+  void default_image_loads() {
+    const auto& src = doc()->source();
+    QVERIFY(src);
+    QCOMPARE(src->rows(), 512);
+    QCOMPARE(src->cols(), 512);
+    QCOMPARE(src->channels(), 3);
+    QVERIFY(src->type() == rl::ElemType::U8);
+    // Values the generator writes: the red disk on blue, and the zone plate's bright centre.
+    QCOMPARE(src->at(319, 383, 0), 230.0);
+    QCOMPARE(src->at(319, 383, 1), 30.0);
+    QCOMPARE(src->at(300, 330, 2), 200.0);
+    QCOMPARE(src->at(127, 127, 0), 255.0);
+    QVERIFY(!w_->error_visible());
+  }
+
+  void default_panes_are_the_four_methods() {
+    QVERIFY(doc()->pane(0).method == rl::Method::Bicubic && doc()->pane(0).antialiasing);
+    QVERIFY(doc()->pane(1).method == rl::Method::Nearest && !doc()->pane(1).antialiasing);
+    QVERIFY(doc()->pane(2).method == rl::Method::Bilinear && !doc()->pane(2).antialiasing);
+    QVERIFY(doc()->pane(3).method == rl::Method::Bicubic && !doc()->pane(3).antialiasing);
+    QCOMPARE(w_->pane(1)->method_box()->currentText(), QString("nearest"));
+  }
+
+  void default_scale_gives_four_different_results() {
+    // 0.4: out = ceil(512 * 0.4) = 205; the unantialiased methods no longer coincide as at 1/3.
+    QCOMPARE(doc()->scale_text(), QString("0.4"));
+    QCOMPARE(doc()->result(0).image->rows(), 205);
+    for (int i = 0; i < Document::kPanes; ++i)
+      for (int j = i + 1; j < Document::kPanes; ++j)
+        QVERIFY2(!rl::identical(*doc()->result(i).image, *doc()->result(j).image),
+                 qPrintable(QString("panes %1 and %2 are identical").arg(i + 1).arg(j + 1)));
+  }
+
+  void inspector_lists_every_pane() {
+    PaneView* p = w_->pane_view(2);
+    w_->fit_view();
+    QSignalSpy spy(w_.get(), &MainWindow::pixel_hovered);
+    const QPointF at = p->to_widget(QPointF(383.7, 319.2));  // inside the red disk
+    QMouseEvent move(QEvent::MouseMove, at, p->mapToGlobal(at), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(p, &move);
+    const QString text = w_->inspector_text();
+    // Source pixel (row 319, col 383) is (230, 30, 30); each pane's own pixel is floor(x * 0.4).
+    QVERIFY2(text.contains("(319, 383)") && text.contains("230 30 30"), qPrintable(text));
+    QVERIFY2(text.contains("(127, 153)"), qPrintable(text));
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).toInt(), 127);
+    QCOMPARE(spy.at(0).at(1).toInt(), 153);
+    // The nearest pane's value there is the source pixel it picked, deep inside the disk.
+    const auto& nearest = *doc()->result(1).image;
+    QCOMPARE(nearest.at(127, 153, 0), 230.0);
+  }
+
+  void scale_text_sets_pane_sizes_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("cols");
+    // MATLAB: out = ceil(in * scale).
+    QTest::newRow("1/3") << "1/3" << 171 << 171;
+    QTest::newRow("0.75") << "0.75" << 384 << 384;
+    QTest::newRow("1/7") << "1/7" << 74 << 74;
+    QTest::newRow("1.5") << "1.5" << 768 << 768;
+  }
+  void scale_text_sets_pane_sizes() {
+    QFETCH(QString, text);
+    QFETCH(int, rows);
+    QFETCH(int, cols);
+    w_->scale_edit()->setText(text);
+    QTest::keyClick(w_->scale_edit(), Qt::Key_Return);
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    for (int i = 0; i < Document::kPanes; ++i) {
+      const auto& v = w_->pane_view(i)->values();
+      QVERIFY2(v, qPrintable(QString("pane %1 has no image").arg(i)));
+      QCOMPARE(v->rows(), rows);
+      QCOMPARE(v->cols(), cols);
+      QCOMPARE(w_->pane_view(i)->display().size(), QSize(cols, rows));
+      QVERIFY(doc()->result(i).plan);
+      QCOMPARE(doc()->result(i).plan->out_rows, rows);
+    }
+  }
+
+  void typing_a_fraction_and_shortcut_keys() {
+    // Digits typed into the scale field go to the field, not to the "1" (1:1) shortcut.
+    const double z = w_->view_state()->zoom();
+    w_->scale_edit()->setFocus();
+    w_->scale_edit()->clear();
+    QTest::keyClicks(w_->scale_edit(), "1/2");
+    QTest::keyClick(w_->scale_edit(), Qt::Key_Return);
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QCOMPARE(doc()->scale_text(), QString("1/2"));
+    QCOMPARE(doc()->result(0).image->rows(), 256);
+    QCOMPARE(w_->view_state()->zoom(), z);
+    // With a pane focused, "+" zooms every pane and "1" goes to one output pixel per screen pixel.
+    w_->pane_view(3)->setFocus();
+    QTest::keyClick(w_->pane_view(3), Qt::Key_Plus);
+    QVERIFY(std::abs(w_->view_state()->zoom() - z * 1.25) < 1e-12);
+    QTest::keyClick(w_->pane_view(3), Qt::Key_1);
+    QVERIFY(std::abs(w_->pane_view(1)->pixel_size() - 1.0) < 1e-12);
+    QTest::keyClick(w_->pane_view(3), Qt::Key_F);
+    QCOMPARE(w_->view_state()->zoom(), z);
+  }
+
+  void output_size_field() {
+    w_->apply_size_text("100,NaN");
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QCOMPARE(w_->pane_view(0)->values()->rows(), 100);
+    QCOMPARE(w_->pane_view(0)->values()->cols(), 100);
+    w_->apply_scale_text("1/3");
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QCOMPARE(w_->pane_view(0)->values()->rows(), 171);
+  }
+
+  void bad_scale_shows_error_and_keeps_scale() {
+    w_->apply_scale_text("abc");
+    QVERIFY(w_->error_visible());
+    QVERIFY(w_->error_text().contains("abc"));
+    QCOMPARE(doc()->scale_text(), QString("1/3"));
+    w_->show_error(QString());
+  }
+
+  void difference_statistics() {
+    w_->apply_scale_text("1/3");
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    const auto& ref = doc()->diff(0);
+    QVERIFY(ref.stats);
+    QCOMPARE(ref.stats->max_abs, 0.0);
+    QCOMPARE(ref.stats->mean_abs, 0.0);
+    QCOMPARE(ref.stats->differing, std::size_t{0});
+    QVERIFY(std::isinf(ref.stats->psnr));
+    QCOMPARE(ref.stats->pixels, std::size_t{171 * 171});
+    const auto& nearest = doc()->diff(1);
+    QVERIFY(nearest.stats);
+    QVERIFY(nearest.stats->max_abs > 0.0);
+    QVERIFY(nearest.stats->differing > 0);
+    QVERIFY(std::isfinite(nearest.stats->psnr));
+    // The zone plate and star alias badly under nearest: far from a few stray pixels.
+    QVERIFY(nearest.stats->differing_percent() > 10.0);
+    QVERIFY(nearest.map);
+    QCOMPARE(nearest.map->rows(), 171);
+    // The map's maximum is the statistic's maximum (max over channels).
+    double m = 0;
+    for (std::size_t k = 0; k < nearest.map->elements(); ++k) m = std::max(m, nearest.map->data<double>()[k]);
+    QCOMPARE(m, nearest.stats->max_abs);
+    QCOMPARE(doc()->diff_hi(), std::max({doc()->diff(1).stats->max_abs, doc()->diff(2).stats->max_abs,
+                                         doc()->diff(3).stats->max_abs}));
+  }
+
+  void changing_a_pane_recomputes_it() {
+    w_->pane(3)->method_box()->setCurrentText("lanczos3");
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QVERIFY(doc()->pane(3).method == rl::Method::Lanczos3);
+    QVERIFY(doc()->result(3).plan->method == rl::Method::Lanczos3);
+    w_->pane(3)->method_box()->setCurrentText("bicubic");
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QVERIFY(doc()->result(3).plan->method == rl::Method::Bicubic);
+    QVERIFY(!doc()->result(3).plan->antialiasing);
+  }
+
+  void synchronised_zoom_and_pan() {
+    ViewState* v = w_->view_state();
+    w_->fit_view();
+    const double z0 = v->zoom();
+    const QPointF c0 = v->center();
+    std::array<double, Document::kPanes> px0{};
+    for (int i = 0; i < Document::kPanes; ++i)
+      px0[static_cast<std::size_t>(i)] = w_->pane_view(i)->pixel_size();
+    // Wheel over pane 3 at its centre: every pane zooms by the same factor.
+    PaneView* p3 = w_->pane_view(2);
+    const QPointF at(p3->width() / 2.0, p3->height() / 2.0);
+    QWheelEvent wheel(at, p3->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(p3, &wheel);
+    QCOMPARE(v->zoom(), z0 * 1.25);
+    for (int i = 0; i < Document::kPanes; ++i)
+      QVERIFY(std::abs(w_->pane_view(i)->pixel_size() - px0[static_cast<std::size_t>(i)] * 1.25) < 1e-9);
+    // Drag on pane 2 by (40, 30) screen pixels: every pane's centre moves by the same source offset.
+    PaneView* p2 = w_->pane_view(1);
+    const QPointF from(50, 50), to(90, 80);
+    QMouseEvent press(QEvent::MouseButtonPress, from, p2->mapToGlobal(from), Qt::LeftButton, Qt::LeftButton,
+                      Qt::NoModifier);
+    QMouseEvent move(QEvent::MouseMove, to, p2->mapToGlobal(to), Qt::NoButton, Qt::LeftButton,
+                     Qt::NoModifier);
+    QMouseEvent release(QEvent::MouseButtonRelease, to, p2->mapToGlobal(to), Qt::LeftButton, Qt::NoButton,
+                        Qt::NoModifier);
+    const QPointF before = v->center();
+    QApplication::sendEvent(p2, &press);
+    QApplication::sendEvent(p2, &move);
+    QApplication::sendEvent(p2, &release);
+    const QPointF moved = before - v->center();
+    QVERIFY(std::abs(moved.x() - 40 / v->zoom()) < 1e-9);
+    QVERIFY(std::abs(moved.y() - 30 / v->zoom()) < 1e-9);
+    // Every pane shows the same source point at its centre.
+    for (int i = 0; i < Document::kPanes; ++i) {
+      PaneView* p = w_->pane_view(i);
+      const QPointF s = p->to_source(QPointF(p->width() / 2.0, p->height() / 2.0));
+      QVERIFY(std::abs(s.x() - v->center().x()) < 1e-9 && std::abs(s.y() - v->center().y()) < 1e-9);
+    }
+    // 1:1 means one output pixel per screen pixel in the reference pane.
+    w_->one_to_one();
+    QVERIFY(std::abs(w_->pane_view(0)->pixel_size() - 1.0) < 1e-12);
+    QVERIFY(std::abs(v->zoom() - 171.0 / 512.0) < 1e-12);
+    w_->fit_view();
+    QCOMPARE(v->center(), QPointF(256, 256));
+    Q_UNUSED(c0);
+  }
+
+  void panes_of_different_sizes_stay_aligned() {
+    // A loaded reference image of another size still maps the same source point to each pane.
+    PaneView* p = w_->pane_view(1);
+    const QPointF src(300.4, 100.9);
+    QCOMPARE(p->output_pixel(src), QPoint(static_cast<int>(std::floor(300.4 * 171 / 512.0)),
+                                          static_cast<int>(std::floor(100.9 * 171 / 512.0))));
+  }
+
+  void stale_results_are_dropped() {
+    const int dropped = doc()->dropped_results();
+    doc()->set_scale(0.5, "0.5");
+    doc()->compute_now();
+    doc()->set_scale(0.25, "0.25");
+    doc()->compute_now();
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QVERIFY(doc()->dropped_results() > dropped);
+    for (int i = 0; i < Document::kPanes; ++i) QCOMPARE(doc()->result(i).image->rows(), 128);
+    w_->apply_scale_text("1/3");
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+  }
+
+  void cuda_request_falls_back_to_cpu_with_a_note() {
+    doc()->set_device(Device::Cuda);
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    if (doc()->result(0).device == "CUDA") {
+      QVERIFY(doc()->device_note().isEmpty());
+    } else {
+      QCOMPARE(doc()->result(0).device, QString("CPU"));
+      QVERIFY(doc()->device_note().contains("using CPU"));
+    }
+    doc()->set_device(Device::Auto);
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+  }
+
+  void corrupt_file_shows_error_and_keeps_image() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath("broken.png");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("this is not a PNG file at all");
+    f.close();
+    const auto before = doc()->source();
+    const auto result_before = doc()->result(0).image;
+    w_->open_file(path);
+    QVERIFY(QTest::qWaitFor([&]() { return w_->error_visible(); }, kWaitMs));
+    QVERIFY2(w_->error_text().contains("broken.png"), qPrintable(w_->error_text()));
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QCOMPARE(doc()->source().get(), before.get());
+    QCOMPARE(doc()->source()->rows(), 512);
+    QCOMPARE(doc()->result(0).image.get(), result_before.get());
+    QVERIFY(!w_->pane_view(0)->display().isNull());
+    // A missing file too.
+    w_->show_error(QString());
+    w_->open_file(dir.filePath("missing.png"));
+    QVERIFY(QTest::qWaitFor([&]() { return w_->error_visible(); }, kWaitMs));
+    QCOMPARE(doc()->source().get(), before.get());
+    w_->show_error(QString());
+  }
+
+  void real_file_loads() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("small.png");
+    QImage q(40, 30, QImage::Format_RGB888);
+    for (int y = 0; y < 30; ++y)
+      for (int x = 0; x < 40; ++x) q.setPixel(x, y, qRgb(x * 6, y * 8, 100));
+    QVERIFY(q.save(path));
+    w_->apply_scale_text("1/3");
+    w_->open_file(path);
+    QVERIFY(QTest::qWaitFor([&]() { return doc()->source()->cols() == 40; }, kWaitMs));
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QCOMPARE(doc()->source()->at(10, 20, 0), 120.0);
+    QCOMPARE(doc()->result(0).image->rows(), 10);  // ceil(30/3)
+    QCOMPARE(doc()->result(0).image->cols(), 14);  // ceil(40/3)
+    QVERIFY(QSettings().value("files/recent").toStringList().contains(QFileInfo(path).absoluteFilePath()));
+    // Dropping a file on the window opens it too.
+    const QString dropped = dir.filePath("dropped.png");
+    QVERIFY(q.scaled(20, 10).save(dropped));
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(dropped)});
+    // Qt delivers a drop to the widget that accepted the drag-enter, as during a real drag.
+    QDragEnterEvent enter(QPoint(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(w_.get(), &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(w_.get(), &drop);
+    QVERIFY2(QTest::qWaitFor([&]() { return doc()->source()->cols() == 20; }, 10000),
+             qPrintable(w_->error_text()));
+    QCOMPARE(doc()->source_name(), QString("dropped.png"));
+    w_->load_default_image();
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QCOMPARE(doc()->source()->rows(), 512);
+  }
+
+  void render_panes_are_not_blank() {
+    w_->set_diff_mode(false);
+    w_->fit_view();
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QApplication::processEvents();
+    const QImage shot = w_->grab().toImage();
+    for (int i = 0; i < Document::kPanes; ++i) {
+      PaneView* p = w_->pane_view(i);
+      const QRect r(p->mapTo(w_.get(), QPoint(0, 0)) * shot.devicePixelRatio(),
+                    p->size() * shot.devicePixelRatio());
+      const RegionStats s = region_stats(shot, r.intersected(shot.rect()));
+      QVERIFY2(s.colours > 50 && s.stddev > 20,
+               qPrintable(QString("pane %1: %2 colours, stddev %3").arg(i).arg(s.colours).arg(s.stddev)));
+    }
+    // Difference view: the reference pane is flat (all zero), nearest's map is not.
+    w_->set_diff_mode(true);
+    QApplication::processEvents();
+    const QImage dshot = w_->grab().toImage();
+    const auto stats_of = [&](int i) {
+      PaneView* p = w_->pane_view(i);
+      return region_stats(dshot,
+                          QRect(p->mapTo(w_.get(), QPoint(0, 0)), p->size()).intersected(dshot.rect()));
+    };
+    QVERIFY(stats_of(1).colours > 20);
+    QVERIFY(stats_of(0).colours < stats_of(1).colours);
+    w_->set_diff_mode(false);
+  }
+
+  void wipe_mode_shows_two_panes() {
+    w_->set_wipe_mode(true);
+    QApplication::processEvents();
+    QVERIFY(w_->wipe_view()->isVisible());
+    QVERIFY(w_->wipe_view()->has_second());
+    QCOMPARE(w_->wipe_view()->display().size(), QSize(171, 171));
+    w_->set_wipe_mode(false);
+    QVERIFY(w_->pane_view(0)->isVisible());
+  }
+
+  void settings_are_remembered() {
+    w_->apply_scale_text("0.75");
+    w_->pane(2)->method_box()->setCurrentText("lanczos2");
+    w_->pane(2)->antialias_box()->setChecked(true);
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    w_->close();  // saves the settings
+    MainWindow again;
+    QCOMPARE(again.document()->scale_text(), QString("0.75"));
+    QCOMPARE(again.scale_edit()->text(), QString("0.75"));
+    QVERIFY(again.document()->pane(2).method == rl::Method::Lanczos2);
+    QVERIFY(again.document()->pane(2).antialiasing);
+    QVERIFY(again.document()->pane(1).method == rl::Method::Nearest);
+    QVERIFY(test::wait_idle(*again.document(), kWaitMs));
+    QCOMPARE(again.document()->result(0).image->rows(), 384);
+    w_->show();
+    w_->apply_scale_text("1/3");
+    w_->pane(2)->method_box()->setCurrentText("bilinear");
+    w_->pane(2)->antialias_box()->setChecked(false);
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+  }
+
+  void high_zoom_draws_grid_and_values() {
+    w_->view_state()->set_zoom(20.0);  // 20 * 512 / 171 = 59.9 screen px per output pixel
+    QVERIFY(std::abs(w_->pane_view(0)->pixel_size() - 20.0 * 512 / 171) < 1e-9);
+    QApplication::processEvents();
+    const QImage with = w_->pane_view(0)->grab().toImage();
+    w_->pane_view(0)->set_grid(false);
+    const QImage without = w_->pane_view(0)->grab().toImage();
+    w_->pane_view(0)->set_grid(true);
+    QVERIFY(with != without);
+    w_->view_state()->set_zoom(2.0);  // below the grid threshold: nothing extra is drawn
+    const QImage low_with = w_->pane_view(0)->grab().toImage();
+    w_->pane_view(0)->set_grid(false);
+    const QImage low_without = w_->pane_view(0)->grab().toImage();
+    w_->pane_view(0)->set_grid(true);
+    QVERIFY(low_with == low_without);
+    w_->fit_view();
+  }
+};
+
+QTEST_MAIN(MainWindowTest)
+#include "main_window_test.moc"

@@ -1,0 +1,27 @@
+// Helpers shared by the viewer tests: bounded waits and an isolated settings store.
+#pragma once
+
+#include <QCoreApplication>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+
+#include "rl/ui/document.hpp"
+
+namespace rl::ui::test {
+
+// Settings go to a test location and start empty, so runs do not see each other or the user's.
+inline void isolate_settings() {
+  QStandardPaths::setTestModeEnabled(true);
+  QCoreApplication::setOrganizationName("ResizeLabTest");
+  QCoreApplication::setApplicationName("resizelab-test");
+  QSettings().clear();
+}
+
+// True when the newest request's results (and their difference maps) are in, within timeout_ms.
+inline bool wait_idle(const Document& doc, int timeout_ms) {
+  return QTest::qWaitFor([&]() { return !doc.busy() && doc.result(0).image && doc.diff(0).stats; },
+                         timeout_ms);
+}
+
+}  // namespace rl::ui::test

@@ -1,0 +1,26 @@
+// The colour bar beside the difference maps: colormap, range and what is being compared.
+#pragma once
+
+#include <QWidget>
+
+#include "rl/ui/colormap.hpp"
+
+namespace rl::ui {
+
+class ColorbarWidget : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ColorbarWidget(QWidget* parent = nullptr);
+  void set(Colormap map, double lo, double hi, const QString& label);
+  QSize sizeHint() const override { return {110, 240}; }
+
+ protected:
+  void paintEvent(QPaintEvent*) override;
+
+ private:
+  Colormap map_ = Colormap::Inferno;
+  double lo_ = 0, hi_ = 1;
+  QString label_;
+};
+
+}  // namespace rl::ui

@@ -1,0 +1,79 @@
+// One comparison pane: draws the part of a result that the shared ViewState shows, magnified with
+// nearest neighbour, with a pixel grid and the numeric values at high zoom. Only draws; mouse
+// gestures are turned into ViewState changes and hover signals.
+#pragma once
+
+#include <QImage>
+#include <QPointF>
+#include <QString>
+#include <QWidget>
+#include <memory>
+#include <optional>
+
+#include "rl/image.hpp"
+
+namespace rl::ui {
+
+class ViewState;
+
+class PaneView : public QWidget {
+  Q_OBJECT
+ public:
+  PaneView(ViewState* view, QWidget* parent = nullptr);
+
+  // `values` are the numbers behind `display` (shown at high zoom and by the inspector).
+  void set_image(const QImage& display, std::shared_ptr<const Image> values);
+  // Wipe mode: `display2` is drawn right of the split line.
+  void set_second(const QImage& display2, std::shared_ptr<const Image> values2, const QString& label_a,
+                  const QString& label_b);
+  void clear_second();
+  void set_message(const QString& m);  // shown when there is no image (computing, an error)
+  void set_grid(bool on);
+  void set_hover(std::optional<QPointF> src);
+  // This pane's size is the viewport the overview outlines.
+  void set_defines_viewport(bool on) { defines_viewport_ = on; }
+  void set_split(double fraction);  // 0..1 of the width
+
+  const QImage& display() const { return display_; }
+  const std::shared_ptr<const Image>& values() const { return values_; }
+  bool has_second() const { return !display2_.isNull(); }
+  double split() const { return split_; }
+  // Output pixel of this pane's image under the source point (may be outside the image).
+  QPoint output_pixel(QPointF src) const;
+  QPointF to_source(QPointF widget_pos) const;
+  QPointF to_widget(QPointF src) const;
+  // Screen pixels per output pixel, horizontally.
+  double pixel_size() const;
+
+ signals:
+  void hovered(QPointF src);
+  void left_view();
+
+ protected:
+  void paintEvent(QPaintEvent*) override;
+  void resizeEvent(QResizeEvent*) override;
+  void wheelEvent(QWheelEvent*) override;
+  void mousePressEvent(QMouseEvent*) override;
+  void mouseMoveEvent(QMouseEvent*) override;
+  void mouseReleaseEvent(QMouseEvent*) override;
+  void mouseDoubleClickEvent(QMouseEvent*) override;
+  void leaveEvent(QEvent*) override;
+
+ private:
+  double sx() const;
+  double sy() const;
+  void draw_layer(QPainter& p, const QImage& img, const Image* values);
+
+  ViewState* view_;
+  QImage display_, display2_;
+  std::shared_ptr<const Image> values_, values2_;
+  QString label_a_, label_b_, message_;
+  bool grid_ = true;
+  bool defines_viewport_ = false;
+  double split_ = 0.5;
+  std::optional<QPointF> hover_;
+  enum class Drag { None, Pan, Split } drag_ = Drag::None;
+  QPointF last_pos_;
+};
+
+}  // namespace rl::ui

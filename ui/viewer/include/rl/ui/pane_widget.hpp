@@ -1,0 +1,42 @@
+// A pane with its header: which method and antialiasing it runs (editable), the result's size,
+// time and device, and its difference statistics; the drawing itself is a PaneView.
+#pragma once
+
+#include <QWidget>
+
+#include "rl/ui/document.hpp"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+
+namespace rl::ui {
+
+class PaneView;
+class ViewState;
+
+class PaneWidget : public QWidget {
+  Q_OBJECT
+ public:
+  PaneWidget(int index, ViewState* view, QWidget* parent = nullptr);
+  void set_config(const PaneConfig& c);  // without emitting config_edited
+  void set_info(const QString& info, const QString& stats);
+  PaneView* view() const { return view_; }
+  QComboBox* method_box() const { return method_; }
+  QCheckBox* antialias_box() const { return aa_; }
+  QString title() const;
+
+ signals:
+  void config_edited(int index, const PaneConfig& c);
+
+ private:
+  int index_;
+  PaneView* view_;
+  QLabel* name_;
+  QComboBox* method_;
+  QCheckBox* aa_;
+  QLabel* info_;
+  QLabel* stats_;
+};
+
+}  // namespace rl::ui

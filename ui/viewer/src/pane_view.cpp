@@ -1,0 +1,231 @@
+// Drawing of one comparison pane (nearest-neighbour magnification, grid, values, wipe) and the
+// mouse gestures that drive the shared view.
+#include "rl/ui/pane_view.hpp"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+
+#include "rl/ui/view_state.hpp"
+
+namespace rl::ui {
+
+namespace {
+constexpr double kGridFrom = 8.0;     // screen px per output pixel before the grid appears
+constexpr double kValuesFrom = 44.0;  // ... and before values are written inside pixels
+constexpr double kSplitGrab = 6.0;
+
+QString format_value(double v, ElemType t) {
+  if (is_integer(t)) return QString::number(static_cast<long long>(v));
+  return QString::number(v, 'f', 3);
+}
+}  // namespace
+
+PaneView::PaneView(ViewState* view, QWidget* parent) : QWidget(parent), view_(view) {
+  setMouseTracking(true);
+  setMinimumSize(120, 90);
+  setAttribute(Qt::WA_OpaquePaintEvent);
+  setFocusPolicy(Qt::ClickFocus);
+  connect(view_, &ViewState::changed, this, qOverload<>(&QWidget::update));
+}
+
+void PaneView::set_image(const QImage& display, std::shared_ptr<const Image> values) {
+  display_ = display;
+  values_ = std::move(values);
+  update();
+}
+
+void PaneView::set_second(const QImage& display2, std::shared_ptr<const Image> values2,
+                          const QString& label_a, const QString& label_b) {
+  display2_ = display2;
+  values2_ = std::move(values2);
+  label_a_ = label_a;
+  label_b_ = label_b;
+  update();
+}
+
+void PaneView::clear_second() {
+  display2_ = QImage();
+  values2_.reset();
+  update();
+}
+
+void PaneView::set_message(const QString& m) {
+  message_ = m;
+  update();
+}
+
+void PaneView::set_grid(bool on) {
+  grid_ = on;
+  update();
+}
+
+void PaneView::set_hover(std::optional<QPointF> src) {
+  hover_ = src;
+  update();
+}
+
+void PaneView::set_split(double fraction) {
+  split_ = std::clamp(fraction, 0.0, 1.0);
+  update();
+}
+
+double PaneView::sx() const {
+  const double w = view_->source_size().width();
+  return display_.isNull() || w <= 0 ? 1.0 : display_.width() / w;
+}
+
+double PaneView::sy() const {
+  const double h = view_->source_size().height();
+  return display_.isNull() || h <= 0 ? 1.0 : display_.height() / h;
+}
+
+double PaneView::pixel_size() const { return view_->zoom() / sx(); }
+
+QPointF PaneView::to_source(QPointF p) const {
+  return view_->center() + (p - QPointF(width() / 2.0, height() / 2.0)) / view_->zoom();
+}
+
+QPointF PaneView::to_widget(QPointF src) const {
+  return (src - view_->center()) * view_->zoom() + QPointF(width() / 2.0, height() / 2.0);
+}
+
+QPoint PaneView::output_pixel(QPointF src) const {
+  return {static_cast<int>(std::floor(src.x() * sx())), static_cast<int>(std::floor(src.y() * sy()))};
+}
+
+void PaneView::draw_layer(QPainter& p, const QImage& img, const Image* values) {
+  if (img.isNull()) return;
+  const double fx = img.width() / view_->source_size().width();
+  const double fy = img.height() / view_->source_size().height();
+  const QPointF tl = to_source(QPointF(0, 0)), br = to_source(QPointF(width(), height()));
+  const int c0 = std::max(0, static_cast<int>(std::floor(tl.x() * fx)));
+  const int r0 = std::max(0, static_cast<int>(std::floor(tl.y() * fy)));
+  const int c1 = std::min(img.width(), static_cast<int>(std::ceil(br.x() * fx)));
+  const int r1 = std::min(img.height(), static_cast<int>(std::ceil(br.y() * fy)));
+  if (c1 <= c0 || r1 <= r0) return;
+  const double px = view_->zoom() / fx, py = view_->zoom() / fy;  // screen px per output pixel
+  const QPointF o = to_widget(QPointF(c0 / fx, r0 / fy));
+  // Without SmoothPixmapTransform the raster engine samples nearest: pixels stay square.
+  p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+  p.drawImage(QRectF(o.x(), o.y(), (c1 - c0) * px, (r1 - r0) * py), img, QRectF(c0, r0, c1 - c0, r1 - r0));
+
+  if (grid_ && px >= kGridFrom && py >= kGridFrom) {
+    p.setPen(QPen(QColor(128, 128, 128, 110), 1));
+    for (int c = c0; c <= c1; ++c)
+      p.drawLine(QPointF(o.x() + (c - c0) * px, o.y()),
+                 QPointF(o.x() + (c - c0) * px, o.y() + (r1 - r0) * py));
+    for (int r = r0; r <= r1; ++r)
+      p.drawLine(QPointF(o.x(), o.y() + (r - r0) * py),
+                 QPointF(o.x() + (c1 - c0) * px, o.y() + (r - r0) * py));
+  }
+  if (values && values->rows() == img.height() && values->cols() == img.width() && px >= kValuesFrom &&
+      py >= kValuesFrom) {
+    const int ch = std::min(values->channels(), 4);
+    QFont f = font();
+    f.setPixelSize(std::clamp(static_cast<int>(py / (ch + 1.5)), 7, 16));
+    p.setFont(f);
+    for (int r = r0; r < r1; ++r)
+      for (int c = c0; c < c1; ++c) {
+        const QRgb rgb = img.pixel(c, r);
+        const bool dark = qGray(rgb) < 128;
+        p.setPen(dark ? QColor(255, 255, 255, 220) : QColor(0, 0, 0, 220));
+        QStringList lines;
+        for (int k = 0; k < ch; ++k) lines << format_value(values->at(r, c, k), values->type());
+        p.drawText(QRectF(o.x() + (c - c0) * px, o.y() + (r - r0) * py, px, py), Qt::AlignCenter,
+                   lines.join('\n'));
+      }
+  }
+}
+
+void PaneView::paintEvent(QPaintEvent*) {
+  QPainter p(this);
+  p.fillRect(rect(), QColor(48, 48, 52));
+  if (display_.isNull()) {
+    p.setPen(QColor(220, 220, 220));
+    p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, message_);
+    return;
+  }
+  draw_layer(p, display_, values_.get());
+  if (!display2_.isNull()) {
+    const double x = split_ * width();
+    p.save();
+    p.setClipRect(QRectF(x, 0, width() - x, height()));
+    p.fillRect(rect(), QColor(48, 48, 52));
+    draw_layer(p, display2_, values2_.get());
+    p.restore();
+    p.setPen(QPen(QColor(255, 210, 0), 2));
+    p.drawLine(QPointF(x, 0), QPointF(x, height()));
+    QFont f = font();
+    f.setBold(true);
+    p.setFont(f);
+    const auto tag = [&](const QString& s, bool right) {
+      const QRectF box = right ? QRectF(x + 6, 6, width() - x - 12, 20) : QRectF(6, 6, x - 12, 20);
+      p.setPen(Qt::NoPen);
+      p.setBrush(QColor(0, 0, 0, 150));
+      const QRectF t = p.boundingRect(box, (right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter, s)
+                           .adjusted(-4, -1, 4, 1);
+      p.drawRect(t);
+      p.setPen(Qt::white);
+      p.drawText(box, (right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter, s);
+    };
+    tag(label_a_, false);
+    tag(label_b_, true);
+  }
+  if (hover_) {
+    // Outline the output pixel under the cursor, in this pane's own pixel grid.
+    const QPoint op = output_pixel(*hover_);
+    const QPointF a = to_widget(QPointF(op.x() / sx(), op.y() / sy()));
+    const QPointF b = to_widget(QPointF((op.x() + 1) / sx(), (op.y() + 1) / sy()));
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(QColor(0, 255, 255), 1));
+    p.drawRect(QRectF(a, b));
+  }
+}
+
+void PaneView::resizeEvent(QResizeEvent*) {
+  if (defines_viewport_) view_->set_viewport(QSizeF(size()));
+}
+
+void PaneView::wheelEvent(QWheelEvent* e) {
+  const double steps = e->angleDelta().y() / 120.0;
+  if (steps == 0) return;
+  view_->zoom_about(std::pow(1.25, steps), to_source(e->position()));
+  e->accept();
+}
+
+void PaneView::mousePressEvent(QMouseEvent* e) {
+  if (e->button() != Qt::LeftButton) return;
+  last_pos_ = e->position();
+  drag_ = !display2_.isNull() && std::abs(e->position().x() - split_ * width()) <= kSplitGrab ? Drag::Split
+                                                                                              : Drag::Pan;
+  setCursor(drag_ == Drag::Split ? Qt::SplitHCursor : Qt::ClosedHandCursor);
+}
+
+void PaneView::mouseMoveEvent(QMouseEvent* e) {
+  if (drag_ == Drag::Pan) {
+    view_->pan_screen(e->position() - last_pos_);
+  } else if (drag_ == Drag::Split) {
+    set_split(e->position().x() / std::max(1, width()));
+  } else if (!display2_.isNull()) {
+    setCursor(std::abs(e->position().x() - split_ * width()) <= kSplitGrab ? Qt::SplitHCursor
+                                                                           : Qt::CrossCursor);
+  } else {
+    setCursor(Qt::CrossCursor);
+  }
+  last_pos_ = e->position();
+  emit hovered(to_source(e->position()));
+}
+
+void PaneView::mouseReleaseEvent(QMouseEvent*) {
+  drag_ = Drag::None;
+  setCursor(Qt::CrossCursor);
+}
+
+void PaneView::mouseDoubleClickEvent(QMouseEvent*) { view_->fit(); }
+
+void PaneView::leaveEvent(QEvent*) { emit left_view(); }
+
+}  // namespace rl::ui
