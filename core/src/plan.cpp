@@ -106,6 +106,17 @@ AxisTable make_axis_table(int in_size, int out_size, double scale, const Kernel&
     throw std::invalid_argument("the kernel is too wide for this scale (" + num(p_full) + " taps per output)");
   const int P = static_cast<int>(p_full);
   t.taps_full = P;
+  // Sample positions must fit the int `left` column (and the long long mapping below): a tiny scale
+  // without antialiasing puts u near 0.5/scale, far outside any image.
+  {
+    const double u_first = 1.0 / scale + 0.5 * (1 - 1 / scale);
+    const double u_last = static_cast<double>(out_size) / scale + 0.5 * (1 - 1 / scale);
+    const double lo = std::floor(std::min(u_first, u_last) - width / 2);
+    const double hi = std::floor(std::max(u_first, u_last) - width / 2) + P;
+    if (!(lo >= -2147483647.0 && hi <= 2147483647.0))
+      throw std::invalid_argument("scale " + num(scale) + " is too extreme for " + std::to_string(in_size) +
+                                  " input samples (sample positions leave the representable range)");
+  }
 
   const std::size_t n = static_cast<std::size_t>(out_size);
   std::vector<double> w(n * P);
@@ -127,6 +138,11 @@ AxisTable make_axis_table(int in_size, int out_size, double scale, const Kernel&
       idx[o * P + k] = static_cast<long long>(j);
       sum += v;
     }
+    // A zero or non-finite sum (only a custom kernel can produce one) would turn every weight into
+    // inf/NaN; MATLAB would do the same silently, but no caller wants that.
+    if (!(std::isfinite(sum) && sum != 0.0))
+      throw std::invalid_argument("the kernel's weights sum to " + num(sum) + " for output " + std::to_string(o + 1) +
+                                  "; they cannot be normalised");
     for (int k = 0; k < P; ++k) w[o * P + k] = w[o * P + k] / sum;
   }
 
@@ -187,6 +203,22 @@ Plan make_plan(const ResizeSpec& spec, int in_rows, int in_cols, const PlanLimit
         << limits.max_elements << " elements";
       throw std::invalid_argument(m.str());
     }
+  }
+  if (limits.max_table_entries > 0 && std::isfinite(p.kernel.width) && p.kernel.width > 0) {
+    // Checked before building: the tables are allocated at full width (P taps) first.
+    const auto check_table = [&](const char* what, int out, double scale) {
+      double width = p.kernel.width;
+      if (scale < 1 && p.antialiasing) width /= scale;
+      const double entries = static_cast<double>(out) * (std::ceil(width) + 2);
+      if (!(entries <= static_cast<double>(limits.max_table_entries))) {
+        std::ostringstream m;
+        m << "the " << what << " contribution table would hold " << entries << " weights (" << out
+          << " outputs x " << std::ceil(width) + 2 << " taps), over the limit of " << limits.max_table_entries;
+        throw std::invalid_argument(m.str());
+      }
+    };
+    check_table("rows", p.out_rows, ss.scale_rows);
+    check_table("columns", p.out_cols, ss.scale_cols);
   }
   p.rows = make_axis_table(in_rows, p.out_rows, ss.scale_rows, p.kernel, p.antialiasing, p.boundary);
   p.cols = make_axis_table(in_cols, p.out_cols, ss.scale_cols, p.kernel, p.antialiasing, p.boundary);

@@ -2,11 +2,20 @@
 #include "rl/image_io.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <iterator>
+#include <mutex>
+#include <sstream>
 #include <stdexcept>
 #include <vector>
+
+#include <unistd.h>
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -60,24 +69,251 @@ void swap_rb(cv::Mat& m) {
   else if (m.channels() == 4) cv::cvtColor(m, m, cv::COLOR_BGRA2RGBA);
 }
 
+// ---- Structural checks before decoding ------------------------------------------------------
+// A truncated or corrupt PNG makes libpng print to stderr; a truncated JPEG decodes "successfully"
+// into a grey-padded image. Walking the container first turns both into one clear error, and reading
+// the header first lets a 100 kB file that claims 100000 x 100000 pixels be refused before anything
+// is allocated.
+
+struct Probe {
+  bool known = false;  // rows/cols/channels read from the header
+  long long rows = 0, cols = 0;
+  int channels = 0;
+  bool grey_alpha = false;  // PNG colour type 4: OpenCV returns it as 4 channels
+};
+
+std::uint32_t be32(const std::uint8_t* p) {
+  return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
+}
+unsigned be16(const std::uint8_t* p) { return (unsigned{p[0]} << 8) | p[1]; }
+
+std::uint32_t crc32(const std::uint8_t* p, std::size_t n) {
+  static const auto table = [] {
+    std::array<std::uint32_t, 256> t{};
+    for (std::uint32_t i = 0; i < 256; ++i) {
+      std::uint32_t c = i;
+      for (int k = 0; k < 8; ++k) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      t[i] = c;
+    }
+    return t;
+  }();
+  std::uint32_t c = 0xFFFFFFFFu;
+  for (std::size_t i = 0; i < n; ++i) c = table[(c ^ p[i]) & 0xFF] ^ (c >> 8);
+  return c ^ 0xFFFFFFFFu;
+}
+
+bool is_png(const std::vector<std::uint8_t>& b) {
+  static const std::uint8_t kSig[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
+  return b.size() >= 8 && std::memcmp(b.data(), kSig, 8) == 0;
+}
+bool is_jpeg(const std::vector<std::uint8_t>& b) { return b.size() >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF; }
+
+Probe probe_png(const std::vector<std::uint8_t>& b, const std::string& path) {
+  const auto bad = [&](const std::string& why) { return std::runtime_error(path + ": " + why); };
+  Probe pr;
+  std::size_t pos = 8;
+  bool first = true;
+  while (true) {
+    if (b.size() - pos < 12) throw bad("truncated PNG file (it ends before the IEND chunk)");
+    const std::uint32_t len = be32(&b[pos]);
+    const std::string type(reinterpret_cast<const char*>(&b[pos + 4]), 4);
+    if (len > 0x7FFFFFFFu) throw bad("corrupt PNG file (chunk length " + std::to_string(len) + ")");
+    if (b.size() - pos - 12 < len) throw bad("truncated PNG file (it ends inside chunk " + type + ")");
+    // Like libpng: a checksum error in a critical chunk (upper-case first letter) is fatal, one in
+    // an ancillary chunk (text, colour profile, ...) is not.
+    const bool critical = type[0] >= 'A' && type[0] <= 'Z';
+    if (critical && crc32(&b[pos + 4], len + 4) != be32(&b[pos + 8 + len]))
+      throw bad("corrupt PNG file (checksum error in chunk " + type + ")");
+    if (first) {
+      if (type != "IHDR" || len != 13) throw bad("corrupt PNG file (it does not start with an IHDR chunk)");
+      const std::uint8_t* h = &b[pos + 8];
+      pr.cols = be32(h);
+      pr.rows = be32(h + 4);
+      const int colour = h[9];
+      if (pr.rows == 0 || pr.cols == 0) throw bad("corrupt PNG file (zero width or height)");
+      switch (colour) {
+        case 0: pr.channels = 1; break;
+        case 2: pr.channels = 3; break;
+        case 3: pr.channels = 3; break;
+        case 4: pr.channels = 2; pr.grey_alpha = true; break;
+        case 6: pr.channels = 4; break;
+        default: throw bad("corrupt PNG file (colour type " + std::to_string(colour) + ")");
+      }
+      pr.known = true;
+      first = false;
+    }
+    pos += 12 + len;
+    if (type == "IEND") break;
+  }
+  return pr;
+}
+
+Probe probe_jpeg(const std::vector<std::uint8_t>& b, const std::string& path) {
+  const auto bad = [&](const std::string& why) { return std::runtime_error(path + ": " + why); };
+  Probe pr;
+  std::size_t pos = 2;
+  while (true) {
+    if (pos >= b.size()) throw bad("truncated JPEG file (it ends before the image data)");
+    if (b[pos] != 0xFF) throw bad("corrupt JPEG file (expected a marker at byte " + std::to_string(pos) + ")");
+    while (pos < b.size() && b[pos] == 0xFF) ++pos;  // fill bytes
+    if (pos >= b.size()) throw bad("truncated JPEG file (it ends before the image data)");
+    const unsigned marker = b[pos++];
+    if (marker == 0xD8 || marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7)) continue;  // no length
+    if (marker == 0xD9) throw bad("corrupt JPEG file (it ends before any image data)");
+    if (b.size() - pos < 2) throw bad("truncated JPEG file (it ends inside a header segment)");
+    const std::size_t len = be16(&b[pos]);
+    if (len < 2 || b.size() - pos < len) throw bad("truncated JPEG file (it ends inside a header segment)");
+    const bool sof = marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
+    if (sof && len >= 8 && !pr.known) {
+      pr.rows = be16(&b[pos + 3]);
+      pr.cols = be16(&b[pos + 5]);
+      pr.channels = b[pos + 7];
+      pr.known = pr.rows > 0 && pr.cols > 0;  // height 0 means "given later" (DNL): leave it to the decoder
+    }
+    pos += len;
+    if (marker == 0xDA) break;  // start of scan: entropy-coded data follows
+  }
+  // Entropy-coded data never holds FF D9 (0xFF is stuffed as FF 00), so a file without it after the
+  // first scan was cut short; libjpeg would only warn and pad the picture with grey.
+  for (std::size_t i = pos; i + 1 < b.size(); ++i)
+    if (b[i] == 0xFF && b[i + 1] == 0xD9) return pr;
+  throw bad("truncated JPEG file (no end-of-image marker)");
+}
+
+// Sends fd 2 to a temporary file while a decoder runs (see LoadOptions::capture_decoder_messages).
+class DecoderMessages {
+ public:
+  explicit DecoderMessages(bool on) {
+    if (!on) return;
+    lock_ = std::unique_lock<std::mutex>(mutex());
+    file_ = std::tmpfile();
+    if (!file_) return;
+    std::fflush(stderr);
+    std::cerr.flush();
+    saved_ = ::dup(2);
+    if (saved_ < 0 || ::dup2(::fileno(file_), 2) < 0) {
+      if (saved_ >= 0) ::close(saved_);
+      saved_ = -1;
+      std::fclose(file_);
+      file_ = nullptr;
+    }
+  }
+  ~DecoderMessages() { finish(); }
+  DecoderMessages(const DecoderMessages&) = delete;
+  DecoderMessages& operator=(const DecoderMessages&) = delete;
+
+  // Restores stderr and returns what was written meanwhile, one line per message.
+  std::vector<std::string> finish() {
+    std::vector<std::string> lines;
+    if (!file_) return lines;
+    std::fflush(stderr);
+    std::cerr.flush();
+    ::dup2(saved_, 2);
+    ::close(saved_);
+    saved_ = -1;
+    std::rewind(file_);
+    std::string text;
+    char buf[4096];
+    std::size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, file_)) > 0 && text.size() < 65536) text.append(buf, n);
+    std::fclose(file_);
+    file_ = nullptr;
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line))
+      if (line.find_first_not_of(" \t\r") != std::string::npos) lines.push_back(line);
+    return lines;
+  }
+
+ private:
+  static std::mutex& mutex() {
+    static std::mutex m;
+    return m;
+  }
+  std::unique_lock<std::mutex> lock_;
+  std::FILE* file_ = nullptr;
+  int saved_ = -1;
+};
+
+bool is_warning_only(const std::string& line) {
+  return line.rfind("libpng warning", 0) == 0 || line.find("[ WARN:") != std::string::npos ||
+         line.find("[ INFO:") != std::string::npos;
+}
+
+void check_elements(const std::string& path, long long rows, long long cols, long long ch, const LoadOptions& opt) {
+  const double px = static_cast<double>(rows) * static_cast<double>(cols);
+  if (opt.max_pixels > 0 && px > static_cast<double>(opt.max_pixels)) {
+    std::ostringstream m;
+    m << path << ": the image is " << rows << "x" << cols << " (" << px << " pixels), over the limit of "
+      << opt.max_pixels << " pixels";
+    throw std::runtime_error(m.str());
+  }
+  const std::size_t max = opt.max_elements;
+  if (max == 0) return;
+  const double n = px * static_cast<double>(ch);
+  if (n > static_cast<double>(max)) {
+    std::ostringstream m;
+    m << path << ": the image is " << rows << "x" << cols << "x" << ch << " (" << n
+      << " elements), over the limit of " << max << " elements";
+    throw std::runtime_error(m.str());
+  }
+}
+
+std::vector<std::uint8_t> read_all(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw std::runtime_error(path + ": cannot open for reading");
+  std::vector<std::uint8_t> buf((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  if (f.bad()) throw std::runtime_error(path + ": read error");
+  return buf;
+}
+
 }  // namespace
 
-Image load(const std::string& path) {
+Image load(const std::string& path) { return load(path, LoadOptions{}); }
+
+Image load(const std::string& path, const LoadOptions& opt) {
   std::error_code ec;
   if (!fs::exists(path, ec)) throw std::runtime_error(path + ": no such file");
   if (fs::is_directory(path, ec)) throw std::runtime_error(path + ": is a folder, not an image");
-  if (lower_extension(path) == ".npy") return read_npy(path);
-  const auto size = fs::file_size(path, ec);
-  if (ec) throw std::runtime_error(path + ": cannot read (" + ec.message() + ")");
-  if (size == 0) throw std::runtime_error(path + ": the file is empty");
-  cv::Mat m;
-  try {
-    m = cv::imread(path, cv::IMREAD_UNCHANGED);
-  } catch (const cv::Exception& e) {
-    throw std::runtime_error(path + ": cannot decode the image (" + std::string(e.err) + ")");
+  if (lower_extension(path) == ".npy") {
+    // The data is as large as the file itself (no decompression), so the check can follow the read.
+    Image img = read_npy(path);
+    check_elements(path, img.rows(), img.cols(), img.channels(), opt);
+    return img;
   }
-  if (m.empty()) throw std::runtime_error(path + ": not a readable image (corrupt, truncated or unsupported format)");
+  const std::vector<std::uint8_t> bytes = read_all(path);
+  if (bytes.empty()) throw std::runtime_error(path + ": the file is empty");
+  Probe pr;
+  if (is_png(bytes)) pr = probe_png(bytes, path);
+  else if (is_jpeg(bytes)) pr = probe_jpeg(bytes, path);
+  if (pr.known) check_elements(path, pr.rows, pr.cols, pr.channels, opt);
+
+  cv::Mat m;
+  std::vector<std::string> messages;
+  {
+    DecoderMessages capture(opt.capture_decoder_messages);
+    try {
+      m = cv::imdecode(bytes, cv::IMREAD_UNCHANGED);
+    } catch (const cv::Exception& e) {
+      throw std::runtime_error(path + ": cannot decode the image (" + std::string(e.err) + ")");
+    }
+    messages = capture.finish();
+  }
+  std::string problem;
+  for (const auto& line : messages)
+    if (!is_warning_only(line)) { problem = line; break; }
+  if (m.empty())
+    throw std::runtime_error(path + ": not a readable image (" +
+                             (problem.empty() ? std::string("corrupt, truncated or unsupported format") : problem) + ")");
+  if (!problem.empty()) throw std::runtime_error(path + ": the image data is corrupt (" + problem + ")");
   if (m.dims != 2) throw std::runtime_error(path + ": unsupported image layout");
+  check_elements(path, m.rows, m.cols, m.channels(), opt);
+  if (pr.grey_alpha && m.channels() == 4) {
+    // OpenCV expands grey+alpha to (g, g, g, a); the file holds two channels, and so do we.
+    cv::Mat planes[4];
+    cv::split(m, planes);
+    cv::merge(std::vector<cv::Mat>{planes[0], planes[3]}, m);
+  }
   swap_rb(m);
   if (!m.isContinuous()) m = m.clone();
   Image img = Image::uninitialized(m.rows, m.cols, m.channels(), type_of_depth(m.depth(), path));
@@ -114,15 +350,17 @@ void save(const std::string& path, const Image& img) {
     cv::split(w, planes);
     cv::merge(std::vector<cv::Mat>{planes[0], planes[0], planes[0], planes[1]}, w);
   }
-  AtomicOutput tmp(path);
+  // Encode in memory, then write through write_file_atomically: a failed write is reported with
+  // the system's reason (and OpenCV's own warning for an unwritable file never reaches stderr).
+  std::vector<std::uint8_t> encoded;
   bool ok = false;
   try {
-    ok = cv::imwrite(tmp.temp_path(), w);
+    ok = cv::imencode(ext, w, encoded);
   } catch (const cv::Exception& e) {
     throw std::runtime_error(path + ": cannot encode (" + std::string(e.err) + ")");
   }
-  if (!ok) throw std::runtime_error(path + ": cannot write the image");
-  tmp.commit();
+  if (!ok || encoded.empty()) throw std::runtime_error(path + ": cannot encode the image as " + ext);
+  write_file_atomically(path, encoded.data(), encoded.size());
 }
 
 }  // namespace rl::io

@@ -53,6 +53,9 @@ struct Plan {
 struct PlanLimits {
   std::size_t max_elements = std::size_t{1} << 31;  // per image, output and intermediate (x channels)
   int channels = 1;
+  // Per axis, out_size x taps before zero-column removal: the tables hold 12-16 bytes per entry, so an
+  // extreme aspect ratio (e.g. 1 x 600000000) would otherwise need tens of GB for its weights alone.
+  std::size_t max_table_entries = std::size_t{1} << 28;
 };
 
 // Output size and per-axis scale as MATLAB derives them (no tables). Throws std::invalid_argument

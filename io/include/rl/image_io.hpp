@@ -2,14 +2,28 @@
 // Channels are returned in file order (R,G,B[,A]); OpenCV's BGR order never leaks out.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "rl/image.hpp"
 
 namespace rl::io {
 
-// Throws std::runtime_error with a one-line reason (missing, unreadable, unsupported, too large).
+struct LoadOptions {
+  // Refuse images with more elements (rows x cols x channels) than this; for PNG and JPEG the check
+  // reads the header, before anything is decoded or allocated. 0: no limit.
+  std::size_t max_elements = std::size_t{1} << 31;
+  std::size_t max_pixels = 0;  // the same for rows x cols (0: no limit)
+  // While OpenCV decodes, send the process' stderr to a temporary file, so libpng/libjpeg messages
+  // end up in the error message instead of the terminal. Serialises decoding; meant for
+  // single-threaded callers such as the command line.
+  bool capture_decoder_messages = false;
+};
+
+// Throws std::runtime_error with a one-line reason (missing, unreadable, truncated, corrupt,
+// unsupported, too large). Grey+alpha PNGs load as 2 channels.
 Image load(const std::string& path);
+Image load(const std::string& path, const LoadOptions& options);
 // Writes atomically (temp file + rename). Float data to an 8/16-bit format is converted with
 // im2uint8 (.png .bmp .jpg .ppm/.pgm keep 8 bits unless the image is uint16 and the format takes 16).
 void save(const std::string& path, const Image& img);

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Sanitizer CI: builds everything but the GUI with clang, AddressSanitizer and UndefinedBehavior-
+# Sanitizer in build-san, runs every test there, then runs each libFuzzer target (the .npy reader,
+# the command-line parser, plan construction) for a bounded time. Fails on any test failure,
+# sanitizer report or fuzzer crash; crashing inputs are left in build-san/fuzz-artifacts/ (copy
+# them to tests/fuzz/regressions/<target>/ once fixed).
+#
+# Usage: .ci/fuzz-and-sanitize.sh [SECONDS_PER_FUZZER]   (default 30; RL_JOBS sets parallelism, default 2)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+secs="${1:-${RL_FUZZ_SECONDS:-30}}"
+jobs="${RL_JOBS:-2}"
+build=build-san
+
+need=()
+command -v clang++ >/dev/null || need+=(clang)
+command -v cmake >/dev/null || need+=(cmake)
+command -v ninja >/dev/null || need+=(ninja-build)
+if [ ! -e /usr/include/gtest/gtest.h ]; then need+=(libgtest-dev); fi
+if [ ! -e /usr/include/opencv4/opencv2/imgcodecs.hpp ]; then need+=(libopencv-dev); fi
+if [ ${#need[@]} -gt 0 ]; then
+  echo "installing: ${need[*]}"
+  sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq && $sudo_cmd apt-get install -y -qq "${need[@]}"
+fi
+# libFuzzer ships with the compiler-rt of clang's version (Debian: libclang-rt-N-dev).
+if ! echo 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char*, unsigned long) { return 0; }' |
+     clang++ -x c++ -fsanitize=fuzzer - -o /tmp/rl-fuzz-probe.$$ 2>/dev/null; then
+  ver="$(clang++ --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)"
+  echo "installing libclang-rt-${ver}-dev (libFuzzer)"
+  sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get install -y -qq "libclang-rt-${ver}-dev"
+fi
+rm -f /tmp/rl-fuzz-probe.$$
+
+start=$(date +%s)
+CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DRL_SANITIZE=ON -DRL_FUZZ=ON -DRL_BUILD_GUI=OFF -DRL_BUILD_CUDA=OFF -DRL_BUILD_BENCH=OFF
+cmake --build "$build" -j "$jobs"
+echo "== build: $(( $(date +%s) - start )) s"
+
+export ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+failed=()
+t0=$(date +%s)
+# A test failure does not stop the fuzzers: CI reports both.
+if ! ctest --test-dir "$build" --output-on-failure -j "$jobs"; then failed+=(ctest); fi
+echo "== tests under ASan+UBSan: $(( $(date +%s) - t0 )) s"
+
+mkdir -p "$build/fuzz-artifacts"
+for name in npy options plan; do
+  work="$build/fuzz-corpus/$name"  # grows as the fuzzer finds new coverage; the seeds stay untouched
+  mkdir -p "$work"
+  inputs=("$work" "tests/fuzz/corpus/$name")
+  [ -d "tests/fuzz/regressions/$name" ] && inputs+=("tests/fuzz/regressions/$name")
+  echo "== fuzz_$name for ${secs} s"
+  if ! "$build/tests/fuzz/fuzz_$name" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+       -artifact_prefix="$build/fuzz-artifacts/${name}-" "${inputs[@]}"; then
+    failed+=("fuzz_$name")
+  fi
+done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "FAILED: ${failed[*]} (crashing fuzz inputs, if any, are in $build/fuzz-artifacts/)"
+  exit 1
+fi
+echo "== all passed in $(( $(date +%s) - start )) s"

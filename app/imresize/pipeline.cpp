@@ -1,0 +1,281 @@
+// One `imresize` run: check OUTPUT, choose the device, load, plan under the memory limit, resize,
+// save atomically. Errors become one stderr line and an exit code in 1..125.
+#include "pipeline.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <new>
+#include <sstream>
+#include <vector>
+
+#include "rl/atomic_file.hpp"
+#include "rl/convert.hpp"
+#include "rl/cuda_resize.hpp"
+#include "rl/image_io.hpp"
+#include "rl/resize.hpp"
+
+namespace rl::app {
+
+namespace {
+
+constexpr std::size_t kDefaultMaxElements = std::size_t{1} << 31;
+
+// Reads "Key:  123 kB" from /proc/meminfo; 0 when absent.
+std::size_t meminfo_bytes(const char* key) {
+  std::ifstream f("/proc/meminfo");
+  std::string k;
+  unsigned long long v = 0;
+  std::string unit;
+  while (f >> k >> v) {
+    std::getline(f, unit);
+    if (k == key) return static_cast<std::size_t>(v) * 1024;
+  }
+  return 0;
+}
+
+// cgroup v2: what is left of memory.max; 0 when unlimited or unknown.
+std::size_t cgroup_left_bytes() {
+  std::ifstream fmax("/sys/fs/cgroup/memory.max"), fcur("/sys/fs/cgroup/memory.current");
+  std::string max_s;
+  unsigned long long cur = 0;
+  if (!(fmax >> max_s) || max_s == "max" || !(fcur >> cur)) return 0;
+  unsigned long long max = 0;
+  try {
+    max = std::stoull(max_s);
+  } catch (const std::exception&) {
+    return 0;
+  }
+  return max > cur ? static_cast<std::size_t>(max - cur) : 1;
+}
+
+std::string shape_str(long long r, long long c) { return std::to_string(r) + "x" + std::to_string(c); }
+
+std::string describe(const Image& im) {
+  return shape_str(im.rows(), im.cols()) + "x" + std::to_string(im.channels()) + " " + to_string(im.type());
+}
+
+std::string one_line(std::string s) {
+  for (char& c : s)
+    if (c == '\n' || c == '\r') c = ' ';
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+std::size_t available_memory_bytes() {
+  std::size_t avail = meminfo_bytes("MemAvailable:");
+  const std::size_t cg = cgroup_left_bytes();
+  if (cg > 0 && (avail == 0 || cg < avail)) avail = cg;
+  return avail;
+}
+
+MemoryLimit memory_limit(const ResizeOptions& o, ElemType type, int channels) {
+  MemoryLimit lim;
+  const std::size_t ch = static_cast<std::size_t>(std::max(1, channels));
+  if (o.max_pixels) {
+    const std::uint64_t n = *o.max_pixels;
+    lim.max_elements = n > SIZE_MAX / ch ? SIZE_MAX : static_cast<std::size_t>(n) * ch;
+    lim.description = std::to_string(n) + " pixels (--max-pixels)";
+    return lim;
+  }
+  lim.max_elements = kDefaultMaxElements;
+  lim.description = std::to_string(kDefaultMaxElements) + " elements (2^31 per image)";
+  const std::size_t avail = available_memory_bytes();
+  if (avail > 0 && avail / elem_size(type) < lim.max_elements) {
+    lim.max_elements = avail / elem_size(type);
+    lim.description = std::to_string(lim.max_elements) + " elements of " + to_string(type) + " (" +
+                      std::to_string(avail >> 20) + " MiB of memory available)";
+  }
+  return lim;
+}
+
+DeviceChoice choose_device(Device requested) {
+  if (requested == Device::Cpu) return {false, "cpu (--device cpu)"};
+  const cuda::Status st = cuda::device_status();
+  if (st.ok) {
+    const std::string name = cuda::device_name();
+    return {true, "cuda (" + (name.empty() ? std::string("CUDA device") : name) +
+                      (requested == Device::Auto ? ", chosen by --device auto)" : ")")};
+  }
+  if (requested == Device::Cuda) throw Failure(kExitDevice, "--device cuda: " + one_line(st.message));
+  return {false, "cpu (--device auto: no usable CUDA device: " + one_line(st.message) + ")"};
+}
+
+void check_output(const std::string& path) {
+  if (!io::is_supported_extension(path)) {
+    const std::string ext = io::lower_extension(path);
+    throw Failure(kExitUsage, "OUTPUT '" + path + "': " +
+                                  (ext.empty() ? std::string("no file extension") : "unsupported format '" + ext + "'") +
+                                  " (use .png .bmp .tif .tiff .jpg .jpeg .ppm .pgm .pnm or .npy)");
+  }
+  try {
+    check_output_writable(path);
+  } catch (const std::exception& e) {
+    throw Failure(kExitFailure, e.what());
+  }
+}
+
+Image load_input(const std::string& path, const ResizeOptions& o, bool capture_decoder_messages) {
+  io::LoadOptions lo;
+  lo.capture_decoder_messages = capture_decoder_messages;
+  if (o.max_pixels) {
+    lo.max_pixels = static_cast<std::size_t>(std::min<std::uint64_t>(*o.max_pixels, SIZE_MAX));
+    lo.max_elements = 0;
+  }
+  Image in;
+  try {
+    in = io::load(path, lo);
+  } catch (const std::bad_alloc&) {
+    throw Failure(kExitFailure, path + ": not enough memory to read the image");
+  } catch (const std::exception& e) {
+    throw Failure(kExitFailure, e.what());
+  }
+  if (in.empty()) throw Failure(kExitFailure, path + ": the image is empty (" + shape_str(in.rows(), in.cols()) + ")");
+  if (o.as == AsType::Double && in.type() != ElemType::F64) in = im2double(in);
+  if (o.as == AsType::Single && in.type() != ElemType::F32) in = im2single(in);
+  return in;
+}
+
+Plan plan_for(const ResizeOptions& o, const Image& in) {
+  try {
+    const SizeAndScale ss = derive_size_and_scale(o.spec, in.rows(), in.cols());
+    // The pass order of make_plan: the smaller scale first, rows on a tie.
+    const bool cols_first = ss.scale_cols < ss.scale_rows;
+    const double out_px = static_cast<double>(ss.out_rows) * ss.out_cols;
+    const double mid_px = cols_first ? static_cast<double>(in.rows()) * ss.out_cols
+                                     : static_cast<double>(ss.out_rows) * in.cols();
+    const double biggest = std::max(out_px, mid_px);
+    const MemoryLimit lim = memory_limit(o, in.type(), in.channels());
+    if (biggest * in.channels() > static_cast<double>(lim.max_elements)) {
+      std::ostringstream m;
+      m << "the result would be " << shape_str(ss.out_rows, ss.out_cols) << "x" << in.channels() << " "
+        << to_string(in.type());
+      if (mid_px > out_px) m << " (its intermediate pass " << (cols_first ? shape_str(in.rows(), ss.out_cols)
+                                                                           : shape_str(ss.out_rows, in.cols())) << ")";
+      m << ", over the limit of " << lim.description;
+      throw Failure(kExitFailure, m.str());
+    }
+    PlanLimits pl;
+    pl.channels = in.channels();
+    pl.max_elements = lim.max_elements;
+    // Tables take about 16 bytes per entry while they are built; keep them within available memory.
+    const std::size_t avail = available_memory_bytes();
+    if (avail > 0) pl.max_table_entries = std::min(pl.max_table_entries, std::max<std::size_t>(avail / 32, 1));
+    return make_plan(o.spec, in.rows(), in.cols(), pl);
+  } catch (const Failure&) {
+    throw;
+  } catch (const std::bad_alloc&) {
+    throw Failure(kExitFailure, "not enough memory for the contribution tables");
+  } catch (const std::exception& e) {
+    throw Failure(kExitFailure, e.what());
+  }
+}
+
+ResizeRunner::ResizeRunner(Device requested, DeviceChoice choice) : requested_(requested), choice_(std::move(choice)) {
+  if (choice_.cuda) cuda_ = std::make_unique<cuda::Resizer>();
+}
+
+ResizeRunner::~ResizeRunner() = default;
+
+Image ResizeRunner::run(const Plan& plan, const Image& in) {
+  if (choice_.cuda) {
+    Image out;
+    const cuda::Status st = cuda_->run(plan, in, out);
+    if (st.ok) return out;
+    if (requested_ == Device::Cuda) throw Failure(kExitDevice, "CUDA resize failed: " + one_line(st.message));
+    choice_ = {false, "cpu (--device auto: the CUDA resize failed: " + one_line(st.message) + ")"};
+    cuda_.reset();
+  }
+  try {
+    return rl::run(plan, in);
+  } catch (const std::bad_alloc&) {
+    throw Failure(kExitFailure, "not enough memory for the " + shape_str(plan.out_rows, plan.out_cols) + " result");
+  }
+}
+
+void save_output(const std::string& path, const Image& img) {
+  try {
+    io::save(path, img);
+  } catch (const std::bad_alloc&) {
+    throw Failure(kExitFailure, path + ": not enough memory to encode the image");
+  } catch (const std::exception& e) {
+    throw Failure(kExitFailure, e.what());
+  }
+}
+
+int run_imresize(const Options& opt) {
+  if (opt.help) {
+    std::cout << usage_text();
+    return 0;
+  }
+  const ResizeOptions& o = opt.resize;
+  if (!opt.output.empty()) check_output(opt.output);
+  ResizeRunner runner(o.device, choose_device(o.device));
+  const Image in = load_input(opt.input, o);
+  if (o.verbose) std::cout << "input: " << opt.input << " " << describe(in) << "\n";
+  const Plan plan = plan_for(o, in);
+  if (o.verbose) {
+    std::cout << "plan: " << shape_str(plan.in_rows, plan.in_cols) << " -> " << shape_str(plan.out_rows, plan.out_cols)
+              << ", scale " << plan.rows.scale << "," << plan.cols.scale << ", " << to_string(plan.method)
+              << ", antialiasing " << (plan.antialiasing ? "on" : "off") << ", boundary " << to_string(plan.boundary)
+              << ", " << (plan.order[0] == Axis::Rows ? "rows" : "columns") << " first, taps " << plan.rows.taps
+              << " (rows) " << plan.cols.taps << " (columns)\n";
+  }
+  Image out;
+  if (opt.benchmark > 0) {
+    out = runner.run(plan, in);  // warm-up: first-touch allocation, CUDA context and table upload
+    std::vector<double> ms;
+    ms.reserve(opt.benchmark);
+    for (int i = 0; i < opt.benchmark; ++i) {
+      const auto t0 = std::chrono::steady_clock::now();
+      out = runner.run(plan, in);
+      const auto t1 = std::chrono::steady_clock::now();
+      ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    const std::size_t n = ms.size();
+    const double median = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "median_ms=%.6f", median);
+    std::cout << buf << "\n";
+  } else {
+    out = runner.run(plan, in);
+  }
+  if (o.verbose) std::cout << "device: " << runner.reason() << "\n";
+  if (!opt.output.empty()) {
+    save_output(opt.output, out);
+    if (o.verbose) std::cout << "output: " << opt.output << " " << describe(out) << "\n";
+  }
+  std::cout.flush();
+  return 0;
+}
+
+int imresize_main(int argc, char** argv) {
+  const auto report = [](const std::string& msg, int code) {
+    std::cout.flush();
+    std::cerr << "imresize: " << one_line(msg) << "\n";
+    std::cerr.flush();
+    return code >= 1 && code <= 125 ? code : kExitFailure;
+  };
+  try {
+    const std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + std::max(argc, 1));
+    return run_imresize(parse_options(args));
+  } catch (const UsageError& e) {
+    return report(e.what(), kExitUsage);
+  } catch (const Failure& e) {
+    return report(e.what(), e.code);
+  } catch (const std::bad_alloc&) {
+    return report("not enough memory", kExitFailure);
+  } catch (const std::exception& e) {
+    return report(e.what(), kExitFailure);
+  } catch (...) {
+    return report("unexpected error", kExitFailure);
+  }
+}
+
+}  // namespace rl::app

@@ -1,0 +1,88 @@
+// The steps of one `imresize` run, each usable on its own by `imresize batch`: memory limits, device
+// choice, load + --as conversion, plan, resize on the chosen device, atomic save.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "options.hpp"
+#include "rl/image.hpp"
+#include "rl/plan.hpp"
+
+namespace rl::cuda {
+class Resizer;
+}
+
+namespace rl::app {
+
+// An error with the exit code the command should return (see kExit* in options.hpp).
+struct Failure : std::runtime_error {
+  Failure(int exit_code, const std::string& message) : std::runtime_error(message), code(exit_code) {}
+  int code;
+};
+
+// Memory the process may still use (MemAvailable, and the cgroup's remaining limit when lower);
+// 0 when it cannot be told.
+std::size_t available_memory_bytes();
+
+// The per-image limit for images of `channels` channels of type `type`: --max-pixels when given
+// (pixels x channels), else the smaller of 2^31 elements and the available memory.
+struct MemoryLimit {
+  std::size_t max_elements = 0;
+  std::string description;  // for messages, e.g. "2147483648 elements (2^31 per image)"
+};
+MemoryLimit memory_limit(const ResizeOptions& o, ElemType type, int channels);
+
+struct DeviceChoice {
+  bool cuda = false;
+  std::string reason;  // why this device, for --verbose
+};
+// auto: CUDA when rl::cuda::device_status() is ok, else the CPU. cuda: Failure(kExitDevice) with
+// the status message when no device is usable.
+DeviceChoice choose_device(Device requested);
+
+// Checks OUTPUT before any work: a supported extension and a writable, existing folder.
+void check_output(const std::string& path);
+
+// Loads INPUT (limits applied before decoding where the format allows) and applies --as.
+// capture_decoder_messages: see rl::io::LoadOptions (it serialises decoding; pass false from
+// worker threads, at the price of libpng/libjpeg warnings reaching stderr).
+Image load_input(const std::string& path, const ResizeOptions& o, bool capture_decoder_messages = true);
+
+// The plan for `in`, refusing (Failure) results or intermediate passes over the memory limit with a
+// message that gives the size asked for and the limit.
+Plan plan_for(const ResizeOptions& o, const Image& in);
+
+// Runs plans on the chosen device. With --device auto, a CUDA failure falls back to the CPU (the
+// reason is kept for --verbose); with --device cuda it is a Failure(kExitDevice).
+class ResizeRunner {
+ public:
+  ResizeRunner(Device requested, DeviceChoice choice);
+  ~ResizeRunner();
+  ResizeRunner(const ResizeRunner&) = delete;
+  ResizeRunner& operator=(const ResizeRunner&) = delete;
+
+  Image run(const Plan& plan, const Image& in);
+  bool using_cuda() const { return choice_.cuda; }
+  const std::string& reason() const { return choice_.reason; }
+
+ private:
+  Device requested_;
+  DeviceChoice choice_;
+  std::unique_ptr<cuda::Resizer> cuda_;
+};
+
+// Writes atomically through rl::io::save (temporary file + rename).
+void save_output(const std::string& path, const Image& img);
+
+// The whole command for parsed options; returns the exit code, prints results on stdout.
+// Throws Failure / UsageError / std::exception for the caller to report.
+int run_imresize(const Options& opt);
+
+// main() without the "batch" dispatch: parse, run, turn every error into one stderr line
+// "imresize: <message>" and an exit code in 1..125.
+int imresize_main(int argc, char** argv);
+
+}  // namespace rl::app
