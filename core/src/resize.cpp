@@ -1,80 +1,392 @@
-// CPU resizer. Two separable 1-D passes over interleaved images; the per-output arithmetic is
-// rl::tap_sum's order (float64, taps ascending, no FMA) with MATLAB's cast after each pass.
-// How the loops are scheduled (threads, vectorisation over the contiguous direction) is kept apart
-// from what each output computes, so speed work never changes a bit.
+// CPU resizer: two separable 1-D passes over interleaved images in the plan's order. What each output
+// element computes is rl::tap_sum's arithmetic (float64, taps ascending, no FMA) followed by MATLAB's
+// cast after each pass, so the intermediate holds what MATLAB stores (uint8 after pass 1 for uint8).
+// How it runs (thread pool over rows or row blocks, SIMD lanes over independent outputs) lives in
+// thread_pool.cpp and resize_kernels.hpp and never changes a bit.
 #include "rl/resize.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "parallel.hpp"
-#include "rl/tap.hpp"
+#include "resize_dispatch.hpp"
+#include "thread_pool.hpp"
 
 namespace rl {
 
+namespace detail {
+
+#ifndef RL_HAVE_AVX2_KERNELS
+const PassKernels* avx2_kernels() { return nullptr; }
+#endif
+
+namespace {
+std::atomic<bool> g_force_generic{false};
+
+bool cpu_has_avx2() {
+#if defined(RL_HAVE_AVX2_KERNELS) && (defined(__GNUC__) || defined(__clang__))
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has;
+#else
+  return false;
+#endif
+}
+}  // namespace
+
+const PassKernels& active_kernels() {
+  if (!g_force_generic.load(std::memory_order_relaxed) && cpu_has_avx2())
+    if (const PassKernels* k = avx2_kernels()) return *k;
+  return generic_kernels();
+}
+
+void force_generic_kernels(bool on) { g_force_generic.store(on); }
+
+}  // namespace detail
+
 namespace {
 
-// Vertical pass: output row o = sum_k w[o][k] * input row idx[o][k]. Each element's sum runs over
-// k ascending, so accumulating whole rows in a double buffer is the same arithmetic as tap_sum.
-template <class T>
-void pass_rows(const AxisTable& t, const Image& in, Image& out, const RunOptions& opt) {
-  const std::size_t len = in.row_stride();  // cols * channels
-  const T* src = in.data<T>();
-  T* dst = out.data<T>();
-  detail::parallel_for(t.out_size, opt.threads, std::max<long long>(1, 65536 / (long long)(len + 1)),
-                       [&](long long b, long long e) {
-    std::vector<double> acc(len);
-    for (long long o = b; o < e; ++o) {
-      const double* w = t.weights_of(static_cast<int>(o));
-      const std::int32_t* ix = t.index_of(static_cast<int>(o));
-      std::fill(acc.begin(), acc.end(), 0.0);
-      for (int k = 0; k < t.taps; ++k) {
-        const double wk = w[k];
-        const T* row = src + static_cast<std::size_t>(ix[k]) * len;
-        for (std::size_t j = 0; j < len; ++j) acc[j] += wk * static_cast<double>(row[j]);
-      }
-      T* drow = dst + static_cast<std::size_t>(o) * len;
-      for (std::size_t j = 0; j < len; ++j) drow[j] = from_double<T>(acc[j]);
-    }
-  });
+using detail::ElemCode;
+
+ElemCode code_of(ElemType t) {
+  switch (t) {
+    case ElemType::U8: return ElemCode::U8;
+    case ElemType::U16: return ElemCode::U16;
+    case ElemType::F32: return ElemCode::F32;
+    case ElemType::F64: return ElemCode::F64;
+  }
+  return ElemCode::U8;
 }
 
-// Horizontal pass: within each row, output column o = sum_k w[o][k] * input column idx[o][k].
-template <class T>
-void pass_cols(const AxisTable& t, const Image& in, Image& out, const RunOptions& opt) {
+detail::TableView view(const AxisTable& t) {
+  return {t.weights.data(), t.index.data(), t.taps, t.out_size};
+}
+
+// Output elements per horizontal tile: the tile's float64 results (x lanes) stay in L1.
+constexpr int kTileElements = 384;
+// Multiply-adds below which handing work to another thread costs more than it saves.
+constexpr double kMinWorkPerThread = 1 << 17;
+
+int tile_cols(int channels) { return std::max(1, kTileElements / channels); }
+
+// How a run is split and what each thread allocates, computed in one place so run_extra_bytes
+// reports exactly what the passes allocate.
+struct Schedule {
+  long long units = 0;      // what parallel_for splits: row blocks, output rows or input blocks
+  int threads = 1;
+  std::size_t tb_doubles = 0, ob_doubles = 0;  // horizontal pass scratch
+  std::size_t mid_bytes = 0;  // rows between the passes: a block (rows first) or a ring (columns first)
+  int ring_rows = 0;          // columns first: rows the ring holds
+  int block_rows = 0;         // rows first: output rows per block
+  std::size_t wide_doubles = 0;  // rows first: one column strip of the block's input rows, widened
+  int window_rows = 0;        // rows first: the widest input window of a block (slot table)
+  int ptrs = 0;               // row pointers for the vertical pass
+  std::size_t bytes_per_thread() const {
+    return (tb_doubles + ob_doubles + wide_doubles) * sizeof(double) + mid_bytes +
+           2 * static_cast<std::size_t>(ptrs) * sizeof(void*) + static_cast<std::size_t>(window_rows) * sizeof(int);
+  }
+};
+
+int pick_threads(const RunOptions& opt, long long units, double work) {
+  const double by_work = std::max(1.0, work / kMinWorkPerThread);
+  return static_cast<int>(std::min<double>({static_cast<double>(detail::thread_count(opt.threads)),
+                                           static_cast<double>(units), by_work}));
+}
+
+void set_cols_scratch(Schedule& s, std::size_t in_len, int channels, int lanes) {
+  s.tb_doubles = in_len * lanes;
+  s.ob_doubles = static_cast<std::size_t>(tile_cols(channels)) * channels * lanes;
+}
+
+// Input rows [lo, hi] that output `o` of a vertical table reads.
+std::pair<int, int> window(const AxisTable& t, int o) {
+  const std::int32_t* ix = t.index_of(o);
+  const auto [lo, hi] = std::minmax_element(ix, ix + t.taps);
+  return {*lo, *hi};
+}
+
+// Input rows [lo, hi] that outputs [o0, o0 + n) read together.
+std::pair<int, int> block_window(const AxisTable& t, int o0, int n) {
+  std::pair<int, int> w = window(t, o0);
+  for (int o = o0 + 1; o < o0 + n; ++o) {
+    const auto [lo, hi] = window(t, o);
+    w = {std::min(w.first, lo), std::max(w.second, hi)};
+  }
+  return w;
+}
+
+// Rows first, the vertical pass widens each input row to float64 once per block of output rows and
+// column strip (instead of once per tap that reads it); the strip of widened rows stays in L1.
+constexpr std::size_t kStripElements = 64;
+constexpr std::size_t kWideBytes = 40 << 10;
+constexpr double kMinReadsToWiden = 2.0;
+
+// Over all blocks of `block` output rows: the widest input window, and the most distinct input rows
+// a block reads (fewer than the window when the taps skip rows, as nearest does when shrinking).
+struct BlockRows {
+  int window = 1, used = 1;
+  double reads_per_row = 1;  // tap reads per distinct input row, over all blocks
+};
+
+BlockRows block_rows(const AxisTable& t, int block) {
+  BlockRows b;
+  double distinct = 0;
+  std::vector<int> seen(static_cast<std::size_t>(t.in_size), -1);
+  for (int o0 = 0; o0 < t.out_size; o0 += block) {
+    const int n = std::min(block, t.out_size - o0);
+    const auto [lo, hi] = block_window(t, o0, n);
+    int used = 0;
+    for (int o = o0; o < o0 + n; ++o)
+      for (int q = 0; q < t.taps; ++q) {
+        int& mark = seen[static_cast<std::size_t>(t.index_of(o)[q])];
+        if (mark != o0) {
+          mark = o0;
+          ++used;
+        }
+      }
+    b.window = std::max(b.window, hi - lo + 1);
+    b.used = std::max(b.used, used);
+    distinct += used;
+  }
+  b.reads_per_row = static_cast<double>(t.out_size) * t.taps / std::max(1.0, distinct);
+  return b;
+}
+
+// Rows first: each block of output rows runs the vertical pass into a small block of intermediate
+// rows and the horizontal pass straight out of it (`lanes` rows at a time), so the intermediate
+// never leaves the cache and is never allocated whole.
+Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, const RunOptions& opt) {
+  Schedule s;
+  const std::size_t es = elem_size(type);
+  const std::size_t in_len = static_cast<std::size_t>(p.in_cols) * ch, out_len = static_cast<std::size_t>(p.out_cols) * ch;
+  s.block_rows = lanes;
+  if (type != ElemType::F64) {  // float64 rows need no widening
+    int block = 4 * lanes;
+    BlockRows rows = block_rows(p.rows, block);
+    while (block > lanes && static_cast<std::size_t>(rows.used) * kStripElements * sizeof(double) > kWideBytes) {
+      block /= 2;
+      rows = block_rows(p.rows, block);
+    }
+    // Widening pays only when a widened row is read several times (not for nearest, or for a few
+    // taps that skip rows when shrinking without antialiasing).
+    if (rows.reads_per_row >= kMinReadsToWiden) {
+      s.block_rows = block;
+      s.wide_doubles = static_cast<std::size_t>(rows.used) * kStripElements;
+      s.window_rows = rows.window;
+    }
+  }
+  s.units = (p.out_rows + s.block_rows - 1) / s.block_rows;
+  const double work = static_cast<double>(p.out_rows) * (static_cast<double>(in_len) * p.rows.taps + static_cast<double>(out_len) * p.cols.taps);
+  s.threads = pick_threads(opt, s.units, work);
+  set_cols_scratch(s, in_len, ch, lanes);
+  s.mid_bytes = in_len * static_cast<std::size_t>(s.block_rows) * es;
+  s.ptrs = p.rows.taps;
+  return s;
+}
+
+// Columns first: each thread walks its output rows in order and keeps the intermediate rows they
+// need in a ring, computing each with the horizontal pass (a block of `lanes` rows at a time) just
+// before the vertical pass first reads it.
+Schedule cols_first_schedule(const Plan& p, int ch, ElemType type, int lanes, const RunOptions& opt) {
+  Schedule s;
+  const std::size_t es = elem_size(type);
+  const std::size_t in_len = static_cast<std::size_t>(p.in_cols) * ch, mid_len = static_cast<std::size_t>(p.out_cols) * ch;
+  s.units = p.out_rows;
+  const double work = static_cast<double>(p.in_rows) * static_cast<double>(mid_len) * p.cols.taps +
+                      static_cast<double>(p.out_rows) * static_cast<double>(mid_len) * p.rows.taps;
+  s.threads = pick_threads(opt, s.units, work);
+  int widest = 1;
+  for (int o = 0; o < p.rows.out_size; ++o) {
+    const auto [lo, hi] = window(p.rows, o);
+    widest = std::max(widest, hi - lo + 1);
+  }
+  s.ring_rows = widest + lanes;
+  set_cols_scratch(s, in_len, ch, lanes);
+  s.mid_bytes = static_cast<std::size_t>(s.ring_rows) * mid_len * es;
+  s.ptrs = p.rows.taps;
+  return s;
+}
+
+// One thread's scratch, allocated once per pass and thread (never per row or pixel).
+struct Scratch {
+  explicit Scratch(const Schedule& s)
+      : doubles(s.tb_doubles + s.ob_doubles + s.wide_doubles), mid(s.mid_bytes),
+        ptrs(static_cast<std::size_t>(s.ptrs)), wide_ptrs(static_cast<std::size_t>(s.ptrs)),
+        slot(static_cast<std::size_t>(s.window_rows)), wide(doubles.data() + s.tb_doubles + s.ob_doubles) {}
+  std::vector<double> doubles;
+  std::vector<unsigned char> mid;
+  std::vector<const void*> ptrs;
+  std::vector<const double*> wide_ptrs;
+  std::vector<int> slot;  // input row - lo -> its widened row, -1 when the block does not read it
+  double* wide;
+};
+
+detail::ColsArgs cols_args(const AxisTable& t, int ch, std::size_t in_len, Scratch& sc, const Schedule& s) {
+  return {view(t), ch, in_len, tile_cols(ch), sc.doubles.data(), sc.doubles.data() + s.tb_doubles};
+}
+
+void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions& opt) {
+  const detail::PassKernels& k = detail::active_kernels();
+  const std::size_t lanes = static_cast<std::size_t>(k.lanes);
   const int ch = in.channels();
+  const std::size_t es = elem_size(in.type());
+  const Schedule s = rows_first_schedule(p, ch, in.type(), k.lanes, opt);
   const std::size_t in_len = in.row_stride(), out_len = out.row_stride();
-  const T* src = in.data<T>();
-  T* dst = out.data<T>();
-  detail::parallel_for(in.rows(), opt.threads, std::max<long long>(1, 65536 / (long long)(out_len + 1)),
-                       [&](long long b, long long e) {
-    for (long long r = b; r < e; ++r) {
-      const T* srow = src + static_cast<std::size_t>(r) * in_len;
-      T* drow = dst + static_cast<std::size_t>(r) * out_len;
-      for (int o = 0; o < t.out_size; ++o) {
-        const double* w = t.weights_of(o);
-        const std::int32_t* ix = t.index_of(o);
-        for (int c = 0; c < ch; ++c)
-          drow[static_cast<std::size_t>(o) * ch + c] = from_double<T>(tap_sum(w, ix, t.taps, srow + c, ch));
+  const ElemCode code = code_of(in.type());
+  const auto* src = static_cast<const unsigned char*>(in.raw());
+  auto* dst = static_cast<unsigned char*>(out.raw());
+  const int taps = p.rows.taps;
+  detail::parallel_for(s.units, s.threads, 1, [&](long long b0, long long b1) {
+    Scratch sc(s);
+    const detail::ColsArgs g = cols_args(p.cols, ch, in_len, sc, s);
+    const void* mid_rows[detail::kMaxLanes];
+    void* out_rows[detail::kMaxLanes];
+    for (long long b = b0; b < b1; ++b) {
+      const int o0 = static_cast<int>(b) * s.block_rows;
+      const int nb = std::min(s.block_rows, p.out_rows - o0);
+      if (s.wide_doubles > 0) {
+        const auto [lo, hi] = block_window(p.rows, o0, nb);
+        const int base = lo;  // C++20 lambdas may not capture structured bindings on every compiler
+        const auto slot = [&](int row) -> int& { return sc.slot[static_cast<std::size_t>(row - base)]; };
+        std::fill(sc.slot.begin(), sc.slot.begin() + (hi - lo + 1), -1);
+        for (int r = 0; r < nb; ++r)
+          for (int t = 0; t < taps; ++t) slot(p.rows.index_of(o0 + r)[t]) = 0;
+        int used = 0;
+        for (int i = lo; i <= hi; ++i)
+          if (slot(i) == 0) slot(i) = used++;
+          else slot(i) = -1;
+        for (std::size_t j0 = 0; j0 < in_len; j0 += kStripElements) {
+          const std::size_t n = std::min(kStripElements, in_len - j0);
+          for (int i = lo; i <= hi; ++i)
+            if (slot(i) >= 0)
+              k.widen(code, src + (static_cast<std::size_t>(i) * in_len + j0) * es,
+                      sc.wide + static_cast<std::size_t>(slot(i)) * kStripElements, n);
+          for (int r = 0; r < nb; ++r) {
+            const std::int32_t* ix = p.rows.index_of(o0 + r);
+            for (int t = 0; t < taps; ++t)
+              sc.wide_ptrs[static_cast<std::size_t>(t)] = sc.wide + static_cast<std::size_t>(slot(ix[t])) * kStripElements;
+            k.rows_from_double(code, p.rows.weights_of(o0 + r), sc.wide_ptrs.data(), taps,
+                               sc.mid.data() + (static_cast<std::size_t>(r) * in_len + j0) * es, n);
+          }
+        }
+      } else {
+        for (int r = 0; r < nb; ++r) {
+          const std::int32_t* ix = p.rows.index_of(o0 + r);
+          for (int t = 0; t < taps; ++t)
+            sc.ptrs[static_cast<std::size_t>(t)] = src + static_cast<std::size_t>(ix[t]) * in_len * es;
+          k.rows(code, p.rows.weights_of(o0 + r), sc.ptrs.data(), taps,
+                 sc.mid.data() + static_cast<std::size_t>(r) * in_len * es, in_len);
+        }
+      }
+      for (int sb = 0; sb < nb; sb += k.lanes) {
+        const std::size_t nr = std::min<std::size_t>(lanes, static_cast<std::size_t>(nb - sb));
+        for (std::size_t r = 0; r < lanes; ++r) {
+          const std::size_t rr = static_cast<std::size_t>(sb) + std::min(r, nr - 1);
+          mid_rows[r] = sc.mid.data() + rr * in_len * es;
+          out_rows[r] = dst + (static_cast<std::size_t>(o0) + rr) * out_len * es;
+        }
+        k.cols(code, g, mid_rows, out_rows, nr);
       }
     }
   });
 }
 
-template <class T>
-void pass_typed(const AxisTable& t, Axis axis, const Image& in, Image& out, const RunOptions& opt) {
-  if (axis == Axis::Rows) pass_rows<T>(t, in, out, opt);
-  else pass_cols<T>(t, in, out, opt);
+void run_cols_first(const Plan& p, const Image& in, Image& out, const RunOptions& opt) {
+  const detail::PassKernels& k = detail::active_kernels();
+  const std::size_t lanes = static_cast<std::size_t>(k.lanes);
+  const int ch = in.channels();
+  const std::size_t es = elem_size(in.type());
+  const Schedule s = cols_first_schedule(p, ch, in.type(), k.lanes, opt);
+  const std::size_t in_len = in.row_stride(), mid_len = out.row_stride();
+  const long long ring = s.ring_rows;
+  const ElemCode code = code_of(in.type());
+  const auto* src = static_cast<const unsigned char*>(in.raw());
+  auto* dst = static_cast<unsigned char*>(out.raw());
+  detail::parallel_for(s.units, s.threads, 1, [&](long long o_begin, long long o_end) {
+    Scratch sc(s);
+    const detail::ColsArgs g = cols_args(p.cols, ch, in_len, sc, s);
+    const auto slot = [&](long long row) { return sc.mid.data() + static_cast<std::size_t>(row % ring) * mid_len * es; };
+    const void* in_rows[detail::kMaxLanes];
+    void* ring_rows[detail::kMaxLanes];
+    long long have_lo = 0, have_hi = -1;  // intermediate rows the ring holds
+    for (long long o = o_begin; o < o_end; ++o) {
+      const auto [lo, hi] = window(p.rows, static_cast<int>(o));
+      if (lo < have_lo || lo > have_hi + 1) {  // not a continuation (first row, or a table that jumps)
+        have_lo = lo;
+        have_hi = lo - 1;
+      }
+      while (have_hi < hi) {
+        const long long first = have_hi + 1;
+        const std::size_t nr = std::min<std::size_t>(lanes, static_cast<std::size_t>(p.in_rows - first));
+        for (std::size_t r = 0; r < lanes; ++r) {
+          const long long row = first + static_cast<long long>(std::min(r, nr - 1));
+          in_rows[r] = src + static_cast<std::size_t>(row) * in_len * es;
+          ring_rows[r] = slot(row);
+        }
+        k.cols(code, g, in_rows, ring_rows, nr);
+        have_hi += static_cast<long long>(nr);
+        have_lo = std::max(have_lo, have_hi - ring + 1);
+      }
+      const std::int32_t* ix = p.rows.index_of(static_cast<int>(o));
+      for (int t = 0; t < p.rows.taps; ++t) sc.ptrs[static_cast<std::size_t>(t)] = slot(ix[t]);
+      k.rows(code, p.rows.weights_of(static_cast<int>(o)), sc.ptrs.data(), p.rows.taps,
+             dst + static_cast<std::size_t>(o) * mid_len * es, mid_len);
+    }
+  });
+}
+
+// One pass on its own (resize_pass): the same kernels, with the whole result materialised.
+void pass_rows(const AxisTable& t, const Image& in, Image& out, const RunOptions& opt) {
+  const detail::PassKernels& k = detail::active_kernels();
+  const std::size_t len = in.row_stride(), es = elem_size(in.type());
+  const ElemCode code = code_of(in.type());
+  const auto* src = static_cast<const unsigned char*>(in.raw());
+  auto* dst = static_cast<unsigned char*>(out.raw());
+  const int threads = pick_threads(opt, t.out_size, static_cast<double>(t.out_size) * static_cast<double>(len) * t.taps);
+  detail::parallel_for(t.out_size, threads, 1, [&](long long b, long long e) {
+    std::vector<const void*> ptrs(static_cast<std::size_t>(t.taps));
+    for (long long o = b; o < e; ++o) {
+      const std::int32_t* ix = t.index_of(static_cast<int>(o));
+      for (int q = 0; q < t.taps; ++q) ptrs[static_cast<std::size_t>(q)] = src + static_cast<std::size_t>(ix[q]) * len * es;
+      k.rows(code, t.weights_of(static_cast<int>(o)), ptrs.data(), t.taps, dst + static_cast<std::size_t>(o) * len * es, len);
+    }
+  });
+}
+
+void pass_cols(const AxisTable& t, const Image& in, Image& out, const RunOptions& opt) {
+  const detail::PassKernels& k = detail::active_kernels();
+  const std::size_t lanes = static_cast<std::size_t>(k.lanes);
+  const int ch = in.channels();
+  const std::size_t in_len = in.row_stride(), out_len = out.row_stride(), es = elem_size(in.type());
+  Schedule s;
+  s.units = (in.rows() + k.lanes - 1) / k.lanes;
+  s.threads = pick_threads(opt, s.units, static_cast<double>(in.rows()) * static_cast<double>(out_len) * t.taps);
+  set_cols_scratch(s, in_len, ch, k.lanes);
+  const ElemCode code = code_of(in.type());
+  const auto* src = static_cast<const unsigned char*>(in.raw());
+  auto* dst = static_cast<unsigned char*>(out.raw());
+  detail::parallel_for(s.units, s.threads, 1, [&](long long b0, long long b1) {
+    Scratch sc(s);
+    const detail::ColsArgs g = cols_args(t, ch, in_len, sc, s);
+    const void* in_rows[detail::kMaxLanes];
+    void* out_rows[detail::kMaxLanes];
+    for (long long b = b0; b < b1; ++b) {
+      const std::size_t r0 = static_cast<std::size_t>(b) * lanes;
+      const std::size_t nr = std::min(lanes, static_cast<std::size_t>(in.rows()) - r0);
+      for (std::size_t r = 0; r < lanes; ++r) {
+        const std::size_t rr = r0 + std::min(r, nr - 1);
+        in_rows[r] = src + rr * in_len * es;
+        out_rows[r] = dst + rr * out_len * es;
+      }
+      k.cols(code, g, in_rows, out_rows, nr);
+    }
+  });
 }
 
 void pass_into(const AxisTable& t, Axis axis, const Image& in, Image& out, const RunOptions& opt) {
-  switch (in.type()) {
-    case ElemType::U8: pass_typed<std::uint8_t>(t, axis, in, out, opt); break;
-    case ElemType::U16: pass_typed<std::uint16_t>(t, axis, in, out, opt); break;
-    case ElemType::F32: pass_typed<float>(t, axis, in, out, opt); break;
-    case ElemType::F64: pass_typed<double>(t, axis, in, out, opt); break;
-  }
+  if (axis == Axis::Rows) pass_rows(t, in, out, opt);
+  else pass_cols(t, in, out, opt);
 }
 
 std::string shape(int r, int c) { return std::to_string(r) + "x" + std::to_string(c); }
@@ -100,10 +412,15 @@ void run_into(const Plan& plan, const Image& in, Image& out, const RunOptions& o
   if (out.rows() != plan.out_rows || out.cols() != plan.out_cols || out.channels() != in.channels() ||
       out.type() != in.type())
     throw std::invalid_argument("the output buffer does not match the plan's output shape and type");
-  const auto [ir, ic] = plan.intermediate_shape();
-  Image mid = Image::uninitialized(ir, ic, in.channels(), in.type());
-  pass_into(plan.table(plan.order[0]), plan.order[0], in, mid, opt);
-  pass_into(plan.table(plan.order[1]), plan.order[1], mid, out, opt);
+  if (plan.order[0] == Axis::Rows) run_rows_first(plan, in, out, opt);
+  else run_cols_first(plan, in, out, opt);
+}
+
+std::size_t run_extra_bytes(const Plan& plan, int channels, ElemType type, const RunOptions& opt) {
+  const int lanes = detail::active_kernels().lanes;
+  const Schedule s = plan.order[0] == Axis::Rows ? rows_first_schedule(plan, channels, type, lanes, opt)
+                                                 : cols_first_schedule(plan, channels, type, lanes, opt);
+  return static_cast<std::size_t>(s.threads) * s.bytes_per_thread();
 }
 
 Image run(const Plan& plan, const Image& in, const RunOptions& opt) {

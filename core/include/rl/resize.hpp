@@ -20,4 +20,9 @@ Image resize_pass(const AxisTable& table, Axis axis, const Image& in, const RunO
 
 Image resize(const Image& in, const ResizeSpec& spec, const RunOptions& opt = {});
 
+// Bytes run_into allocates besides the output for this plan: every thread's scratch, including the
+// few intermediate rows it keeps between the passes (never a whole intermediate image). This is the
+// "extra memory" the benchmarks report.
+std::size_t run_extra_bytes(const Plan& plan, int channels, ElemType type, const RunOptions& opt = {});
+
 }  // namespace rl

@@ -1,0 +1,231 @@
+// The two 1-D pass loops of the CPU resizer, written once over a vector policy V (V::W lanes of
+// float64) and compiled once per instruction set (resize_generic.cpp, resize_avx2.cpp).
+// Every lane runs rl::tap_sum's arithmetic for one output element: acc = 0.0, then acc += w[k] * x[k]
+// for k ascending, as separate multiply and add (no FMA), then MATLAB's cast. Lanes only ever hold
+// independent output elements, so the vector width changes the speed and never a bit.
+// Include only from the per-instruction-set files: everything here is instantiated with a policy
+// from an anonymous namespace, so no symbol compiled for one instruction set leaks into another.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "resize_dispatch.hpp"
+
+namespace rl::detail {
+
+// Vertical pass, one output row: d[j] = sum_k w[k] * rows[k][j]. Accumulators stay in registers over
+// a strip of 8 vectors while the taps run, so only the input rows and the output row touch memory.
+// TI is the input rows' element type, TO the output's (double rows come from widen_pass).
+template <class V, class TI, class TO>
+void rows_pass(const double* w, const TI* const* rows, int taps, TO* d, std::size_t len) {
+  using D = typename V::D;
+  constexpr std::size_t W = V::W, kStrip = 8;
+  std::size_t j = 0;
+  for (; j + kStrip * W <= len; j += kStrip * W) {
+    D a[kStrip];
+    for (std::size_t v = 0; v < kStrip; ++v) a[v] = V::zero();
+    for (int k = 0; k < taps; ++k) {
+      const D wk = V::set1(w[k]);
+      const TI* r = rows[k] + j;
+      for (std::size_t v = 0; v < kStrip; ++v) a[v] = V::add(a[v], V::mul(wk, V::load(r + v * W)));
+    }
+    for (std::size_t v = 0; v < kStrip; ++v) V::store(d + j + v * W, a[v]);
+  }
+  for (; j + W <= len; j += W) {
+    D a = V::zero();
+    for (int k = 0; k < taps; ++k) a = V::add(a, V::mul(V::set1(w[k]), V::load(rows[k] + j)));
+    V::store(d + j, a);
+  }
+  if (j < len) {  // fewer than W elements left: run them through zero-padded lanes
+    const std::size_t n = len - j;
+    D a = V::zero();
+    for (int k = 0; k < taps; ++k) {
+      TI tmp[W] = {};
+      std::memcpy(tmp, rows[k] + j, n * sizeof(TI));
+      a = V::add(a, V::mul(V::set1(w[k]), V::load(tmp)));
+    }
+    TO out[W];
+    V::store(out, a);
+    std::memcpy(d + j, out, n * sizeof(TO));
+  }
+}
+
+// Converts n elements to float64 (exact for every element type), so a vertical pass that reads each
+// input row several times converts it once.
+template <class V, class T>
+void widen_pass(const T* src, double* dst, std::size_t n) {
+  constexpr std::size_t W = V::W;
+  std::size_t j = 0;
+  for (; j + W <= n; j += W) V::stored(dst + j, V::load(src + j));
+  for (; j < n; ++j) dst[j] = static_cast<double>(src[j]);
+}
+
+// Horizontal pass on a block of up to W rows. The block is first converted to float64 once and
+// transposed so that one vector holds the same element of the W rows (tb[(x * ch + c) * W + lane]);
+// then every tap is one broadcast weight times one contiguous vector load, whatever the channel
+// count, and the results come back through a small transposed tile.
+
+// Converts rows[0..W) (each `len` elements) into the transposed block tb.
+template <class V, class T>
+void load_block(const T* const* rows, std::size_t len, double* tb) {
+  using D = typename V::D;
+  constexpr std::size_t W = V::W;
+  std::size_t j = 0;
+  for (; j + W <= len; j += W) {
+    D v[W];
+    for (std::size_t r = 0; r < W; ++r) v[r] = V::load(rows[r] + j);
+    V::transpose(v);
+    for (std::size_t i = 0; i < W; ++i) V::stored(tb + (j + i) * W, v[i]);
+  }
+  if (j < len) {
+    const std::size_t n = len - j;
+    D v[W];
+    for (std::size_t r = 0; r < W; ++r) {
+      T tmp[W] = {};
+      std::memcpy(tmp, rows[r] + j, n * sizeof(T));
+      v[r] = V::load(tmp);
+    }
+    V::transpose(v);
+    for (std::size_t i = 0; i < n; ++i) V::stored(tb + (j + i) * W, v[i]);
+  }
+}
+
+// Writes the transposed tile ob (n elements x W lanes) to rows[0..nr) at their first n elements.
+template <class V, class T>
+void store_tile(const double* ob, std::size_t n, T* const* rows, std::size_t nr) {
+  using D = typename V::D;
+  constexpr std::size_t W = V::W;
+  std::size_t e = 0;
+  for (; e + W <= n; e += W) {
+    D v[W];
+    for (std::size_t i = 0; i < W; ++i) v[i] = V::loadd(ob + (e + i) * W);
+    V::transpose(v);
+    for (std::size_t r = 0; r < nr; ++r) V::store(rows[r] + e, v[r]);
+  }
+  if (e < n) {
+    D v[W];
+    for (std::size_t i = 0; i < W; ++i) v[i] = i < n - e ? V::loadd(ob + (e + i) * W) : V::zero();
+    V::transpose(v);
+    for (std::size_t r = 0; r < nr; ++r) {
+      T out[W];
+      V::store(out, v[r]);
+      std::memcpy(rows[r] + e, out, (n - e) * sizeof(T));
+    }
+  }
+}
+
+// Output columns [o0, o1) of a block, CH channels known at compile time; NO neighbouring outputs are
+// interleaved so that NO * CH independent accumulator chains hide the add latency.
+template <class V, int CH, int NO>
+void cols_compute(const TableView& t, const double* tb, double* ob, int o0, int o1) {
+  using D = typename V::D;
+  constexpr std::size_t W = V::W;
+  const int taps = t.taps;
+  int o = o0;
+  for (; o + NO <= o1; o += NO) {
+    D a[NO][CH];
+    for (int q = 0; q < NO; ++q)
+      for (int c = 0; c < CH; ++c) a[q][c] = V::zero();
+    const double* w = t.w + static_cast<std::size_t>(o) * taps;
+    const std::int32_t* ix = t.ix + static_cast<std::size_t>(o) * taps;
+    for (int k = 0; k < taps; ++k)
+      for (int q = 0; q < NO; ++q) {
+        const D wk = V::set1(w[q * taps + k]);
+        const double* x = tb + static_cast<std::size_t>(ix[q * taps + k]) * CH * W;
+        for (int c = 0; c < CH; ++c) a[q][c] = V::add(a[q][c], V::mul(wk, V::loadd(x + c * W)));
+      }
+    for (int q = 0; q < NO; ++q)
+      for (int c = 0; c < CH; ++c) V::stored(ob + (static_cast<std::size_t>(o + q - o0) * CH + c) * W, a[q][c]);
+  }
+  if constexpr (NO > 1) cols_compute<V, CH, 1>(t, tb, ob + static_cast<std::size_t>(o - o0) * CH * W, o, o1);
+}
+
+// Any channel count: one accumulator chain at a time.
+template <class V>
+void cols_compute_any(const TableView& t, int ch, const double* tb, double* ob, int o0, int o1) {
+  using D = typename V::D;
+  constexpr std::size_t W = V::W;
+  const int taps = t.taps;
+  for (int o = o0; o < o1; ++o) {
+    const double* w = t.w + static_cast<std::size_t>(o) * taps;
+    const std::int32_t* ix = t.ix + static_cast<std::size_t>(o) * taps;
+    for (int c = 0; c < ch; ++c) {
+      D a = V::zero();
+      for (int k = 0; k < taps; ++k)
+        a = V::add(a, V::mul(V::set1(w[k]), V::loadd(tb + (static_cast<std::size_t>(ix[k]) * ch + c) * W)));
+      V::stored(ob + (static_cast<std::size_t>(o - o0) * ch + c) * W, a);
+    }
+  }
+}
+
+// Horizontal pass on one block: in_rows[0..W) -> out_rows[0..nr) (rows past nr repeat a valid one
+// and their results are dropped).
+template <class V, class T>
+void cols_pass(const ColsArgs& g, const T* const* in_rows, T* const* out_rows, std::size_t nr) {
+  constexpr std::size_t W = V::W;
+  const TableView& t = g.table;
+  load_block<V>(in_rows, g.in_len, g.tb);
+  for (int o0 = 0; o0 < t.out_size; o0 += g.tile_cols) {
+    const int o1 = t.out_size - o0 < g.tile_cols ? t.out_size : o0 + g.tile_cols;
+    switch (g.channels) {
+      case 1: cols_compute<V, 1, 4>(t, g.tb, g.ob, o0, o1); break;
+      case 2: cols_compute<V, 2, 3>(t, g.tb, g.ob, o0, o1); break;
+      case 3: cols_compute<V, 3, 2>(t, g.tb, g.ob, o0, o1); break;
+      case 4: cols_compute<V, 4, 2>(t, g.tb, g.ob, o0, o1); break;
+      default: cols_compute_any<V>(t, g.channels, g.tb, g.ob, o0, o1); break;
+    }
+    T* tile_rows[W];
+    for (std::size_t r = 0; r < W; ++r) tile_rows[r] = out_rows[r] + static_cast<std::size_t>(o0) * g.channels;
+    store_tile<V>(g.ob, static_cast<std::size_t>(o1 - o0) * g.channels, tile_rows, nr);
+  }
+}
+
+// The entry points of one instruction set, switching on the element type.
+template <class V>
+struct KernelSet {
+  template <class T>
+  static void rows_t(const double* w, const void* const* rows, int taps, void* dst, std::size_t len) {
+    rows_pass<V>(w, reinterpret_cast<const T* const*>(rows), taps, static_cast<T*>(dst), len);
+  }
+  static void rows_d(ElemCode type, const double* w, const double* const* rows, int taps, void* dst, std::size_t len) {
+    switch (type) {
+      case ElemCode::U8: rows_pass<V>(w, rows, taps, static_cast<std::uint8_t*>(dst), len); break;
+      case ElemCode::U16: rows_pass<V>(w, rows, taps, static_cast<std::uint16_t*>(dst), len); break;
+      case ElemCode::F32: rows_pass<V>(w, rows, taps, static_cast<float*>(dst), len); break;
+      case ElemCode::F64: rows_pass<V>(w, rows, taps, static_cast<double*>(dst), len); break;
+    }
+  }
+  static void widen(ElemCode type, const void* src, double* dst, std::size_t n) {
+    switch (type) {
+      case ElemCode::U8: widen_pass<V>(static_cast<const std::uint8_t*>(src), dst, n); break;
+      case ElemCode::U16: widen_pass<V>(static_cast<const std::uint16_t*>(src), dst, n); break;
+      case ElemCode::F32: widen_pass<V>(static_cast<const float*>(src), dst, n); break;
+      case ElemCode::F64: widen_pass<V>(static_cast<const double*>(src), dst, n); break;
+    }
+  }
+  static void rows(ElemCode type, const double* w, const void* const* rows, int taps, void* dst, std::size_t len) {
+    switch (type) {
+      case ElemCode::U8: rows_t<std::uint8_t>(w, rows, taps, dst, len); break;
+      case ElemCode::U16: rows_t<std::uint16_t>(w, rows, taps, dst, len); break;
+      case ElemCode::F32: rows_t<float>(w, rows, taps, dst, len); break;
+      case ElemCode::F64: rows_t<double>(w, rows, taps, dst, len); break;
+    }
+  }
+  template <class T>
+  static void cols_t(const ColsArgs& g, const void* const* in_rows, void* const* out_rows, std::size_t nr) {
+    cols_pass<V>(g, reinterpret_cast<const T* const*>(in_rows), reinterpret_cast<T* const*>(out_rows), nr);
+  }
+  static void cols(ElemCode type, const ColsArgs& g, const void* const* in_rows, void* const* out_rows, std::size_t nr) {
+    switch (type) {
+      case ElemCode::U8: cols_t<std::uint8_t>(g, in_rows, out_rows, nr); break;
+      case ElemCode::U16: cols_t<std::uint16_t>(g, in_rows, out_rows, nr); break;
+      case ElemCode::F32: cols_t<float>(g, in_rows, out_rows, nr); break;
+      case ElemCode::F64: cols_t<double>(g, in_rows, out_rows, nr); break;
+    }
+  }
+  static constexpr PassKernels table{&rows, &rows_d, &widen, &cols, static_cast<int>(V::W)};
+};
+
+}  // namespace rl::detail

@@ -1,0 +1,300 @@
+// The optimised CPU resize (thread pool, SIMD kernels, row blocks, tiles) must give the same bits as
+// a straightforward loop of rl::tap_sum + rl::from_double over the plan's tables, for random shapes,
+// scales, methods, element types, channel counts, boundaries and thread counts.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include "resize_dispatch.hpp"
+#include "rl/plan.hpp"
+#include "rl/resize.hpp"
+#include "rl/tap.hpp"
+
+namespace {
+
+using rl::Axis;
+using rl::AxisTable;
+using rl::ElemType;
+using rl::Image;
+
+// One 1-D pass written the obvious way: every output element is one tap_sum over the table.
+template <class T>
+Image reference_pass(const AxisTable& t, Axis axis, const Image& in) {
+  const int ch = in.channels();
+  Image out = axis == Axis::Rows ? Image(t.out_size, in.cols(), ch, in.type()) : Image(in.rows(), t.out_size, ch, in.type());
+  const T* src = in.data<T>();
+  T* dst = out.data<T>();
+  const std::ptrdiff_t in_len = static_cast<std::ptrdiff_t>(in.row_stride());
+  for (int r = 0; r < out.rows(); ++r)
+    for (int c = 0; c < out.cols(); ++c)
+      for (int k = 0; k < ch; ++k) {
+        double v;
+        if (axis == Axis::Rows) {
+          const int o = r;
+          v = rl::tap_sum(t.weights_of(o), t.index_of(o), t.taps, src + c * ch + k, in_len);
+        } else {
+          const int o = c;
+          v = rl::tap_sum(t.weights_of(o), t.index_of(o), t.taps, src + r * in_len + k, ch);
+        }
+        dst[(static_cast<std::size_t>(r) * out.cols() + c) * ch + k] = rl::from_double<T>(v);
+      }
+  return out;
+}
+
+template <class T>
+Image reference_run(const rl::Plan& p, const Image& in) {
+  const Image mid = reference_pass<T>(p.table(p.order[0]), p.order[0], in);
+  return reference_pass<T>(p.table(p.order[1]), p.order[1], mid);
+}
+
+Image reference(const rl::Plan& p, const Image& in) {
+  switch (in.type()) {
+    case ElemType::U8: return reference_run<std::uint8_t>(p, in);
+    case ElemType::U16: return reference_run<std::uint16_t>(p, in);
+    case ElemType::F32: return reference_run<float>(p, in);
+    case ElemType::F64: return reference_run<double>(p, in);
+  }
+  return {};
+}
+
+// Bitwise equality, except that any NaN equals any NaN (x86 NaN payloads depend on operand order,
+// which MATLAB does not define either). Returns the first differing element index, or -1.
+template <class T>
+long long first_difference_typed(const Image& a, const Image& b) {
+  const T* x = a.data<T>();
+  const T* y = b.data<T>();
+  for (std::size_t i = 0; i < a.elements(); ++i) {
+    if constexpr (std::is_floating_point_v<T>) {
+      if (std::isnan(x[i]) && std::isnan(y[i])) continue;
+    }
+    if (std::memcmp(&x[i], &y[i], sizeof(T)) != 0) return static_cast<long long>(i);
+  }
+  return -1;
+}
+
+long long first_difference(const Image& a, const Image& b) {
+  if (!a.same_shape(b) || a.type() != b.type()) return 0;
+  switch (a.type()) {
+    case ElemType::U8: return first_difference_typed<std::uint8_t>(a, b);
+    case ElemType::U16: return first_difference_typed<std::uint16_t>(a, b);
+    case ElemType::F32: return first_difference_typed<float>(a, b);
+    case ElemType::F64: return first_difference_typed<double>(a, b);
+  }
+  return 0;
+}
+
+// Random pixels; float inputs also get values outside [0, 1], signed zeros, infinities and NaN so
+// the saturating casts and special values go through every code path.
+Image random_image(std::mt19937& rng, int rows, int cols, int ch, ElemType type) {
+  Image im(rows, cols, ch, type);
+  std::uniform_real_distribution<double> u(-0.25, 1.25);
+  std::uniform_int_distribution<int> special(0, 199);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      for (int k = 0; k < ch; ++k) {
+        double v;
+        switch (type) {
+          case ElemType::U8: v = std::uniform_int_distribution<int>(0, 255)(rng); break;
+          case ElemType::U16: v = std::uniform_int_distribution<int>(0, 65535)(rng); break;
+          default: {
+            const int s = special(rng);
+            v = s == 0 ? std::numeric_limits<double>::quiet_NaN()
+                : s == 1 ? std::numeric_limits<double>::infinity()
+                : s == 2 ? -0.0
+                : s == 3 ? 1e300
+                : u(rng);
+          }
+        }
+        im.set(r, c, k, v);
+      }
+  return im;
+}
+
+struct Case {
+  int rows, cols, ch;
+  ElemType type;
+  rl::ResizeSpec spec;
+  int threads;
+  std::string describe() const {
+    std::ostringstream s;
+    s << rows << "x" << cols << "x" << ch << " " << rl::to_string(type) << " " << rl::to_string(spec.method)
+      << " aa=" << spec.effective_antialiasing() << " " << rl::to_string(spec.boundary) << " threads=" << threads;
+    if (spec.scale) s << " scale=" << spec.scale->first << "," << spec.scale->second;
+    if (spec.out_size) s << " size=" << spec.out_size->first << "," << spec.out_size->second;
+    return s.str();
+  }
+};
+
+Case random_case(std::mt19937& rng) {
+  const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  Case c;
+  // Mostly small images; some wide ones so rows exceed the SIMD strips and the output tiles.
+  c.rows = pick(0, 3) == 0 ? pick(40, 130) : pick(1, 24);
+  c.cols = pick(0, 3) == 0 ? pick(100, 300) : pick(1, 24);
+  c.ch = pick(1, 5);
+  const ElemType types[] = {ElemType::U8, ElemType::U16, ElemType::F32, ElemType::F64};
+  c.type = types[pick(0, 3)];
+  const auto& methods = rl::builtin_methods();
+  const rl::Method m = methods[static_cast<std::size_t>(pick(0, static_cast<int>(methods.size()) - 1))];
+  if (pick(0, 3) == 0) {
+    c.spec = rl::ResizeSpec::with_size(pick(1, 40), pick(1, 200), m);
+  } else {
+    const double scales[] = {0.1, 0.25, 1.0 / 3, 0.37, 0.5, 0.77, 1.0, 1.5, 2.0, 3.0};
+    const auto s = [&] { return pick(0, 2) == 0 ? std::uniform_real_distribution<double>(0.08, 3.5)(rng) : scales[pick(0, 9)]; };
+    const double sr = s();
+    c.spec = rl::ResizeSpec::with_scale(sr, pick(0, 1) ? sr : s(), m);
+  }
+  if (pick(0, 2) == 0) c.spec.antialiasing = pick(0, 1) == 1;
+  c.spec.boundary = pick(0, 1) ? rl::Boundary::Modern : rl::Boundary::Legacy;
+  c.threads = pick(1, 4);
+  return c;
+}
+
+void check_random_cases(unsigned seed, int count) {
+  std::mt19937 rng(seed);
+  int checked = 0;
+  for (int i = 0; i < count; ++i) {
+    const Case c = random_case(rng);
+    rl::PlanLimits limits;
+    limits.channels = c.ch;
+    rl::Plan plan;
+    try {
+      plan = rl::make_plan(c.spec, c.rows, c.cols, limits);
+    } catch (const std::invalid_argument&) {
+      continue;  // e.g. a scale that rounds the output to nothing; not what this test is about
+    }
+    const Image in = random_image(rng, c.rows, c.cols, c.ch, c.type);
+    const Image want = reference(plan, in);
+    rl::RunOptions opt;
+    opt.threads = c.threads;
+    const Image got = rl::run(plan, in, opt);
+    const long long d = first_difference(want, got);
+    ASSERT_EQ(d, -1) << c.describe() << ": first difference at element " << d;
+    ++checked;
+  }
+  EXPECT_GT(checked, count * 9 / 10);  // the cases really ran
+}
+
+class Schedule : public ::testing::TestWithParam<bool> {
+ protected:
+  void SetUp() override { rl::detail::force_generic_kernels(GetParam()); }
+  void TearDown() override { rl::detail::force_generic_kernels(false); }
+};
+
+TEST_P(Schedule, RandomCasesMatchPlainTapSum) { check_random_cases(GetParam() ? 11u : 7u, 600); }
+
+// The shapes the benchmarks time, shrunk so the test stays quick: RGB uint8 and float at the
+// benchmark scales, every method, 1 to 4 threads.
+TEST_P(Schedule, BenchmarkScalesMatchPlainTapSum) {
+  std::mt19937 rng(3);
+  for (ElemType type : {ElemType::U8, ElemType::F32})
+    for (double s : {0.25, 0.5, 0.37, 2.0, 3.0})
+      for (rl::Method m : rl::builtin_methods()) {
+        const Image in = random_image(rng, 67, 101, 3, type);
+        const rl::Plan plan = rl::make_plan(rl::ResizeSpec::with_scale(s, m), in.rows(), in.cols());
+        const Image want = reference(plan, in);
+        for (int threads = 1; threads <= 4; ++threads) {
+          rl::RunOptions opt;
+          opt.threads = threads;
+          EXPECT_EQ(first_difference(want, rl::run(plan, in, opt)), -1)
+              << rl::to_string(type) << " scale " << s << " " << rl::to_string(m) << " threads " << threads;
+        }
+      }
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, Schedule, ::testing::Values(false, true),
+                         [](const auto& info) { return info.param ? "Generic" : "Active"; });
+
+// The viewer runs several resizes at once from different threads; the shared pool must keep them
+// apart and each must still match the reference.
+TEST(ScheduleConcurrency, SimultaneousCallsFromSeveralThreads) {
+  std::mt19937 rng(5);
+  const Image in = random_image(rng, 90, 140, 3, ElemType::U8);
+  const rl::Method methods[] = {rl::Method::Bicubic, rl::Method::Nearest, rl::Method::Bilinear, rl::Method::Lanczos3};
+  std::vector<rl::Plan> plans;
+  std::vector<Image> want;
+  for (rl::Method m : methods) {
+    plans.push_back(rl::make_plan(rl::ResizeSpec::with_scale(0.3, m), in.rows(), in.cols()));
+    want.push_back(reference(plans.back(), in));
+  }
+  std::vector<Image> got(4);
+  std::vector<std::thread> callers;
+  for (int i = 0; i < 4; ++i)
+    callers.emplace_back([&, i] {
+      for (int rep = 0; rep < 20; ++rep) got[static_cast<std::size_t>(i)] = rl::run(plans[static_cast<std::size_t>(i)], in, {2});
+    });
+  for (auto& t : callers) t.join();
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(first_difference(want[static_cast<std::size_t>(i)], got[static_cast<std::size_t>(i)]), -1) << i;
+}
+
+// The SIMD kernels exist and are in use on a CPU that has AVX2, so the tests above cover them.
+TEST(ScheduleKernels, Avx2ChosenWhenTheCpuHasIt) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  if (!__builtin_cpu_supports("avx2")) GTEST_SKIP() << "this CPU has no AVX2; only the generic kernels can run";
+  ASSERT_NE(rl::detail::avx2_kernels(), nullptr);
+  EXPECT_EQ(&rl::detail::active_kernels(), rl::detail::avx2_kernels());
+  EXPECT_EQ(rl::detail::active_kernels().lanes, 4);
+#else
+  GTEST_SKIP() << "not an x86-64 build; only the generic kernels exist";
+#endif
+}
+
+// The casts at the end of each pass, straight through the kernels' vertical-row entry with one tap
+// of weight v on a row of ones: every lane must give from_double(0.0 + v * 1.0), including the
+// values where a naive floor(v + 0.5) or a round-half-even conversion would differ.
+template <class T>
+void check_casts(const rl::detail::PassKernels& k, rl::detail::ElemCode code) {
+  const double specials[] = {0.49999999999999994, 0.5, 1.5, 2.5, 3.5, 254.5, 254.49999999999997, 255.0,
+                             255.49999999999997, 255.5, 256.0, 65534.5, 65535.0, 65535.5, 1e300, -1e300,
+                             -0.5, -0.49999999999999994, -0.0, 5e-324, 1e-40, 3.4028235677973366e38,
+                             std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                             std::numeric_limits<double>::quiet_NaN()};
+  constexpr std::size_t kLen = 37;  // a full strip of 8 vectors, single vectors and a tail
+  std::vector<T> ones(kLen, T(1)), out(kLen);
+  for (double v : specials) {
+    const void* rows[1] = {ones.data()};
+    k.rows(code, &v, rows, 1, out.data(), kLen);
+    const T want = rl::from_double<T>(0.0 + v * 1.0);
+    for (std::size_t j = 0; j < kLen; ++j) {
+      if constexpr (std::is_floating_point_v<T>) {
+        if (std::isnan(want) && std::isnan(out[j])) continue;
+      }
+      ASSERT_EQ(std::memcmp(&want, &out[j], sizeof(T)), 0) << "weight " << v << " element " << j << " lanes " << k.lanes;
+    }
+  }
+}
+
+TEST(ScheduleKernels, CastsMatchFromDoubleOnEdgeValues) {
+  std::vector<const rl::detail::PassKernels*> sets = {&rl::detail::generic_kernels()};
+  if (rl::detail::avx2_kernels() && &rl::detail::active_kernels() == rl::detail::avx2_kernels())
+    sets.push_back(rl::detail::avx2_kernels());
+  for (const auto* k : sets) {
+    check_casts<std::uint8_t>(*k, rl::detail::ElemCode::U8);
+    check_casts<std::uint16_t>(*k, rl::detail::ElemCode::U16);
+    check_casts<float>(*k, rl::detail::ElemCode::F32);
+    check_casts<double>(*k, rl::detail::ElemCode::F64);
+  }
+}
+
+// Hand-worked: 1x4 uint8 row halved with bilinear (no antialiasing): output 0 = 0.5*10 + 0.5*21 = 15.5
+// -> 16 (half away from zero), output 1 = 0.5*30 + 0.5*41 = 35.5 -> 36.
+TEST(ScheduleKernels, HalfwayValuesRoundAwayFromZero) {
+  Image in(1, 4, 1, ElemType::U8);
+  const double v[] = {10, 21, 30, 41};
+  for (int c = 0; c < 4; ++c) in.set(0, c, 0, v[c]);
+  rl::ResizeSpec spec = rl::ResizeSpec::with_size(1, 2, rl::Method::Bilinear);
+  spec.antialiasing = false;
+  const Image out = rl::resize(in, spec, {1});
+  EXPECT_EQ(out.at(0, 0), 16);
+  EXPECT_EQ(out.at(0, 1), 36);
+}
+
+}  // namespace
