@@ -28,6 +28,13 @@ bool wants_export(int argc, char** argv) {
   return false;
 }
 
+// While exporting, Qt's own notices (e.g. XDG_RUNTIME_DIR not set, printed while the application
+// object is built) would break the promise of silence on success and one line on failure.
+void export_message_handler(QtMsgType type, const QMessageLogContext&, const QString& msg) {
+  if (type == QtCriticalMsg || type == QtFatalMsg)
+    std::fprintf(stderr, "resizelab: error: %s\n", msg.toLocal8Bit().constData());
+}
+
 // --crop x,y,w,h in source pixels.
 bool parse_crop(const QString& s, QRectF& out) {
   const QStringList p = s.split(',');
@@ -50,6 +57,7 @@ int main(int argc, char** argv) {
   // A figure needs no display: the offscreen platform works on servers and in CI.
   if (headless_export && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
     qputenv("QT_QPA_PLATFORM", "offscreen");
+  if (headless_export) qInstallMessageHandler(export_message_handler);
   QApplication app(argc, argv);
   QApplication::setOrganizationName("ResizeLab");
   QApplication::setApplicationName("resizelab");

@@ -15,10 +15,13 @@
 #include <QTest>
 #include <QUrl>
 #include <QWheelEvent>
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
+#include "rl/npy.hpp"
 #include "rl/ui/document.hpp"
+#include "rl/ui/overview_widget.hpp"
 #include "rl/ui/pane_view.hpp"
 #include "rl/ui/pane_widget.hpp"
 #include "rl/ui/view_state.hpp"
@@ -369,6 +372,111 @@ class MainWindowTest : public QObject {
     w_->load_default_image();
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
     QCOMPARE(doc()->source()->rows(), 512);
+  }
+
+  // Hovering a reference-pane pixel outlines on the overview the source region its taps read.
+  void footprint_of_the_hovered_pixel() {
+    w_->apply_scale_text("1/2");
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    w_->fit_view();
+    PaneView* p = w_->pane_view(0);
+    // Source point (41.3, 21.6) lies in output pixel (row 10, col 20) at scale 1/2.
+    const QPointF at = p->to_widget(QPointF(41.3, 21.6));
+    QMouseEvent move(QEvent::MouseMove, at, p->mapToGlobal(at), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(p, &move);
+    OverviewWidget* ov = w_->overview();
+    QVERIFY(ov->footprint() && ov->footprint_centre());
+    // By hand: at 1/2 the antialiased cubic is 8 wide, u = 2o + 1.5 (1-based), the kept taps are
+    // 1-based 2o-2 .. 2o+5, i.e. source pixels 2o-3 .. 2o+4; the centre u - 0.5 = 2o + 1.
+    QCOMPARE(*ov->footprint(), QRectF(37, 17, 8, 8));
+    QCOMPARE(*ov->footprint_centre(), QPointF(41, 21));
+
+    // At 0.4 the kernel is 10 wide: pixel (0, 0) has u = 1.75 and taps -3 .. 6 (1-based), mirrored
+    // to source pixels 0 .. 5. The footprint follows the new plan without a new hover.
+    w_->inspect(std::nullopt);  // the cursor leaves, or new results would re-send its pixel
+    w_->show_footprint(0, 0);
+    w_->apply_scale_text("0.4");
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QCOMPARE(*ov->footprint(), QRectF(0, 0, 6, 6));
+    QCOMPARE(*ov->footprint_centre(), QPointF(1.25, 1.25));
+
+    // Other pixels, read from the plan's tables: the span of the index table, the centre from u.
+    const rl::Plan& plan = *doc()->result(0).plan;
+    const auto span = [](const rl::AxisTable& t, int o) {
+      int lo = t.in_size, hi = -1;
+      for (int k = 0; k < t.taps; ++k) {
+        lo = std::min(lo, t.index_of(o)[k]);
+        hi = std::max(hi, t.index_of(o)[k]);
+      }
+      return std::pair<int, int>(lo, hi + 1);
+    };
+    for (const auto& [r, c] : {std::pair{127, 153}, std::pair{plan.out_rows - 1, plan.out_cols - 1},
+                               std::pair{50, 0}}) {
+      w_->show_footprint(r, c);
+      const auto [y0, y1] = span(plan.rows, r);
+      const auto [x0, x1] = span(plan.cols, c);
+      QCOMPARE(*ov->footprint(), QRectF(QPointF(x0, y0), QPointF(x1, y1)));
+      QCOMPARE(*ov->footprint_centre(), QPointF(plan.cols.u[c] - 0.5, plan.rows.u[r] - 0.5));
+      QVERIFY(x0 >= 0 && y0 >= 0 && x1 <= 512 && y1 <= 512);  // mapped into the image
+    }
+    // A pixel outside the output shows nothing.
+    w_->show_footprint(plan.out_rows, 0);
+    QVERIFY(!ov->footprint() && !ov->footprint_centre());
+  }
+
+  // Float images go through the display range: auto maps the source's min..max to black..white.
+  void float_display_range() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("ramp.npy");
+    rl::Image ramp(30, 60, 1, rl::ElemType::F64);
+    for (int r = 0; r < 30; ++r)
+      for (int c = 0; c < 60; ++c) ramp.set(r, c, 0, 4.0 * c / 59.0);  // 0 .. 4 across the columns
+    rl::write_npy(path.toStdString(), ramp);
+    w_->set_display_settings({true, 0.0, 1.0});
+    w_->apply_scale_text("1/3");
+    w_->open_file(path);
+    QVERIFY(QTest::qWaitFor([&]() { return doc()->source()->cols() == 60; }, kWaitMs));
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    const auto saturated = [&]() {
+      const QImage& d = doc()->result(0).display;
+      int n = 0;
+      for (int y = 0; y < d.height(); ++y)
+        for (int x = 0; x < d.width(); ++x) n += qGray(d.pixel(x, y)) == 255;
+      return static_cast<double>(n) / (d.width() * d.height());
+    };
+    // Every pane pixel is its value through 0..4 (the ramp's range) to 0..255.
+    const rl::Image& out = *doc()->result(0).image;
+    const QImage& disp = doc()->result(0).display;
+    QCOMPARE(disp.size(), QSize(out.cols(), out.rows()));
+    for (int y = 0; y < out.rows(); ++y)
+      for (int x = 0; x < out.cols(); ++x) {
+        const long want = std::lround(std::clamp(out.at(y, x) / 4.0, 0.0, 1.0) * 255.0);
+        QCOMPARE(static_cast<long>(qGray(disp.pixel(x, y))), want);
+      }
+    QVERIFY2(saturated() < 0.1, qPrintable(QString::number(saturated())));
+    // The overview too: column 30 holds 4 * 30 / 59, i.e. 130 of 255.
+    QCOMPARE(qGray(doc()->source_preview().pixel(30, 5)), 130);
+    QCOMPARE(qGray(w_->pane_view(0)->display().pixel(0, 0)), qGray(disp.pixel(0, 0)));
+
+    // Fixed 0..1 (MATLAB's imshow) saturates everything above 1: three quarters of the ramp.
+    const auto gen = doc()->generation();
+    w_->set_display_settings({false, 0.0, 1.0});
+    QVERIFY(QTest::qWaitFor([&]() { return doc()->generation() != gen; }, kWaitMs));
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QVERIFY2(saturated() > 0.6, qPrintable(QString::number(saturated())));
+    QCOMPARE(qGray(doc()->source_preview().pixel(30, 5)), 255);
+
+    // Remembered: a window that closes saves it, the next one starts with it.
+    {
+      MainWindow other;
+      other.set_display_settings({false, -2.0, 6.0});
+      other.close();
+    }
+    MainWindow next;
+    QCOMPARE(next.document()->display_settings(), (DisplaySettings{false, -2.0, 6.0}));
+    w_->set_display_settings({true, 0.0, 1.0});
+    w_->load_default_image();
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
   }
 
   void render_panes_are_not_blank() {

@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <exception>
+#include <tuple>
 
 #include "rl/convert.hpp"
 #include "rl/cuda_resize.hpp"
@@ -74,9 +76,53 @@ Image downsample_preview(const Image& img, int max_side) {
   return out;
 }
 
+std::optional<Footprint> footprint_of(const Plan& plan, int out_row, int out_col) {
+  if (out_row < 0 || out_col < 0 || out_row >= plan.out_rows || out_col >= plan.out_cols) return std::nullopt;
+  // Every kept tap, as the worked example lists them (a tap may weigh 0 for this one output).
+  const auto span = [](const AxisTable& t, int o) {
+    const std::int32_t* idx = t.index_of(o);
+    const auto [lo, hi] = std::minmax_element(idx, idx + t.taps);
+    return std::pair<double, double>(*lo, *hi + 1.0);
+  };
+  const auto [y0, y1] = span(plan.rows, out_row);
+  const auto [x0, x1] = span(plan.cols, out_col);
+  // u is 1-based (pixel k's centre at k); source coordinates put pixel k's centre at k - 0.5.
+  const QPointF centre(plan.cols.u[static_cast<std::size_t>(out_col)] - 0.5,
+                       plan.rows.u[static_cast<std::size_t>(out_row)] - 0.5);
+  return Footprint{QRectF(QPointF(x0, y0), QPointF(x1, y1)), centre};
+}
+
 namespace {
 
 constexpr int kPreviewSide = 1024;
+
+bool is_float(ElemType t) { return t == ElemType::F32 || t == ElemType::F64; }
+
+// Finite min..max over every element of a floating-point image (0..1 for integer or empty ones).
+std::pair<double, double> finite_range(const Image& img) {
+  if (!is_float(img.type())) return {0.0, 1.0};
+  double lo = INFINITY, hi = -INFINITY;
+  const std::size_t n = img.elements();
+  const auto scan = [&](const auto* v) {
+    for (std::size_t k = 0; k < n; ++k) {
+      const double x = static_cast<double>(v[k]);
+      if (std::isfinite(x)) {
+        lo = std::min(lo, x);
+        hi = std::max(hi, x);
+      }
+    }
+  };
+  if (img.type() == ElemType::F32)
+    scan(img.data<float>());
+  else
+    scan(img.data<double>());
+  if (!(lo <= hi)) return {0.0, 1.0};
+  return {lo, hi};
+}
+
+DisplayRange effective_range(const DisplaySettings& d, double source_lo, double source_hi) {
+  return d.auto_range ? DisplayRange{source_lo, source_hi} : DisplayRange{d.lo, d.hi};
+}
 
 // Background work must never take the CPU from the GUI thread: pool threads (and the resizer's
 // worker threads they start, which inherit it) run at a lower priority. On Linux the nice value is
@@ -112,6 +158,9 @@ QFutureWatcher<T>* watch(QObject* owner, QList<QFutureWatcherBase*>& list, QFutu
 struct Document::LoadOut {
   quint64 gen = 0;
   std::shared_ptr<const Image> image;
+  std::shared_ptr<const Image> preview_image;
+  double lo = 0.0, hi = 1.0;
+  DisplaySettings display;  // the settings `preview` was mapped with
   QImage preview;
   QString path, error;
 };
@@ -143,13 +192,11 @@ Document::~Document() {
   for (QFutureWatcherBase* w : pending) w->waitForFinished();
 }
 
-static QImage preview_of(const Image& img) {
-  return to_qimage(downsample_preview(img, kPreviewSide), DisplayRange{0.0, 1.0});
-}
-
 void Document::set_source(Image img, const QString& name) {
   auto p = std::make_shared<const Image>(std::move(img));
-  preview_ = preview_of(*p);
+  std::tie(source_lo_, source_hi_) = finite_range(*p);
+  preview_image_ = std::make_shared<const Image>(downsample_preview(*p, kPreviewSide));
+  preview_ = to_qimage(*preview_image_, display_range());
   source_ = std::move(p);
   source_name_ = name;
   source_path_.clear();
@@ -163,15 +210,19 @@ void Document::load_file(const QString& path) {
   const quint64 gen = ++load_gen_;
   ++running_load_;
   update_busy();
-  auto fut = QtConcurrent::run([gen, path]() {
+  const DisplaySettings display = display_;
+  auto fut = QtConcurrent::run([gen, path, display]() {
     lower_worker_priority();
     LoadOut out;
     out.gen = gen;
     out.path = path;
+    out.display = display;
     try {
       auto img = std::make_shared<const Image>(rl::io::load(path.toStdString()));
       if (img->empty()) throw std::runtime_error("the image is empty");
-      out.preview = preview_of(*img);
+      std::tie(out.lo, out.hi) = finite_range(*img);
+      out.preview_image = std::make_shared<const Image>(downsample_preview(*img, kPreviewSide));
+      out.preview = to_qimage(*out.preview_image, effective_range(display, out.lo, out.hi));
       out.image = std::move(img);
     } catch (const std::exception& e) {
       out.error = QString::fromStdString(e.what());
@@ -185,7 +236,11 @@ void Document::load_file(const QString& path) {
         emit error_occurred(QString("Could not open %1: %2").arg(QFileInfo(out.path).fileName(), out.error));
       } else {
         source_ = out.image;
-        preview_ = out.preview;
+        source_lo_ = out.lo;
+        source_hi_ = out.hi;
+        preview_image_ = out.preview_image;
+        // The settings may have changed while the file loaded.
+        preview_ = out.display == display_ ? out.preview : to_qimage(*preview_image_, display_range());
         source_name_ = QFileInfo(out.path).fileName();
         source_path_ = out.path;
         for (auto& r : results_) r = PaneResult{};
@@ -285,6 +340,17 @@ void Document::set_diff_settings(const DiffSettings& d) {
   start_diff();
 }
 
+void Document::set_display_settings(const DisplaySettings& d) {
+  if (d == display_) return;
+  display_ = d;
+  if (preview_image_) preview_ = to_qimage(*preview_image_, display_range());
+  emit display_changed();
+  // Integer results do not depend on the range; float ones are re-made off the GUI thread.
+  if (source_ && is_float(source_->type())) schedule_compute();
+}
+
+DisplayRange Document::display_range() const { return effective_range(display_, source_lo_, source_hi_); }
+
 QString Document::diff_label() const {
   const QString ref = diff_.against == DiffAgainst::ReferenceImage ? "loaded reference" : "reference pane";
   const QString ch = diff_.mode == DiffMode::AbsMaxChannel ? QString("max over channels")
@@ -319,6 +385,7 @@ void Document::compute_now() {
   const ResizeSpec base = spec_;
   const auto panes = panes_;
   const Device device = device_;
+  const DisplayRange range = display_range();
   auto fut = QtConcurrent::run([=]() {
     lower_worker_priority();
     ComputeOut out;
@@ -361,7 +428,7 @@ void Document::compute_now() {
           r.device = "CPU";
         }
         r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        r.display = to_qimage(img, DisplayRange{0.0, 1.0});
+        r.display = to_qimage(img, range);
         r.image = std::make_shared<const Image>(std::move(img));
         r.plan = std::move(plan);
       } catch (const std::exception& e) {

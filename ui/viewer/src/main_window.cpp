@@ -99,6 +99,7 @@ MainWindow::MainWindow(QWidget* parent)
   connect(doc_, &Document::source_changed, this, &MainWindow::on_source_changed);
   connect(doc_, &Document::results_changed, this, [this]() {
     refresh_panes();
+    refresh_footprint();
     refresh_status();
     if (fit_on_results_) {
       fit_on_results_ = false;
@@ -110,6 +111,8 @@ MainWindow::MainWindow(QWidget* parent)
     refresh_diff_panel();
   });
   connect(doc_, &Document::params_changed, this, &MainWindow::refresh_status);
+  connect(doc_, &Document::display_changed, this, [this]() { overview_->set_image(doc_->source_preview()); });
+  connect(this, &MainWindow::pixel_hovered, this, &MainWindow::show_footprint);
   connect(doc_, &Document::busy_changed, this, [this](bool b) {
     busy_bar_->setVisible(b);
     if (b)
@@ -346,7 +349,56 @@ void MainWindow::build_docks() {
   auto* od = new QDockWidget("Overview", this);
   od->setObjectName("overviewDock");
   overview_ = new OverviewWidget(view_);
-  od->setWidget(overview_);
+  auto* ow = new QWidget;
+  auto* ol = new QVBoxLayout(ow);
+  ol->setContentsMargins(0, 0, 0, 0);
+  ol->setSpacing(2);
+  ol->addWidget(overview_, 1);
+  // How float images are shown (overview and panes), under the overview it applies to.
+  auto* drow = new QHBoxLayout;
+  drow->setContentsMargins(4, 0, 4, 2);
+  auto* dlabel = new QLabel("Float display");
+  display_mode_ = new QComboBox;
+  display_mode_->addItem("auto (min–max)");
+  display_mode_->addItem("fixed");
+  display_mode_->setToolTip(
+      "How floating-point images are shown: the source's min..max, or a fixed range (0..1 as in "
+      "MATLAB's imshow) mapped to black..white. Integer images are shown as they are.");
+  dlabel->setToolTip(display_mode_->toolTip());
+  display_lo_ = new QDoubleSpinBox;
+  display_hi_ = new QDoubleSpinBox;
+  for (QDoubleSpinBox* b : {display_lo_, display_hi_}) {
+    b->setDecimals(3);
+    b->setRange(-1e9, 1e9);
+    b->setButtonSymbols(QAbstractSpinBox::NoButtons);
+    b->setMinimumWidth(50);
+  }
+  display_lo_->setToolTip("Shown as black (fixed range)");
+  display_hi_->setToolTip("Shown as white (fixed range)");
+  display_hi_->setValue(1.0);
+  drow->addWidget(dlabel);
+  drow->addWidget(display_mode_, 1);
+  ol->addLayout(drow);
+  auto* rrow = new QHBoxLayout;
+  rrow->setContentsMargins(4, 0, 4, 2);
+  rrow->addWidget(new QLabel("black at"));
+  rrow->addWidget(display_lo_, 1);
+  rrow->addWidget(new QLabel("white at"));
+  rrow->addWidget(display_hi_, 1);
+  ol->addLayout(rrow);
+  od->setWidget(ow);
+  const auto push_display = [this]() {
+    DisplaySettings d;
+    d.auto_range = display_mode_->currentIndex() == 0;
+    d.lo = display_lo_->value();
+    d.hi = display_hi_->value();
+    display_lo_->setEnabled(!d.auto_range);
+    display_hi_->setEnabled(!d.auto_range);
+    doc_->set_display_settings(d);
+  };
+  connect(display_mode_, &QComboBox::currentIndexChanged, this, push_display);
+  connect(display_lo_, &QDoubleSpinBox::valueChanged, this, push_display);
+  connect(display_hi_, &QDoubleSpinBox::valueChanged, this, push_display);
   addDockWidget(Qt::LeftDockWidgetArea, od);
 
   auto* id = new QDockWidget("Inspector", this);
@@ -542,6 +594,31 @@ void MainWindow::set_wipe_mode(bool on) {
 
 void MainWindow::fit_view() { view_->fit(); }
 
+void MainWindow::show_footprint(int out_row, int out_col) {
+  footprint_pixel_ = QPoint(out_col, out_row);
+  refresh_footprint();
+}
+
+void MainWindow::refresh_footprint() {
+  const auto& plan = doc_->result(Document::kReferencePane).plan;
+  std::optional<Footprint> f;
+  if (plan && footprint_pixel_) f = footprint_of(*plan, footprint_pixel_->y(), footprint_pixel_->x());
+  overview_->set_footprint(f ? std::optional<QRectF>(f->rect) : std::nullopt,
+                           f ? std::optional<QPointF>(f->centre) : std::nullopt);
+}
+
+void MainWindow::set_display_settings(const DisplaySettings& d) {
+  {
+    const QSignalBlocker b1(display_mode_), b2(display_lo_), b3(display_hi_);
+    display_mode_->setCurrentIndex(d.auto_range ? 0 : 1);
+    display_lo_->setValue(d.lo);
+    display_hi_->setValue(d.hi);
+    display_lo_->setEnabled(!d.auto_range);
+    display_hi_->setEnabled(!d.auto_range);
+  }
+  doc_->set_display_settings(d);
+}
+
 void MainWindow::one_to_one() {
   const auto& r = doc_->result(Document::kReferencePane);
   if (!r.image || !doc_->source()) return;
@@ -553,6 +630,7 @@ void MainWindow::on_source_changed() {
   if (!src) return;
   view_->set_source_size(QSizeF(src->cols(), src->rows()));
   overview_->set_image(doc_->source_preview());
+  refresh_footprint();  // the results (and plan) of the old image are gone
   setWindowTitle(QString("%1 — ResizeLab").arg(doc_->source_name()));
   const QSize size(src->cols(), src->rows());
   if (size != last_source_size_) {
@@ -778,6 +856,11 @@ void MainWindow::restore_settings() {
     diff_max_->setValue(ds.fixed_max);
   }
   doc_->set_diff_settings(ds);
+  DisplaySettings disp;
+  disp.auto_range = s.value("display/auto", true).toBool();
+  disp.lo = s.value("display/lo", 0.0).toDouble();
+  disp.hi = s.value("display/hi", 1.0).toDouble();
+  set_display_settings(disp);
   diff_action_->setChecked(s.value("view/diff", false).toBool());
 }
 
@@ -803,6 +886,10 @@ void MainWindow::save_settings() const {
   s.setValue("diff/channel", ds.channel);
   s.setValue("diff/fixed", ds.fixed_range);
   s.setValue("diff/max", ds.fixed_max);
+  const DisplaySettings& disp = doc_->display_settings();
+  s.setValue("display/auto", disp.auto_range);
+  s.setValue("display/lo", disp.lo);
+  s.setValue("display/hi", disp.hi);
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

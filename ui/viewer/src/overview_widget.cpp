@@ -20,6 +20,13 @@ void OverviewWidget::set_image(const QImage& preview) {
   update();
 }
 
+void OverviewWidget::set_footprint(std::optional<QRectF> rect, std::optional<QPointF> centre) {
+  if (rect == footprint_ && centre == footprint_centre_) return;
+  footprint_ = rect;
+  footprint_centre_ = centre;
+  update();
+}
+
 QRectF OverviewWidget::image_rect() const {
   const QSizeF src = view_->source_size();
   if (src.isEmpty()) return {};
@@ -53,6 +60,22 @@ void OverviewWidget::paintEvent(QPaintEvent*) {
   p.drawRect(vis);
   p.setPen(QPen(QColor(255, 210, 0), 1.5));
   p.drawRect(vis);
+  if (footprint_) {
+    // At least a few screen pixels, so a small footprint on a large image stays visible.
+    QRectF f(to_widget(footprint_->topLeft()), to_widget(footprint_->bottomRight()));
+    if (f.width() < 3) f.adjust(-(3 - f.width()) / 2, 0, (3 - f.width()) / 2, 0);
+    if (f.height() < 3) f.adjust(0, -(3 - f.height()) / 2, 0, (3 - f.height()) / 2);
+    p.setPen(QPen(QColor(0, 0, 0, 160), 3));
+    p.drawRect(f);
+    p.setPen(QPen(QColor(255, 64, 160), 1.5));
+    p.drawRect(f);
+  }
+  if (footprint_centre_) {
+    const QPointF c = to_widget(*footprint_centre_);
+    p.setPen(QPen(QColor(255, 64, 160), 1.5));
+    p.drawLine(c - QPointF(4, 0), c + QPointF(4, 0));
+    p.drawLine(c - QPointF(0, 4), c + QPointF(0, 4));
+  }
   if (press_ && current_) {
     p.setPen(QPen(QColor(0, 255, 255), 1, Qt::DashLine));
     p.drawRect(QRectF(*press_, *current_).normalized());

@@ -5,6 +5,8 @@
 #include <QFutureWatcher>
 #include <QImage>
 #include <QObject>
+#include <QPointF>
+#include <QRectF>
 #include <QString>
 #include <array>
 #include <atomic>
@@ -15,6 +17,7 @@
 #include "rl/metrics.hpp"
 #include "rl/plan.hpp"
 #include "rl/spec.hpp"
+#include "rl/ui/image_convert.hpp"
 
 namespace rl::ui {
 
@@ -53,6 +56,24 @@ struct PaneDiff {
   QString error;
 };
 
+// How floating-point images are shown: auto maps the source's finite min..max to black..white,
+// otherwise lo..hi (MATLAB's imshow uses 0..1). Integer images ignore it.
+struct DisplaySettings {
+  bool auto_range = true;
+  double lo = 0.0, hi = 1.0;
+  bool operator==(const DisplaySettings&) const = default;
+};
+
+// The source region one output pixel reads: the rectangle spanned by the input rows and columns of
+// its taps (the plan's index tables, after boundary mapping; source pixel edges, 0-based), and the
+// pixel's centre u mapped to source coordinates.
+struct Footprint {
+  QRectF rect;
+  QPointF centre;
+};
+// nullopt when the pixel is outside the plan's output.
+std::optional<Footprint> footprint_of(const Plan& plan, int out_row, int out_col);
+
 class Document : public QObject {
   Q_OBJECT
  public:
@@ -83,11 +104,16 @@ class Document : public QObject {
   void set_device(Device d);
   void set_pane(int i, const PaneConfig& c);
   void set_diff_settings(const DiffSettings& d);
+  // Re-maps the overview and the panes of a floating-point source (display_changed follows).
+  void set_display_settings(const DisplaySettings& d);
   const ResizeSpec& spec() const { return spec_; }
   const QString& scale_text() const { return scale_text_; }
   Device device() const { return device_; }
   const PaneConfig& pane(int i) const { return panes_[static_cast<std::size_t>(i)]; }
   const DiffSettings& diff_settings() const { return diff_; }
+  const DisplaySettings& display_settings() const { return display_; }
+  // The range floating-point images are shown through now (auto: the source's finite min..max).
+  DisplayRange display_range() const;
 
   // ---- results ----
   const PaneResult& result(int i) const { return results_[static_cast<std::size_t>(i)]; }
@@ -106,6 +132,8 @@ class Document : public QObject {
 
  signals:
   void source_changed();
+  // The overview image was re-mapped through a new display range.
+  void display_changed();
   void file_loaded(const QString& path);
   void reference_changed();
   void params_changed();
@@ -127,6 +155,9 @@ class Document : public QObject {
   std::shared_ptr<const Image> source_;
   QString source_name_, source_path_;
   QImage preview_;
+  std::shared_ptr<const Image> preview_image_;  // the downsampled source preview_ is mapped from
+  double source_lo_ = 0.0, source_hi_ = 1.0;    // finite min..max of the source
+  DisplaySettings display_;
   std::shared_ptr<const Image> reference_;
   QString reference_name_;
 

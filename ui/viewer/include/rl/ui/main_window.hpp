@@ -42,6 +42,7 @@ class MainWindow : public QMainWindow {
   PaneWidget* pane(int i) const { return panes_[static_cast<std::size_t>(i)]; }
   PaneView* pane_view(int i) const;
   PaneView* wipe_view() const { return wipe_; }
+  OverviewWidget* overview() const { return overview_; }
   QLineEdit* scale_edit() const { return scale_edit_; }
   QLineEdit* size_edit() const { return size_edit_; }
   // The message shown inside the window (empty when none).
@@ -59,6 +60,11 @@ class MainWindow : public QMainWindow {
   void fit_view();
   void one_to_one();
   void show_error(const QString& message);
+  // Draws on the overview the source region the reference pane's output pixel reads (its
+  // footprint, from the plan's tables); follows pixel_hovered. Kept across new results.
+  void show_footprint(int out_row, int out_col);
+  // The float display range control and the document together.
+  void set_display_settings(const DisplaySettings& d);
   // Shows every pane's value at a source point in the inspector, as hovering there does.
   void inspect(std::optional<QPointF> src) { update_inspector(src); }
 
@@ -94,6 +100,7 @@ class MainWindow : public QMainWindow {
   void update_inspector(std::optional<QPointF> src);
   void show_shortcuts();
   void on_source_changed();
+  void refresh_footprint();
 
   Document* doc_;
   ViewState* view_;
@@ -119,6 +126,9 @@ class MainWindow : public QMainWindow {
   QLineEdit* size_edit_ = nullptr;
   QComboBox* boundary_box_ = nullptr;
   QComboBox* device_box_ = nullptr;
+  QComboBox* display_mode_ = nullptr;
+  QDoubleSpinBox* display_lo_ = nullptr;
+  QDoubleSpinBox* display_hi_ = nullptr;
   QLabel* status_image_ = nullptr;
   QLabel* status_scale_ = nullptr;
   QLabel* status_device_ = nullptr;
@@ -136,6 +146,7 @@ class MainWindow : public QMainWindow {
   QSize last_source_size_;
   bool fit_on_results_ = true;
   std::optional<QPointF> hover_;
+  std::optional<QPoint> footprint_pixel_;  // (col, row) of the reference pane's output
 };
 
 }  // namespace rl::ui
