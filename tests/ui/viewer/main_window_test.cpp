@@ -424,6 +424,49 @@ class MainWindowTest : public QObject {
     QVERIFY(!ov->footprint() && !ov->footprint_centre());
   }
 
+  // A click locks the plots and the footprint on a pixel: hovering elsewhere no longer moves them,
+  // a second click on the same pixel releases them.
+  void click_locks_the_pixel() {
+    w_->apply_scale_text("1/2");
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    w_->fit_view();
+    PaneView* p = w_->pane_view(0);
+    QList<QPair<int, int>> sent;
+    QObject guard;  // ends the connection with this test
+    connect(w_.get(), &MainWindow::pixel_hovered, &guard, [&](int r, int c) { sent.append({r, c}); });
+    const auto move_to = [&](QPointF src) {
+      const QPointF at = p->to_widget(src);
+      QMouseEvent move(QEvent::MouseMove, at, p->mapToGlobal(at), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+      QApplication::sendEvent(p, &move);
+    };
+    const auto click_at = [&](QPointF src) {
+      const QPointF at = p->to_widget(src);
+      QMouseEvent press(QEvent::MouseButtonPress, at, p->mapToGlobal(at), Qt::LeftButton, Qt::LeftButton,
+                        Qt::NoModifier);
+      QMouseEvent release(QEvent::MouseButtonRelease, at, p->mapToGlobal(at), Qt::LeftButton, Qt::NoButton,
+                          Qt::NoModifier);
+      QApplication::sendEvent(p, &press);
+      QApplication::sendEvent(p, &release);
+    };
+    click_at(QPointF(41.3, 21.6));  // output pixel (10, 20) at 1/2
+    QVERIFY(w_->locked_pixel().has_value());
+    QCOMPARE(*w_->locked_pixel(), QPoint(20, 10));
+    QVERIFY(!sent.isEmpty());
+    QCOMPARE(sent.last(), (QPair<int, int>(10, 20)));
+    const QRectF locked_box = *w_->overview()->footprint();
+    sent.clear();
+    move_to(QPointF(101.0, 151.0));  // another pixel: nothing follows while locked
+    QVERIFY(sent.isEmpty());
+    QCOMPARE(*w_->overview()->footprint(), locked_box);
+    click_at(QPointF(41.3, 21.6));  // the same pixel again releases
+    QVERIFY(!w_->locked_pixel().has_value());
+    sent.clear();
+    move_to(QPointF(101.0, 151.0));
+    QVERIFY(!sent.isEmpty());
+    QCOMPARE(sent.last(), (QPair<int, int>(75, 50)));
+    QVERIFY(*w_->overview()->footprint() != locked_box);
+  }
+
   // Float images go through the display range: auto maps the source's min..max to black..white.
   void float_display_range() {
     QTemporaryDir dir;

@@ -332,6 +332,7 @@ void MainWindow::build_central() {
     p->set_config(doc_->pane(i));
     connect(p, &PaneWidget::config_edited, doc_, &Document::set_pane);
     connect(p->view(), &PaneView::hovered, this, [this](QPointF s) { update_inspector(s); });
+    connect(p->view(), &PaneView::clicked, this, &MainWindow::toggle_lock);
     connect(p->view(), &PaneView::left_view, this, [this]() { update_inspector(std::nullopt); });
   }
   panes_[0]->view()->set_defines_viewport(true);
@@ -339,6 +340,7 @@ void MainWindow::build_central() {
   wipe_ = new PaneView(view_);
   wipe_->set_split(0.5);
   connect(wipe_, &PaneView::hovered, this, [this](QPointF s) { update_inspector(s); });
+  connect(wipe_, &PaneView::clicked, this, &MainWindow::toggle_lock);
   connect(wipe_, &PaneView::left_view, this, [this]() { update_inspector(std::nullopt); });
   stack_->addWidget(wipe_);
   v->addWidget(stack_, 1);
@@ -734,6 +736,26 @@ void MainWindow::refresh_diff_panel() {
   }
 }
 
+void MainWindow::toggle_lock(QPointF src) {
+  const PaneResult& r = doc_->result(Document::kReferencePane);
+  if (!r.image) return;
+  const QPoint op = panes_[Document::kReferencePane]->view()->output_pixel(src);
+  const bool inside = op.x() >= 0 && op.y() >= 0 && op.x() < r.image->cols() && op.y() < r.image->rows();
+  if (!inside || (locked_ && *locked_ == op)) {
+    locked_.reset();
+    statusBar()->showMessage("Plots follow the cursor again", 3000);
+    update_inspector(src);
+    return;
+  }
+  locked_.reset();  // so the pixel below is sent
+  emit pixel_hovered(op.y(), op.x());
+  locked_ = op;
+  statusBar()->showMessage(QString("Plots locked on output pixel (%1, %2); click it again to release")
+                               .arg(op.y())
+                               .arg(op.x()),
+                           5000);
+}
+
 void MainWindow::update_inspector(std::optional<QPointF> src) {
   hover_ = src;
   for (PaneWidget* p : panes_) p->view()->set_hover(src);
@@ -761,7 +783,7 @@ void MainWindow::update_inspector(std::optional<QPointF> src) {
                 .arg(values(*r.image, op.y(), op.x()));
     const PaneDiff& d = doc_->diff(i);
     if (d.map) html += QString(" · Δ %1").arg(values(*d.map, op.y(), op.x()));
-    if (i == Document::kReferencePane && op.x() >= 0 && op.y() >= 0 && op.x() < r.image->cols() &&
+    if (i == Document::kReferencePane && !locked_ && op.x() >= 0 && op.y() >= 0 && op.x() < r.image->cols() &&
         op.y() < r.image->rows())
       emit pixel_hovered(op.y(), op.x());
   }
@@ -783,6 +805,7 @@ void MainWindow::show_shortcuts() {
   row("+ / =  and  -", "Zoom in / out (all panes together)");
   row("Mouse wheel", "Zoom about the cursor");
   row("Drag", "Pan all panes; in wipe mode drag the yellow line to move it");
+  row("Click", "Lock the kernel, tap-weight and worked-example plots and the footprint on that pixel; click it again to release");
   row("Double click / F", "Fit the whole image");
   row("1", "1:1, one output pixel per screen pixel");
   row("Arrow keys", "Pan");

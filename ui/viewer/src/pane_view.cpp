@@ -198,7 +198,7 @@ void PaneView::wheelEvent(QWheelEvent* e) {
 
 void PaneView::mousePressEvent(QMouseEvent* e) {
   if (e->button() != Qt::LeftButton) return;
-  last_pos_ = e->position();
+  last_pos_ = press_pos_ = e->position();
   drag_ = !display2_.isNull() && std::abs(e->position().x() - split_ * width()) <= kSplitGrab ? Drag::Split
                                                                                               : Drag::Pan;
   setCursor(drag_ == Drag::Split ? Qt::SplitHCursor : Qt::ClosedHandCursor);
@@ -219,7 +219,10 @@ void PaneView::mouseMoveEvent(QMouseEvent* e) {
   emit hovered(to_source(e->position()));
 }
 
-void PaneView::mouseReleaseEvent(QMouseEvent*) {
+void PaneView::mouseReleaseEvent(QMouseEvent* e) {
+  const QPointF moved = e->position() - press_pos_;
+  if (drag_ == Drag::Pan && e->button() == Qt::LeftButton && std::abs(moved.x()) + std::abs(moved.y()) < 4)
+    emit clicked(to_source(e->position()));
   drag_ = Drag::None;
   setCursor(Qt::CrossCursor);
 }

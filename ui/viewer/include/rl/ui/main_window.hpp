@@ -67,6 +67,10 @@ class MainWindow : public QMainWindow {
   void set_display_settings(const DisplaySettings& d);
   // Shows every pane's value at a source point in the inspector, as hovering there does.
   void inspect(std::optional<QPointF> src) { update_inspector(src); }
+  // A click on a pane locks the plots, the worked example and the footprint on that output pixel of
+  // the reference pane; a second click on the same pixel releases them to follow the cursor again.
+  void toggle_lock(QPointF src);
+  std::optional<QPoint> locked_pixel() const { return locked_; }
 
   // ---- hooks for plots and figure export ----
   // File > Export is disabled until a handler is installed.
@@ -85,6 +89,7 @@ class MainWindow : public QMainWindow {
   void dropEvent(QDropEvent*) override;
 
  private:
+  std::optional<QPoint> locked_;  // (col, row) of the reference pane, when locked
   void build_actions();
   void build_toolbar();
   void build_central();

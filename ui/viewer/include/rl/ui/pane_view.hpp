@@ -47,6 +47,8 @@ class PaneView : public QWidget {
 
  signals:
   void hovered(QPointF src);
+  // A left click that did not drag (a pan that never moved), in source coordinates.
+  void clicked(QPointF src);
   void left_view();
 
  protected:
@@ -74,6 +76,7 @@ class PaneView : public QWidget {
   std::optional<QPointF> hover_;
   enum class Drag { None, Pan, Split } drag_ = Drag::None;
   QPointF last_pos_;
+  QPointF press_pos_;
 };
 
 }  // namespace rl::ui
