@@ -1,6 +1,7 @@
 // `imresize batch`: turns a folder of high-resolution images into super-resolution datasets
 // (X{s}/{name}x{s}.png, optionally HR/X{s}/{name}.png) exactly as MATLAB's imresize(modcrop(hr, s), 1/s).
 #include "batch.hpp"
+#include "options.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -44,10 +45,9 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-// Exit codes (all within 1..125 so shells never mistake them for signals).
-constexpr int kExitFailed = 1;       // the run finished but at least one image failed
-constexpr int kExitUsage = 2;        // bad option, missing folder, nothing to do: nothing was written
-constexpr int kExitDevice = 3;       // --device cuda, but no usable CUDA device (as `imresize`)
+// Exit codes as `imresize` (options.hpp): kExitFailure (1) when an image failed, kExitUsage (2) for a
+// bad option, missing folder or nothing to do (nothing was written), kExitDevice (3) for --device cuda
+// without a usable device; and one of batch's own, within 1..125 like the others:
 constexpr int kExitInterrupted = 4;  // SIGINT/SIGTERM: stopped cleanly, run again to continue
 
 constexpr int kMaxScale = 1000;
@@ -79,14 +79,12 @@ const char* const kUsage =
     "3 --device cuda without a usable CUDA device, 4 interrupted.\n";
 
 // A problem found before any work: one stderr line and this exit code.
-struct UsageError : std::runtime_error {
-  explicit UsageError(const std::string& m, int exit_code = kExitUsage) : std::runtime_error(m), code(exit_code) {}
+struct BatchUsageError : std::runtime_error {
+  explicit BatchUsageError(const std::string& m, int exit_code = kExitUsage) : std::runtime_error(m), code(exit_code) {}
   int code;
 };
 
-enum class Device { Auto, Cpu, Cuda };
-
-struct Options {
+struct BatchOptions {
   std::string src, dst;
   std::vector<int> scales;
   bool modcrop = false;
@@ -114,7 +112,7 @@ int parse_int(std::string_view opt, std::string_view s, int lo, int hi, const ch
     }
   }
   if (!ok || used != str.size() || v < lo || v > hi)
-    throw UsageError(std::string(opt) + ": '" + str + "' is not " + what);
+    throw BatchUsageError(std::string(opt) + ": '" + str + "' is not " + what);
   return static_cast<int>(v);
 }
 
@@ -133,8 +131,8 @@ std::vector<int> parse_scales(std::string_view s) {
 }
 
 // Returns nullopt when --help was asked for.
-std::optional<Options> parse_options(int argc, char** argv) {
-  Options o;
+std::optional<BatchOptions> parse_options(int argc, char** argv) {
+  BatchOptions o;
   std::vector<std::string> positional;
   bool have_scales = false;
   for (int i = 1; i < argc; ++i) {
@@ -157,11 +155,11 @@ std::optional<Options> parse_options(int argc, char** argv) {
     }
     const auto take_value = [&]() -> std::string {
       if (inline_value) return value;
-      if (i + 1 >= argc) throw UsageError(name + " needs a value");
+      if (i + 1 >= argc) throw BatchUsageError(name + " needs a value");
       return argv[++i];
     };
     const auto no_value = [&] {
-      if (inline_value) throw UsageError(name + " takes no value");
+      if (inline_value) throw BatchUsageError(name + " takes no value");
     };
     if (name == "--scales") {
       o.scales = parse_scales(take_value());
@@ -178,30 +176,30 @@ std::optional<Options> parse_options(int argc, char** argv) {
     } else if (name == "--boundary") {
       const std::string v = take_value();
       const auto b = parse_boundary(v);
-      if (!b) throw UsageError("--boundary: '" + v + "' is not modern or legacy");
+      if (!b) throw BatchUsageError("--boundary: '" + v + "' is not modern or legacy");
       o.boundary = *b;
     } else if (name == "--method") {
       const std::string v = take_value();
       const auto m = parse_method(v);
       if (!m || *m == Method::Custom)
-        throw UsageError("--method: '" + v + "' is not one of nearest bilinear bicubic box triangle lanczos2 lanczos3");
+        throw BatchUsageError("--method: '" + v + "' is not one of nearest bilinear bicubic box triangle lanczos2 lanczos3");
       o.method = *m;
     } else if (name == "--device") {
-      const std::string v = take_value();
-      if (v == "auto") o.device = Device::Auto;
-      else if (v == "cpu") o.device = Device::Cpu;
-      else if (v == "cuda") o.device = Device::Cuda;
-      else throw UsageError("--device: '" + v + "' is not auto, cpu or cuda");
+      try {
+        o.device = parse_device(take_value());  // the same choice and wording as single-image imresize
+      } catch (const std::invalid_argument& e) {
+        throw BatchUsageError(e.what());
+      }
     } else if (name == "--jobs") {
       o.jobs = parse_int("--jobs", take_value(), 1, 1024, "a whole number from 1 to 1024");
     } else {
-      throw UsageError("unknown option '" + name + "' (see imresize batch --help)");
+      throw BatchUsageError("unknown option '" + name + "' (see imresize batch --help)");
     }
   }
   if (positional.size() != 2)
-    throw UsageError(positional.size() < 2 ? "expected SRC_DIR and DST_DIR (see imresize batch --help)"
+    throw BatchUsageError(positional.size() < 2 ? "expected SRC_DIR and DST_DIR (see imresize batch --help)"
                                            : "unexpected argument '" + positional[2] + "' (expected only SRC_DIR and DST_DIR)");
-  if (!have_scales) throw UsageError("--scales is required, e.g. --scales 2,3,4");
+  if (!have_scales) throw BatchUsageError("--scales is required, e.g. --scales 2,3,4");
   o.src = positional[0];
   o.dst = positional[1];
   return o;
@@ -267,7 +265,7 @@ bool exists_file(const fs::path& p) {
   return fs::is_regular_file(p, ec);
 }
 
-std::vector<Job> collect_jobs(const Options& o) {
+std::vector<Job> collect_jobs(const BatchOptions& o) {
   const fs::path src(o.src), dst(o.dst);
   std::error_code ec;
   // Output folders inside the source folder must not be read back as input: DST itself, or when
@@ -286,9 +284,9 @@ std::vector<Job> collect_jobs(const Options& o) {
   };
   std::vector<std::pair<std::string, fs::path>> files;  // (relative generic path, full path)
   fs::recursive_directory_iterator it(src, fs::directory_options::skip_permission_denied, ec), end;
-  if (ec) throw UsageError("cannot list '" + o.src + "': " + ec.message());
+  if (ec) throw BatchUsageError("cannot list '" + o.src + "': " + ec.message());
   for (; it != end; it.increment(ec)) {
-    if (ec) throw UsageError("cannot list '" + o.src + "': " + ec.message());
+    if (ec) throw BatchUsageError("cannot list '" + o.src + "': " + ec.message());
     const fs::directory_entry& e = *it;
     std::error_code e2;
     if (e.is_directory(e2)) {
@@ -335,7 +333,7 @@ std::vector<Job> collect_jobs(const Options& o) {
 
 // Temporary files are named .{stem}.rl-tmp-{pid}-{n}{ext}. Removes those of this process and of
 // processes that no longer exist (a run killed with SIGKILL), under the folders this run writes.
-void remove_stale_temps(const Options& o) {
+void remove_stale_temps(const BatchOptions& o) {
   const fs::path dst(o.dst);
   const long self = static_cast<long>(::getpid());
   std::vector<fs::path> roots;
@@ -527,7 +525,7 @@ class Progress {
 enum class Outcome { Done, Failed, Interrupted };
 
 struct Run {
-  const Options& opt;
+  const BatchOptions& opt;
   std::vector<Job>& jobs;
   std::vector<std::size_t> todo;  // indices into jobs
   std::atomic<std::size_t> next{0};
@@ -541,7 +539,7 @@ struct Run {
   std::size_t done = 0, failed = 0, interrupted = 0, files = 0;
   std::vector<std::pair<std::string, std::string>> failures;
 
-  Run(const Options& o, std::vector<Job>& j, ResizeSpec spec, Progress& p)
+  Run(const BatchOptions& o, std::vector<Job>& j, ResizeSpec spec, Progress& p)
       : opt(o), jobs(j), plans(std::move(spec)), progress(p) {}
 };
 
@@ -653,10 +651,10 @@ std::string join_scales(const std::vector<int>& s) {
   return out;
 }
 
-int run_batch(const Options& opt) {
+int run_batch(const BatchOptions& opt) {
   const SignalGuard signals;
   std::error_code ec;
-  if (!fs::is_directory(opt.src, ec)) throw UsageError("source folder '" + opt.src + "' does not exist or is not a folder");
+  if (!fs::is_directory(opt.src, ec)) throw BatchUsageError("source folder '" + opt.src + "' does not exist or is not a folder");
 
   // Device: decided once, before any work, and said once.
   bool use_cuda = false;
@@ -668,19 +666,19 @@ int run_batch(const Options& opt) {
       const std::string name = cuda::device_name();
       device_line = "CUDA" + (name.empty() ? std::string() : " (" + name + ")");
     } else if (opt.device == Device::Cuda) {
-      throw UsageError("--device cuda: " + st.message, kExitDevice);
+      throw BatchUsageError("--device cuda: " + st.message, kExitDevice);
     } else {
       device_line = "CPU (CUDA is not available: " + st.message + ")";
     }
   }
 
   std::vector<Job> jobs = collect_jobs(opt);
-  if (jobs.empty()) throw UsageError("no images (png bmp tif jpg ppm pgm pnm npy) found under '" + opt.src + "'");
+  if (jobs.empty()) throw BatchUsageError("no images (png bmp tif jpg ppm pgm pnm npy) found under '" + opt.src + "'");
   // Created only now, so that a run refused above leaves nothing behind.
   fs::create_directories(opt.dst, ec);
   if (ec || !fs::is_directory(opt.dst, ec))
-    throw UsageError("cannot create output folder '" + opt.dst + "'" + (ec ? ": " + ec.message() : ""));
-  if (::access(opt.dst.c_str(), W_OK) != 0) throw UsageError("output folder '" + opt.dst + "' is not writable");
+    throw BatchUsageError("cannot create output folder '" + opt.dst + "'" + (ec ? ": " + ec.message() : ""));
+  if (::access(opt.dst.c_str(), W_OK) != 0) throw BatchUsageError("output folder '" + opt.dst + "' is not writable");
   remove_stale_temps(opt);
 
   const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
@@ -773,20 +771,20 @@ int run_batch(const Options& opt) {
   for (const auto& [rel, why] : run.failures) std::printf("  failed %s: %s\n", rel.c_str(), why.c_str());
   std::fflush(stdout);
   if (interrupted) return kExitInterrupted;
-  return run.failed ? kExitFailed : 0;
+  return run.failed ? kExitFailure : 0;
 }
 
 }  // namespace
 
 int batch_main(int argc, char** argv) {
   try {
-    const std::optional<Options> opt = parse_options(argc, argv);
+    const std::optional<BatchOptions> opt = parse_options(argc, argv);
     if (!opt) {
       std::fputs(kUsage, stdout);
       return 0;
     }
     return run_batch(*opt);
-  } catch (const UsageError& e) {
+  } catch (const BatchUsageError& e) {
     std::fprintf(stderr, "imresize batch: %s\n", e.what());
     return e.code;
   } catch (const std::exception& e) {

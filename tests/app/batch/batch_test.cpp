@@ -444,7 +444,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadArgs{"UnknownOption", {"--scales", "2", "--frobnicate"}, "unknown option '--frobnicate'"},
         BadArgs{"BadMethod", {"--scales", "2", "--method", "cubic"}, "--method: 'cubic'"},
         BadArgs{"BadBoundary", {"--scales", "2", "--boundary", "mirror"}, "--boundary: 'mirror'"},
-        BadArgs{"BadDevice", {"--scales", "2", "--device", "gpu"}, "--device: 'gpu'"},
+        BadArgs{"BadDevice", {"--scales", "2", "--device", "gpu"}, "--device must be auto, cpu or cuda, got 'gpu'"},
         BadArgs{"BadJobs", {"--scales", "2", "--jobs", "0"}, "--jobs: '0'"},
         BadArgs{"MissingValue", {"--scales"}, "--scales needs a value"},
         BadArgs{"FlagWithValue", {"--scales", "2", "--modcrop=yes"}, "--modcrop takes no value"},
