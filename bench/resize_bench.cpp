@@ -5,13 +5,13 @@
 
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 #include <string>
 #include <string_view>
-#include <initializer_list>
 #include <vector>
 
 #include "rl/plan.hpp"
@@ -29,7 +29,8 @@ rl::Image make_image(int rows, int cols, rl::ElemType type) {
     for (int c = 0; c < cols; ++c)
       for (int k = 0; k < 3; ++k) {
         seed = seed * 1664525u + 1013904223u;
-        const double v = 0.45 * (r + 2.0 * c * (k + 1)) / (rows + 2.0 * cols * 3) + 0.5 * ((seed >> 24) / 255.0);
+        const double v =
+            0.45 * (r + 2.0 * c * (k + 1)) / (rows + 2.0 * cols * 3) + 0.5 * ((seed >> 24) / 255.0);
         im.set(r, c, k, type == rl::ElemType::U8 ? std::round(255.0 * v) : v);
       }
   return im;
@@ -78,7 +79,8 @@ void set_counters(benchmark::State& st, const rl::Image& in, const rl::Plan& pla
 }
 
 // Our core: plan made once, output preallocated; run_into allocates only the intermediate.
-void bench_ours(benchmark::State& st, Shape shape, rl::ElemType type, rl::Method method, double scale, int threads) {
+void bench_ours(benchmark::State& st, Shape shape, rl::ElemType type, rl::Method method, double scale,
+                int threads) {
   const rl::Image& in = image(shape.rows, shape.cols, type);
   const rl::Plan plan = rl::make_plan(rl::ResizeSpec::with_scale(scale, method), in.rows(), in.cols());
   // Zero-filled, so its pages are mapped before timing (first-touch faults are not the resize's).
@@ -90,7 +92,8 @@ void bench_ours(benchmark::State& st, Shape shape, rl::ElemType type, rl::Method
     benchmark::ClobberMemory();
   }
   set_counters(st, in, plan);
-  st.counters["extra_MiB"] = static_cast<double>(rl::run_extra_bytes(plan, in.channels(), in.type(), opt)) / (1 << 20);
+  st.counters["extra_MiB"] =
+      static_cast<double>(rl::run_extra_bytes(plan, in.channels(), in.type(), opt)) / (1 << 20);
   st.counters["taps"] = plan.table(plan.order[0]).taps;
 }
 
@@ -129,31 +132,42 @@ void bench_viewer_four(benchmark::State& st, int threads) {
     }
     benchmark::ClobberMemory();
   }
-  st.SetBytesProcessed(static_cast<std::int64_t>(st.iterations()) * static_cast<std::int64_t>(in.bytes()) * 4);
+  st.SetBytesProcessed(static_cast<std::int64_t>(st.iterations()) * static_cast<std::int64_t>(in.bytes()) *
+                       4);
   st.counters["extra_MiB"] = static_cast<double>(extra) / (1 << 20);
 }
 
 void register_all() {
-  const std::pair<int, const char*> cv_methods[] = {
-      {cv::INTER_NEAREST, "nearest"}, {cv::INTER_LINEAR, "linear"}, {cv::INTER_CUBIC, "cubic"}, {cv::INTER_AREA, "area"}};
+  const std::pair<int, const char*> cv_methods[] = {{cv::INTER_NEAREST, "nearest"},
+                                                    {cv::INTER_LINEAR, "linear"},
+                                                    {cv::INTER_CUBIC, "cubic"},
+                                                    {cv::INTER_AREA, "area"}};
   for (const Shape& shape : {kDiv2k, k4k})
     for (rl::ElemType type : {rl::ElemType::U8, rl::ElemType::F32})
       for (double s : kScales) {
         const std::string suffix = join({"/", shape.name, "/", type_name(type), "/", scale_name(s)});
         for (rl::Method m : rl::builtin_methods())
-          benchmark::RegisterBenchmark(join({"ours/", rl::to_string(m), suffix}).c_str(), bench_ours, shape, type, m, s, 0)
-              ->Unit(benchmark::kMillisecond)->UseRealTime();
+          benchmark::RegisterBenchmark(join({"ours/", rl::to_string(m), suffix}).c_str(), bench_ours, shape,
+                                       type, m, s, 0)
+              ->Unit(benchmark::kMillisecond)
+              ->UseRealTime();
         // Single-threaded, for a like-for-like comparison with Pillow (which uses one thread).
         benchmark::RegisterBenchmark(join({"ours_1thread/bicubic", suffix}).c_str(), bench_ours, shape, type,
                                      rl::Method::Bicubic, s, 1)
-            ->Unit(benchmark::kMillisecond)->UseRealTime();
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
         for (const auto& [interp, name] : cv_methods)
-          benchmark::RegisterBenchmark(join({"opencv/", name, suffix}).c_str(), bench_opencv, shape, type, interp, s)
-              ->Unit(benchmark::kMillisecond)->UseRealTime();
+          benchmark::RegisterBenchmark(join({"opencv/", name, suffix}).c_str(), bench_opencv, shape, type,
+                                       interp, s)
+              ->Unit(benchmark::kMillisecond)
+              ->UseRealTime();
       }
-  benchmark::RegisterBenchmark("viewer_four/4000x3000/u8/1/4", bench_viewer_four, 0)->Unit(benchmark::kMillisecond)->UseRealTime();
+  benchmark::RegisterBenchmark("viewer_four/4000x3000/u8/1/4", bench_viewer_four, 0)
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime();
   benchmark::RegisterBenchmark("viewer_four_1thread/4000x3000/u8/1/4", bench_viewer_four, 1)
-      ->Unit(benchmark::kMillisecond)->UseRealTime();
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime();
 }
 
 }  // namespace

@@ -1,7 +1,10 @@
 // `imresize batch`: turns a folder of high-resolution images into super-resolution datasets
 // (X{s}/{name}x{s}.png, optionally HR/X{s}/{name}.png) exactly as MATLAB's imresize(modcrop(hr, s), 1/s).
 #include "batch.hpp"
-#include "options.hpp"
+
+#include <signal.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -25,11 +28,8 @@
 #include <tuple>
 #include <vector>
 
-#include <signal.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
-
 #include "batch_batcher.hpp"
+#include "options.hpp"
 #include "rl/cuda_resize.hpp"
 #include "rl/image.hpp"
 #include "rl/image_io.hpp"
@@ -65,7 +65,8 @@ const char* const kUsage =
     "  --scales S[,S...]  whole numbers >= 1, e.g. 2,3,4 (required)\n"
     "  --modcrop          first crop the bottom and right edges to a multiple of S (MATLAB's modcrop)\n"
     "  --save-hr          also write the (cropped) high-resolution image to DST_DIR/HR/X{S}/.../{name}.png\n"
-    "  --boundary B       modern (R2015b and later, default) or legacy (older MATLAB, the classic Set5 LR sets)\n"
+    "  --boundary B       modern (R2015b and later, default) or legacy (older MATLAB, the classic Set5 LR "
+    "sets)\n"
     "  --method M         nearest bilinear bicubic box triangle lanczos2 lanczos3 (default bicubic)\n"
     "  --device D         auto (CUDA when usable, else the CPU; default), cpu, cuda\n"
     "  --jobs N           images processed at once (default: the number of hardware threads)\n"
@@ -80,7 +81,8 @@ const char* const kUsage =
 
 // A problem found before any work: one stderr line and this exit code.
 struct BatchUsageError : std::runtime_error {
-  explicit BatchUsageError(const std::string& m, int exit_code = kExitUsage) : std::runtime_error(m), code(exit_code) {}
+  explicit BatchUsageError(const std::string& m, int exit_code = kExitUsage)
+      : std::runtime_error(m), code(exit_code) {}
   int code;
 };
 
@@ -103,7 +105,8 @@ int parse_int(std::string_view opt, std::string_view s, int lo, int hi, const ch
   std::string str(s);
   std::size_t used = 0;
   long long v = 0;
-  bool ok = !str.empty() && std::all_of(str.begin(), str.end(), [](unsigned char c) { return std::isdigit(c); });
+  bool ok =
+      !str.empty() && std::all_of(str.begin(), str.end(), [](unsigned char c) { return std::isdigit(c); });
   if (ok) {
     try {
       v = std::stoll(str, &used);
@@ -121,8 +124,10 @@ std::vector<int> parse_scales(std::string_view s) {
   std::size_t start = 0;
   for (;;) {
     const std::size_t comma = s.find(',', start);
-    const std::string_view item = s.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
-    const int v = parse_int("--scales", item, 1, kMaxScale, "a whole number from 1 to 1000 (e.g. --scales 2,3,4)");
+    const std::string_view item =
+        s.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    const int v =
+        parse_int("--scales", item, 1, kMaxScale, "a whole number from 1 to 1000 (e.g. --scales 2,3,4)");
     if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
     if (comma == std::string_view::npos) break;
     start = comma + 1;
@@ -182,7 +187,8 @@ std::optional<BatchOptions> parse_options(int argc, char** argv) {
       const std::string v = take_value();
       const auto m = parse_method(v);
       if (!m || *m == Method::Custom)
-        throw BatchUsageError("--method: '" + v + "' is not one of nearest bilinear bicubic box triangle lanczos2 lanczos3");
+        throw BatchUsageError("--method: '" + v +
+                              "' is not one of nearest bilinear bicubic box triangle lanczos2 lanczos3");
       o.method = *m;
     } else if (name == "--device") {
       try {
@@ -198,7 +204,8 @@ std::optional<BatchOptions> parse_options(int argc, char** argv) {
   }
   if (positional.size() != 2)
     throw BatchUsageError(positional.size() < 2 ? "expected SRC_DIR and DST_DIR (see imresize batch --help)"
-                                           : "unexpected argument '" + positional[2] + "' (expected only SRC_DIR and DST_DIR)");
+                                                : "unexpected argument '" + positional[2] +
+                                                      "' (expected only SRC_DIR and DST_DIR)");
   if (!have_scales) throw BatchUsageError("--scales is required, e.g. --scales 2,3,4");
   o.src = positional[0];
   o.dst = positional[1];
@@ -254,11 +261,14 @@ struct Job {
   std::string error;  // set when the image cannot be processed at all (name clash)
   std::vector<Output> outputs;
   bool needs_work() const {
-    return std::any_of(outputs.begin(), outputs.end(), [](const Output& o) { return o.need_lr || o.need_hr; });
+    return std::any_of(outputs.begin(), outputs.end(),
+                       [](const Output& o) { return o.need_lr || o.need_hr; });
   }
 };
 
-bool is_our_temp(const std::string& name) { return !name.empty() && name[0] == '.' && name.find(".rl-tmp-") != std::string::npos; }
+bool is_our_temp(const std::string& name) {
+  return !name.empty() && name[0] == '.' && name.find(".rl-tmp-") != std::string::npos;
+}
 
 bool exists_file(const fs::path& p) {
   std::error_code ec;
@@ -279,8 +289,9 @@ std::vector<Job> collect_jobs(const BatchOptions& o) {
     if (c == dst_canon) return c != src_canon;
     if (c.parent_path() != dst_canon) return false;
     const std::string n = c.filename().string();
-    return n == "HR" || (n.size() > 1 && n[0] == 'X' &&
-                         std::all_of(n.begin() + 1, n.end(), [](unsigned char ch) { return std::isdigit(ch); }));
+    return n == "HR" ||
+           (n.size() > 1 && n[0] == 'X' &&
+            std::all_of(n.begin() + 1, n.end(), [](unsigned char ch) { return std::isdigit(ch); }));
   };
   std::vector<std::pair<std::string, fs::path>> files;  // (relative generic path, full path)
   fs::recursive_directory_iterator it(src, fs::directory_options::skip_permission_denied, ec), end;
@@ -310,7 +321,8 @@ std::vector<Job> collect_jobs(const BatchOptions& o) {
     const std::string stem = relp.stem().string();
     const std::string key = (sub / stem).generic_string();
     if (auto [pos, fresh] = owner.emplace(key, rel); !fresh) {
-      j.error = "its outputs would have the same names as those of '" + pos->second + "' (rename one of them)";
+      j.error =
+          "its outputs would have the same names as those of '" + pos->second + "' (rename one of them)";
       jobs.push_back(std::move(j));
       continue;
     }
@@ -351,7 +363,8 @@ void remove_stale_temps(const BatchOptions& o) {
       const std::size_t at = name.find(".rl-tmp-") + 8;
       long pid = 0;
       std::size_t k = at;
-      while (k < name.size() && std::isdigit(static_cast<unsigned char>(name[k]))) pid = pid * 10 + (name[k++] - '0');
+      while (k < name.size() && std::isdigit(static_cast<unsigned char>(name[k])))
+        pid = pid * 10 + (name[k++] - '0');
       if (k == at || pid <= 0) continue;
       const bool dead = pid != self && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
       if (pid == self || dead) {
@@ -413,14 +426,17 @@ std::string format_duration(double seconds) {
   if (!(seconds >= 0) || seconds > 360000) return "--:--";
   const long s = static_cast<long>(seconds + 0.5);
   char buf[32];
-  if (s >= 3600) std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, (s / 60) % 60, s % 60);
-  else std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
+  if (s >= 3600)
+    std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, (s / 60) % 60, s % 60);
+  else
+    std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
   return buf;
 }
 
 class Progress {
  public:
-  Progress(std::size_t total, bool tty) : total_(total), tty_(tty), start_(Clock::now()), last_line_(start_) {}
+  Progress(std::size_t total, bool tty)
+      : total_(total), tty_(tty), start_(Clock::now()), last_line_(start_) {}
 
   void image_finished() {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -475,9 +491,10 @@ class Progress {
     const double rate = secs > 0 ? static_cast<double>(finished_) / secs : 0.0;
     const double eta = rate > 0 ? static_cast<double>(total_ - finished_) / rate : -1.0;
     char buf[160];
-    std::snprintf(buf, sizeof buf, "%zu/%zu images (%d%%), %.2f images/s, elapsed %s, ETA %s", finished_, total_,
-                  total_ ? static_cast<int>(100.0 * static_cast<double>(finished_) / static_cast<double>(total_)) : 100,
-                  rate, format_duration(secs).c_str(), finished_ ? format_duration(eta).c_str() : "--:--");
+    std::snprintf(
+        buf, sizeof buf, "%zu/%zu images (%d%%), %.2f images/s, elapsed %s, ETA %s", finished_, total_,
+        total_ ? static_cast<int>(100.0 * static_cast<double>(finished_) / static_cast<double>(total_)) : 100,
+        rate, format_duration(secs).c_str(), finished_ ? format_duration(eta).c_str() : "--:--");
     return buf;
   }
 
@@ -490,7 +507,9 @@ class Progress {
     const int room = columns - 1 - static_cast<int>(text.size()) - 3;  // "[" "] " and the cursor
     const int width = std::min(30, room);
     if (width >= 8) {
-      const int filled = total_ ? static_cast<int>(width * static_cast<double>(finished_) / static_cast<double>(total_)) : width;
+      const int filled =
+          total_ ? static_cast<int>(width * static_cast<double>(finished_) / static_cast<double>(total_))
+                 : width;
       std::string bar(static_cast<std::size_t>(width), ' ');
       for (int i = 0; i < filled && i < width; ++i) bar[static_cast<std::size_t>(i)] = '#';
       text = "[" + bar + "] " + text;
@@ -550,14 +569,16 @@ Image crop_top_left(const Image& in, int rows, int cols) {
   const auto* src = static_cast<const unsigned char*>(in.raw());
   auto* dst = static_cast<unsigned char*>(out.raw());
   for (int r = 0; r < rows; ++r)
-    std::memcpy(dst + static_cast<std::size_t>(r) * row_bytes, src + static_cast<std::size_t>(r) * in_row_bytes, row_bytes);
+    std::memcpy(dst + static_cast<std::size_t>(r) * row_bytes,
+                src + static_cast<std::size_t>(r) * in_row_bytes, row_bytes);
   return out;
 }
 
 void write_output(const fs::path& path, const Image& img) {
   std::error_code ec;
   fs::create_directories(path.parent_path(), ec);
-  if (ec) throw std::runtime_error("cannot create folder '" + path.parent_path().string() + "': " + ec.message());
+  if (ec)
+    throw std::runtime_error("cannot create folder '" + path.parent_path().string() + "': " + ec.message());
   io::save(path.string(), img);
 }
 
@@ -568,7 +589,8 @@ Image resize_one(Run& run, const Image& in, int scale) {
     const std::string why = run.gpu->resize(plan, in, out);
     if (why.empty()) return out;
     if (run.opt.device == Device::Cuda) throw std::runtime_error("CUDA resize failed: " + why);
-    if (!run.gpu_broken.exchange(true)) run.progress.note("CUDA resize failed (" + why + "); using the CPU from now on");
+    if (!run.gpu_broken.exchange(true))
+      run.progress.note("CUDA resize failed (" + why + "); using the CPU from now on");
   }
   RunOptions ro;
   ro.threads = run.resize_threads;
@@ -596,8 +618,9 @@ Outcome process(Run& run, Job& job, std::string& why, std::size_t& files) {
       if (run.opt.modcrop) {
         const int rows = hr.rows() - hr.rows() % o.scale, cols = hr.cols() - hr.cols() % o.scale;
         if (rows == 0 || cols == 0)
-          throw std::runtime_error("the image is " + std::to_string(hr.rows()) + "x" + std::to_string(hr.cols()) +
-                                   ", smaller than the scale " + std::to_string(o.scale));
+          throw std::runtime_error("the image is " + std::to_string(hr.rows()) + "x" +
+                                   std::to_string(hr.cols()) + ", smaller than the scale " +
+                                   std::to_string(o.scale));
         if (rows != hr.rows() || cols != hr.cols()) {
           cropped = crop_top_left(hr, rows, cols);
           base = &cropped;
@@ -632,7 +655,8 @@ void worker(Run& run) {
     {
       std::lock_guard<std::mutex> lock(run.mutex);
       run.files += files;
-      if (out == Outcome::Done) ++run.done;
+      if (out == Outcome::Done)
+        ++run.done;
       else if (out == Outcome::Failed) {
         ++run.failed;
         run.failures.emplace_back(job.rel, why);
@@ -654,7 +678,8 @@ std::string join_scales(const std::vector<int>& s) {
 int run_batch(const BatchOptions& opt) {
   const SignalGuard signals;
   std::error_code ec;
-  if (!fs::is_directory(opt.src, ec)) throw BatchUsageError("source folder '" + opt.src + "' does not exist or is not a folder");
+  if (!fs::is_directory(opt.src, ec))
+    throw BatchUsageError("source folder '" + opt.src + "' does not exist or is not a folder");
 
   // Device: decided once, before any work, and said once.
   bool use_cuda = false;
@@ -673,12 +698,14 @@ int run_batch(const BatchOptions& opt) {
   }
 
   std::vector<Job> jobs = collect_jobs(opt);
-  if (jobs.empty()) throw BatchUsageError("no images (png bmp tif jpg ppm pgm pnm npy) found under '" + opt.src + "'");
+  if (jobs.empty())
+    throw BatchUsageError("no images (png bmp tif jpg ppm pgm pnm npy) found under '" + opt.src + "'");
   // Created only now, so that a run refused above leaves nothing behind.
   fs::create_directories(opt.dst, ec);
   if (ec || !fs::is_directory(opt.dst, ec))
     throw BatchUsageError("cannot create output folder '" + opt.dst + "'" + (ec ? ": " + ec.message() : ""));
-  if (::access(opt.dst.c_str(), W_OK) != 0) throw BatchUsageError("output folder '" + opt.dst + "' is not writable");
+  if (::access(opt.dst.c_str(), W_OK) != 0)
+    throw BatchUsageError("output folder '" + opt.dst + "' is not writable");
   remove_stale_temps(opt);
 
   const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
@@ -688,15 +715,20 @@ int run_batch(const BatchOptions& opt) {
   std::size_t skipped = 0, clashes = 0;
   std::vector<std::size_t> todo;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
-    if (!jobs[i].error.empty()) ++clashes;
-    else if (jobs[i].needs_work()) todo.push_back(i);
-    else ++skipped;
+    if (!jobs[i].error.empty())
+      ++clashes;
+    else if (jobs[i].needs_work())
+      todo.push_back(i);
+    else
+      ++skipped;
   }
 
-  std::printf("imresize batch: %zu images under '%s', scales %s, %s, %s boundary%s, %d jobs, %s\n", jobs.size(),
-              opt.src.c_str(), join_scales(opt.scales).c_str(), to_string(opt.method).c_str(),
+  std::printf("imresize batch: %zu images under '%s', scales %s, %s, %s boundary%s, %d jobs, %s\n",
+              jobs.size(), opt.src.c_str(), join_scales(opt.scales).c_str(), to_string(opt.method).c_str(),
               to_string(opt.boundary).c_str(), opt.modcrop ? ", modcrop" : "", jobs_n, device_line.c_str());
-  if (skipped) std::printf("imresize batch: %zu images already have every output (skipped; --overwrite redoes them)\n", skipped);
+  if (skipped)
+    std::printf("imresize batch: %zu images already have every output (skipped; --overwrite redoes them)\n",
+                skipped);
   std::fflush(stdout);
 
   ResizeSpec spec;
@@ -712,7 +744,8 @@ int run_batch(const BatchOptions& opt) {
     }
   run.failed = clashes;
 
-  const int workers = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(jobs_n), std::max<std::size_t>(1, run.todo.size())));
+  const int workers = static_cast<int>(
+      std::min<std::size_t>(static_cast<std::size_t>(jobs_n), std::max<std::size_t>(1, run.todo.size())));
   // Few images and many threads: let each resize use the threads no worker needs.
   run.resize_threads = use_cuda ? 1 : std::max(1, jobs_n / workers);
 
@@ -760,14 +793,17 @@ int run_batch(const BatchOptions& opt) {
   progress.finish();
   remove_stale_temps(opt);
 
-  const std::size_t not_started = run.todo.size() - std::min(run.todo.size(), run.done + run.failed - clashes);
+  const std::size_t not_started =
+      run.todo.size() - std::min(run.todo.size(), run.done + run.failed - clashes);
   // A signal that came after the last image changed nothing: the run is complete.
   const bool interrupted = stop_requested() && not_started > 0;
   const double secs = progress.elapsed();
-  std::printf("imresize batch: %s in %s: %zu done, %zu skipped (outputs exist), %zu failed", interrupted ? "interrupted" : "finished",
-              format_duration(secs).c_str(), run.done, skipped, run.failed);
+  std::printf("imresize batch: %s in %s: %zu done, %zu skipped (outputs exist), %zu failed",
+              interrupted ? "interrupted" : "finished", format_duration(secs).c_str(), run.done, skipped,
+              run.failed);
   if (interrupted) std::printf(", %zu not done (run the same command again to continue)", not_started);
-  std::printf("; %zu files written, %.2f images/s\n", run.files, secs > 0 ? static_cast<double>(run.done) / secs : 0.0);
+  std::printf("; %zu files written, %.2f images/s\n", run.files,
+              secs > 0 ? static_cast<double>(run.done) / secs : 0.0);
   for (const auto& [rel, why] : run.failures) std::printf("  failed %s: %s\n", rel.c_str(), why.c_str());
   std::fflush(stdout);
   if (interrupted) return kExitInterrupted;

@@ -26,13 +26,16 @@ class ShapeBatcher {
  public:
   // Resizes in[i] -> out[i] for images that all match `plan` (same shape, type and channels).
   // Returns an empty string on success, else a one-line reason that applies to the whole group.
-  using Backend = std::function<std::string(const Plan& plan, const std::vector<Image>& in, std::vector<Image>& out)>;
+  using Backend =
+      std::function<std::string(const Plan& plan, const std::vector<Image>& in, std::vector<Image>& out)>;
 
   // max_batch: at most this many images per backend call. linger: how long to wait for more
   // requests when fewer than max_batch are queued (a worker that is still decoding will come soon).
   ShapeBatcher(Backend backend, std::size_t max_batch,
                std::chrono::milliseconds linger = std::chrono::milliseconds(5))
-      : backend_(std::move(backend)), max_batch_(max_batch ? max_batch : 1), linger_(linger),
+      : backend_(std::move(backend)),
+        max_batch_(max_batch ? max_batch : 1),
+        linger_(linger),
         thread_([this] { loop(); }) {}
 
   ~ShapeBatcher() {
@@ -97,8 +100,9 @@ class ShapeBatcher {
       lock.unlock();
       for (auto& [key, group] : groups)
         for (std::size_t b = 0; b < group.size(); b += max_batch_)
-          run_group(std::vector<Request*>(group.begin() + static_cast<std::ptrdiff_t>(b),
-                                          group.begin() + static_cast<std::ptrdiff_t>(std::min(group.size(), b + max_batch_))));
+          run_group(std::vector<Request*>(
+              group.begin() + static_cast<std::ptrdiff_t>(b),
+              group.begin() + static_cast<std::ptrdiff_t>(std::min(group.size(), b + max_batch_))));
       lock.lock();
     }
   }

@@ -74,7 +74,16 @@ bool take_resize_option(const std::vector<std::string>& args, std::size_t& i, Re
     if (out.given & bit) throw UsageError(a.name + " given more than once");
     out.given |= bit;
   };
-  enum : unsigned { kScale = 1, kSize = 2, kMethod = 4, kAa = 8, kBoundary = 16, kAs = 32, kDevice = 64, kMax = 128 };
+  enum : unsigned {
+    kScale = 1,
+    kSize = 2,
+    kMethod = 4,
+    kAa = 8,
+    kBoundary = 16,
+    kAs = 32,
+    kDevice = 64,
+    kMax = 128
+  };
 
   try {
     if (a.name == "--scale") {
@@ -150,7 +159,10 @@ Options parse_options(const std::vector<std::string>& args) {
       positional.push_back(s);
       continue;
     }
-    if (s == "--") { only_positional = true; continue; }
+    if (s == "--") {
+      only_positional = true;
+      continue;
+    }
     if (take_resize_option(args, i, o.resize)) continue;
     const Arg a = split_arg(s);
     if (a.name == "--benchmark") {
@@ -168,8 +180,10 @@ Options parse_options(const std::vector<std::string>& args) {
   if (positional[0].empty()) throw UsageError("INPUT is an empty file name");
   if (positional.size() == 2 && positional[1].empty()) throw UsageError("OUTPUT is an empty file name");
   o.input = positional[0];
-  if (positional.size() == 2) o.output = positional[1];
-  else if (o.benchmark == 0) throw UsageError("missing OUTPUT (see --help)");
+  if (positional.size() == 2)
+    o.output = positional[1];
+  else if (o.benchmark == 0)
+    throw UsageError("missing OUTPUT (see --help)");
   require_scale_or_size(o.resize);
   return o;
 }

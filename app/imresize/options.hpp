@@ -20,9 +20,9 @@ struct UsageError : std::invalid_argument {
 };
 
 // Exit codes (all within 1..125 so that shells and xargs never mistake them for signals).
-constexpr int kExitFailure = 1;      // unreadable/malformed input, output not writable, over a limit
-constexpr int kExitUsage = 2;        // bad option or value
-constexpr int kExitDevice = 3;       // --device cuda asked for, but no usable CUDA device
+constexpr int kExitFailure = 1;  // unreadable/malformed input, output not writable, over a limit
+constexpr int kExitUsage = 2;    // bad option or value
+constexpr int kExitDevice = 3;   // --device cuda asked for, but no usable CUDA device
 
 enum class Device { Auto, Cpu, Cuda };
 enum class AsType { Keep, Double, Single };

@@ -109,9 +109,10 @@ DeviceChoice choose_device(Device requested) {
 void check_output(const std::string& path) {
   if (!io::is_supported_extension(path)) {
     const std::string ext = io::lower_extension(path);
-    throw Failure(kExitUsage, "OUTPUT '" + path + "': " +
-                                  (ext.empty() ? std::string("no file extension") : "unsupported format '" + ext + "'") +
-                                  " (use .png .bmp .tif .tiff .jpg .jpeg .ppm .pgm .pnm or .npy)");
+    throw Failure(kExitUsage,
+                  "OUTPUT '" + path + "': " +
+                      (ext.empty() ? std::string("no file extension") : "unsupported format '" + ext + "'") +
+                      " (use .png .bmp .tif .tiff .jpg .jpeg .ppm .pgm .pnm or .npy)");
   }
   try {
     check_output_writable(path);
@@ -135,7 +136,8 @@ Image load_input(const std::string& path, const ResizeOptions& o, bool capture_d
   } catch (const std::exception& e) {
     throw Failure(kExitFailure, e.what());
   }
-  if (in.empty()) throw Failure(kExitFailure, path + ": the image is empty (" + shape_str(in.rows(), in.cols()) + ")");
+  if (in.empty())
+    throw Failure(kExitFailure, path + ": the image is empty (" + shape_str(in.rows(), in.cols()) + ")");
   if (o.as == AsType::Double && in.type() != ElemType::F64) in = im2double(in);
   if (o.as == AsType::Single && in.type() != ElemType::F32) in = im2single(in);
   return in;
@@ -155,8 +157,9 @@ Plan plan_for(const ResizeOptions& o, const Image& in) {
       std::ostringstream m;
       m << "the result would be " << shape_str(ss.out_rows, ss.out_cols) << "x" << in.channels() << " "
         << to_string(in.type());
-      if (mid_px > out_px) m << " (its intermediate pass " << (cols_first ? shape_str(in.rows(), ss.out_cols)
-                                                                           : shape_str(ss.out_rows, in.cols())) << ")";
+      if (mid_px > out_px)
+        m << " (its intermediate pass "
+          << (cols_first ? shape_str(in.rows(), ss.out_cols) : shape_str(ss.out_rows, in.cols())) << ")";
       m << ", over the limit of " << lim.description;
       throw Failure(kExitFailure, m.str());
     }
@@ -165,7 +168,8 @@ Plan plan_for(const ResizeOptions& o, const Image& in) {
     pl.max_elements = lim.max_elements;
     // Tables take about 16 bytes per entry while they are built; keep them within available memory.
     const std::size_t avail = available_memory_bytes();
-    if (avail > 0) pl.max_table_entries = std::min(pl.max_table_entries, std::max<std::size_t>(avail / 32, 1));
+    if (avail > 0)
+      pl.max_table_entries = std::min(pl.max_table_entries, std::max<std::size_t>(avail / 32, 1));
     return make_plan(o.spec, in.rows(), in.cols(), pl);
   } catch (const Failure&) {
     throw;
@@ -176,7 +180,8 @@ Plan plan_for(const ResizeOptions& o, const Image& in) {
   }
 }
 
-ResizeRunner::ResizeRunner(Device requested, DeviceChoice choice) : requested_(requested), choice_(std::move(choice)) {
+ResizeRunner::ResizeRunner(Device requested, DeviceChoice choice)
+    : requested_(requested), choice_(std::move(choice)) {
   if (choice_.cuda) cuda_ = std::make_unique<cuda::Resizer>();
 }
 
@@ -194,7 +199,8 @@ Image ResizeRunner::run(const Plan& plan, const Image& in) {
   try {
     return rl::run(plan, in);
   } catch (const std::bad_alloc&) {
-    throw Failure(kExitFailure, "not enough memory for the " + shape_str(plan.out_rows, plan.out_cols) + " result");
+    throw Failure(kExitFailure,
+                  "not enough memory for the " + shape_str(plan.out_rows, plan.out_cols) + " result");
   }
 }
 
@@ -220,10 +226,11 @@ int run_imresize(const Options& opt) {
   if (o.verbose) std::cout << "input: " << opt.input << " " << describe(in) << "\n";
   const Plan plan = plan_for(o, in);
   if (o.verbose) {
-    std::cout << "plan: " << shape_str(plan.in_rows, plan.in_cols) << " -> " << shape_str(plan.out_rows, plan.out_cols)
-              << ", scale " << plan.rows.scale << "," << plan.cols.scale << ", " << to_string(plan.method)
-              << ", antialiasing " << (plan.antialiasing ? "on" : "off") << ", boundary " << to_string(plan.boundary)
-              << ", " << (plan.order[0] == Axis::Rows ? "rows" : "columns") << " first, taps " << plan.rows.taps
+    std::cout << "plan: " << shape_str(plan.in_rows, plan.in_cols) << " -> "
+              << shape_str(plan.out_rows, plan.out_cols) << ", scale " << plan.rows.scale << ","
+              << plan.cols.scale << ", " << to_string(plan.method) << ", antialiasing "
+              << (plan.antialiasing ? "on" : "off") << ", boundary " << to_string(plan.boundary) << ", "
+              << (plan.order[0] == Axis::Rows ? "rows" : "columns") << " first, taps " << plan.rows.taps
               << " (rows) " << plan.cols.taps << " (columns)\n";
   }
   Image out;

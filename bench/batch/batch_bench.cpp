@@ -1,6 +1,10 @@
 // Images per second of `imresize batch` on generated DIV2K-size PNGs, next to a one-thread loop of
 // decode, modcrop, resize and encode over the same files in the same run (the plain script's way).
 //   rl_batch_bench [--images N] [--rows R] [--cols C] [--jobs J] [--scales 2,3,4] [--work DIR]
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -13,10 +17,6 @@
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <fcntl.h>
-#include <sys/resource.h>
-#include <unistd.h>
 
 #include "batch.hpp"
 #include "rl/image.hpp"
@@ -61,7 +61,9 @@ std::vector<int> parse_list(const std::string& s) {
 
 // "X" + std::to_string(s) trips GCC 12's false -Wrestrict at -O3; append does not.
 std::string xdir(int s) { return std::string("X").append(std::to_string(s)); }
-std::string lr_name(const std::string& stem, int s) { return std::string(stem).append("x").append(std::to_string(s)).append(".png"); }
+std::string lr_name(const std::string& stem, int s) {
+  return std::string(stem).append("x").append(std::to_string(s)).append(".png");
+}
 
 std::string join(const std::vector<int>& v) {
   std::string s;
@@ -74,7 +76,8 @@ std::string join(const std::vector<int>& v) {
 double cpu_seconds() {
   struct rusage ru {};
   ::getrusage(RUSAGE_SELF, &ru);
-  return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + 1e-6 * static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+  return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+         1e-6 * static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
 }
 
 struct Timing {
@@ -82,7 +85,8 @@ struct Timing {
 };
 
 // The baseline: one thread, one image after the other, a plan per image, no overlap.
-Timing one_thread_loop(const std::vector<fs::path>& files, const std::vector<int>& scales, const fs::path& dst) {
+Timing one_thread_loop(const std::vector<fs::path>& files, const std::vector<int>& scales,
+                       const fs::path& dst) {
   const auto t0 = Clock::now();
   const double c0 = cpu_seconds();
   rl::RunOptions one;
@@ -94,7 +98,8 @@ Timing one_thread_loop(const std::vector<fs::path>& files, const std::vector<int
       rl::Image crop = rl::Image::uninitialized(rows, cols, hr.channels(), hr.type());
       for (int r = 0; r < rows; ++r)
         std::memcpy(crop.data<std::uint8_t>() + static_cast<std::size_t>(r) * crop.row_stride(),
-                    hr.data<std::uint8_t>() + static_cast<std::size_t>(r) * hr.row_stride(), crop.row_stride());
+                    hr.data<std::uint8_t>() + static_cast<std::size_t>(r) * hr.row_stride(),
+                    crop.row_stride());
       const rl::Image lr = rl::resize(crop, rl::ResizeSpec::with_scale(1.0 / s), one);
       const fs::path out = dst / xdir(s) / lr_name(f.stem().string(), s);
       fs::create_directories(out.parent_path());
@@ -106,8 +111,8 @@ Timing one_thread_loop(const std::vector<fs::path>& files, const std::vector<int
 
 // `imresize batch SRC DST --modcrop --scales ... --jobs J`, its own output silenced.
 Timing batch_command(const fs::path& src, const fs::path& dst, const std::vector<int>& scales, int jobs) {
-  std::vector<std::string> args{"batch", src.string(), dst.string(), "--modcrop", "--scales", join(scales),
-                                "--device", "cpu", "--jobs", std::to_string(jobs)};
+  std::vector<std::string> args{"batch",      src.string(), dst.string(), "--modcrop", "--scales",
+                                join(scales), "--device",   "cpu",        "--jobs",    std::to_string(jobs)};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -136,12 +141,18 @@ int main(int argc, char** argv) {
   fs::path work = fs::temp_directory_path() / "rl-batch-bench";
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string a = argv[i], v = argv[i + 1];
-    if (a == "--images") images = std::stoi(v);
-    else if (a == "--rows") rows = std::stoi(v);
-    else if (a == "--cols") cols = std::stoi(v);
-    else if (a == "--jobs") jobs = std::stoi(v);
-    else if (a == "--scales") scales_arg = v;
-    else if (a == "--work") work = v;
+    if (a == "--images")
+      images = std::stoi(v);
+    else if (a == "--rows")
+      rows = std::stoi(v);
+    else if (a == "--cols")
+      cols = std::stoi(v);
+    else if (a == "--jobs")
+      jobs = std::stoi(v);
+    else if (a == "--scales")
+      scales_arg = v;
+    else if (a == "--work")
+      work = v;
     else {
       std::fprintf(stderr, "rl_batch_bench: unknown option %s\n", a.c_str());
       return 2;
@@ -159,16 +170,20 @@ int main(int argc, char** argv) {
       char name[32];
       std::snprintf(name, sizeof name, "%04d.png", i + 1);
       files.push_back(src / name);
-      if (i < 8) rl::io::save(files.back().string(), make_picture(rows, cols, static_cast<unsigned>(i)));
-      else fs::copy_file(files[static_cast<std::size_t>(i % 8)], files.back());
+      if (i < 8)
+        rl::io::save(files.back().string(), make_picture(rows, cols, static_cast<unsigned>(i)));
+      else
+        fs::copy_file(files[static_cast<std::size_t>(i % 8)], files.back());
     }
     std::uintmax_t bytes = 0;
     for (const auto& f : files) bytes += fs::file_size(f);
-    std::printf("rl_batch_bench: %d images %dx%d RGB uint8 PNG (%.1f MB on disk, generated in %.1f s), "
-                "bicubic, modern boundary, --modcrop; %u hardware threads, batch --jobs %d\n",
-                images, cols, rows, static_cast<double>(bytes) / 1e6,
-                std::chrono::duration<double>(Clock::now() - g0).count(), std::thread::hardware_concurrency(), jobs);
-    std::printf("%-8s %-28s %10s %10s %8s %14s\n", "scales", "run", "seconds", "images/s", "speedup", "CPU s/image");
+    std::printf(
+        "rl_batch_bench: %d images %dx%d RGB uint8 PNG (%.1f MB on disk, generated in %.1f s), "
+        "bicubic, modern boundary, --modcrop; %u hardware threads, batch --jobs %d\n",
+        images, cols, rows, static_cast<double>(bytes) / 1e6,
+        std::chrono::duration<double>(Clock::now() - g0).count(), std::thread::hardware_concurrency(), jobs);
+    std::printf("%-8s %-28s %10s %10s %8s %14s\n", "scales", "run", "seconds", "images/s", "speedup",
+                "CPU s/image");
     std::vector<std::vector<int>> sets;
     for (int s : scales) sets.push_back({s});
     if (scales.size() > 1) sets.push_back(scales);
@@ -176,12 +191,13 @@ int main(int argc, char** argv) {
       const std::string tag = join(set);
       const Timing loop = one_thread_loop(files, set, work / ("loop-" + tag));
       const Timing batch = batch_command(src, work / ("batch-" + tag), set, jobs);
-      std::printf("%-8s %-28s %10.2f %10.2f %8s %14.3f\n", tag.c_str(), "one-thread loop", loop.wall, images / loop.wall,
-                  "1.00", loop.cpu / images);
+      std::printf("%-8s %-28s %10.2f %10.2f %8s %14.3f\n", tag.c_str(), "one-thread loop", loop.wall,
+                  images / loop.wall, "1.00", loop.cpu / images);
       char speed[16];
       std::snprintf(speed, sizeof speed, "%.2f", loop.wall / batch.wall);
-      std::printf("%-8s %-28s %10.2f %10.2f %8s %14.3f\n", tag.c_str(), ("imresize batch --jobs " + std::to_string(jobs)).c_str(),
-                  batch.wall, images / batch.wall, speed, batch.cpu / images);
+      std::printf("%-8s %-28s %10.2f %10.2f %8s %14.3f\n", tag.c_str(),
+                  ("imresize batch --jobs " + std::to_string(jobs)).c_str(), batch.wall, images / batch.wall,
+                  speed, batch.cpu / images);
       std::fflush(stdout);
       for (int s : set) {  // both ways must have produced the same pixels
         const std::string rel = xdir(s).append("/").append(lr_name("0001", s));

@@ -1,15 +1,15 @@
 // Temporary-file-and-rename output, so a failure never leaves a partial file.
 #include "rl/atomic_file.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
-
-#include <fcntl.h>
-#include <unistd.h>
 
 namespace rl {
 
@@ -29,13 +29,15 @@ void check_output_writable(const std::string& path) {
   fs::path dir = p.parent_path();
   if (dir.empty()) dir = ".";
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) throw std::runtime_error("output folder '" + dir.string() + "' does not exist");
+  if (!fs::is_directory(dir, ec))
+    throw std::runtime_error("output folder '" + dir.string() + "' does not exist");
   if (fs::is_directory(p, ec)) throw std::runtime_error("output '" + path + "' is a folder");
   if (::access(dir.c_str(), W_OK) != 0)
     throw std::runtime_error("output folder '" + dir.string() + "' is not writable");
 }
 
-AtomicOutput::AtomicOutput(std::string destination) : dest_(std::move(destination)), temp_(temp_path_for(dest_)) {
+AtomicOutput::AtomicOutput(std::string destination)
+    : dest_(std::move(destination)), temp_(temp_path_for(dest_)) {
   check_output_writable(dest_);
 }
 

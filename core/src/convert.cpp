@@ -17,15 +17,21 @@ Image map_image(const Image& in, ElemType out_type, F f) {
   return out;
 }
 
-template <class F> double clamp01(F x) { return x < 0 ? 0.0 : (x > 1 ? 1.0 : static_cast<double>(x)); }
+template <class F>
+double clamp01(F x) {
+  return x < 0 ? 0.0 : (x > 1 ? 1.0 : static_cast<double>(x));
+}
 
 }  // namespace
 
 Image im2double(const Image& in) {
   switch (in.type()) {
-    case ElemType::U8: return map_image<double, std::uint8_t>(in, ElemType::F64, [](std::uint8_t v) { return v / 255.0; });
-    case ElemType::U16: return map_image<double, std::uint16_t>(in, ElemType::F64, [](std::uint16_t v) { return v / 65535.0; });
-    case ElemType::F32: return map_image<double, float>(in, ElemType::F64, [](float v) { return static_cast<double>(v); });
+    case ElemType::U8:
+      return map_image<double, std::uint8_t>(in, ElemType::F64, [](std::uint8_t v) { return v / 255.0; });
+    case ElemType::U16:
+      return map_image<double, std::uint16_t>(in, ElemType::F64, [](std::uint16_t v) { return v / 65535.0; });
+    case ElemType::F32:
+      return map_image<double, float>(in, ElemType::F64, [](float v) { return static_cast<double>(v); });
     case ElemType::F64: return in;
   }
   return in;
@@ -33,10 +39,15 @@ Image im2double(const Image& in) {
 
 Image im2single(const Image& in) {
   switch (in.type()) {
-    case ElemType::U8: return map_image<float, std::uint8_t>(in, ElemType::F32, [](std::uint8_t v) { return static_cast<float>(v) / 255.0f; });
-    case ElemType::U16: return map_image<float, std::uint16_t>(in, ElemType::F32, [](std::uint16_t v) { return static_cast<float>(v) / 65535.0f; });
+    case ElemType::U8:
+      return map_image<float, std::uint8_t>(in, ElemType::F32,
+                                            [](std::uint8_t v) { return static_cast<float>(v) / 255.0f; });
+    case ElemType::U16:
+      return map_image<float, std::uint16_t>(
+          in, ElemType::F32, [](std::uint16_t v) { return static_cast<float>(v) / 65535.0f; });
     case ElemType::F32: return in;
-    case ElemType::F64: return map_image<float, double>(in, ElemType::F32, [](double v) { return static_cast<float>(v); });
+    case ElemType::F64:
+      return map_image<float, double>(in, ElemType::F32, [](double v) { return static_cast<float>(v); });
   }
   return in;
 }
@@ -45,9 +56,8 @@ Image im2uint8(const Image& in) {
   switch (in.type()) {
     case ElemType::U8: return in;
     case ElemType::U16:
-      return map_image<std::uint8_t, std::uint16_t>(in, ElemType::U8, [](std::uint16_t v) {
-        return static_cast<std::uint8_t>(std::round(v / 257.0));
-      });
+      return map_image<std::uint8_t, std::uint16_t>(
+          in, ElemType::U8, [](std::uint16_t v) { return static_cast<std::uint8_t>(std::round(v / 257.0)); });
     case ElemType::F32:
       return map_image<std::uint8_t, float>(in, ElemType::U8, [](float v) {
         if (std::isnan(v)) return std::uint8_t{0};
@@ -65,7 +75,8 @@ Image im2uint8(const Image& in) {
 Image im2uint16(const Image& in) {
   switch (in.type()) {
     case ElemType::U8:
-      return map_image<std::uint16_t, std::uint8_t>(in, ElemType::U16, [](std::uint8_t v) { return static_cast<std::uint16_t>(v * 257); });
+      return map_image<std::uint16_t, std::uint8_t>(
+          in, ElemType::U16, [](std::uint8_t v) { return static_cast<std::uint16_t>(v * 257); });
     case ElemType::U16: return in;
     case ElemType::F32:
       return map_image<std::uint16_t, float>(in, ElemType::U16, [](float v) {

@@ -63,8 +63,12 @@ Image::Image(int rows, int cols, int channels, ElemType type)
 }
 
 Image::Image(const Image& o)
-    : rows_(o.rows_), cols_(o.cols_), channels_(o.channels_), type_(o.type_),
-      data_(alloc_bytes(o.bytes())), capacity_bytes_(o.bytes()) {
+    : rows_(o.rows_),
+      cols_(o.cols_),
+      channels_(o.channels_),
+      type_(o.type_),
+      data_(alloc_bytes(o.bytes())),
+      capacity_bytes_(o.bytes()) {
   if (o.bytes()) std::memcpy(data_.get(), o.data_.get(), o.bytes());
 }
 
@@ -76,7 +80,8 @@ Image& Image::operator=(const Image& o) {
   return *this;
 }
 
-template <class T> void Image::check() const {
+template <class T>
+void Image::check() const {
   if (elem_type_of<T>() != type_)
     throw std::logic_error("image element type is " + to_string(type_) + ", accessed as " +
                            to_string(elem_type_of<T>()));

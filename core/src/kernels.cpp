@@ -62,9 +62,8 @@ std::string to_string(Method m) {
 }
 
 const std::vector<Method>& builtin_methods() {
-  static const std::vector<Method> all{Method::Nearest, Method::Bilinear, Method::Bicubic,
-                                       Method::Box, Method::Triangle, Method::Lanczos2,
-                                       Method::Lanczos3};
+  static const std::vector<Method> all{Method::Nearest,  Method::Bilinear, Method::Bicubic, Method::Box,
+                                       Method::Triangle, Method::Lanczos2, Method::Lanczos3};
   return all;
 }
 

@@ -17,9 +17,10 @@ double peak_value(ElemType t) {
 
 static void require_same_shape(const Image& a, const Image& b) {
   if (!a.same_shape(b))
-    throw std::invalid_argument("images differ in shape: " + std::to_string(a.rows()) + "x" + std::to_string(a.cols()) +
-                                "x" + std::to_string(a.channels()) + " vs " + std::to_string(b.rows()) + "x" +
-                                std::to_string(b.cols()) + "x" + std::to_string(b.channels()));
+    throw std::invalid_argument("images differ in shape: " + std::to_string(a.rows()) + "x" +
+                                std::to_string(a.cols()) + "x" + std::to_string(a.channels()) + " vs " +
+                                std::to_string(b.rows()) + "x" + std::to_string(b.cols()) + "x" +
+                                std::to_string(b.channels()));
 }
 
 DiffStats diff_stats(const Image& a, const Image& b) {
@@ -36,7 +37,10 @@ DiffStats diff_stats(const Image& a, const Image& b) {
         const bool both_nan = std::isnan(x) && std::isnan(y);
         const double d = both_nan ? 0.0 : std::abs(x - y);
         if (d != 0.0 || (std::isnan(x) != std::isnan(y))) differs = true;
-        if (std::isnan(d)) { s.max_abs = std::numeric_limits<double>::quiet_NaN(); continue; }
+        if (std::isnan(d)) {
+          s.max_abs = std::numeric_limits<double>::quiet_NaN();
+          continue;
+        }
         if (d > s.max_abs) s.max_abs = d;
         sum_abs += d;
         sum_sq += d * d;

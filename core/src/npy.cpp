@@ -55,21 +55,30 @@ Header parse_header(std::string_view s) {
       h.descr = parse_quoted(s, i);
       h.has_descr = true;
     } else if (key == "fortran_order") {
-      if (s.substr(i, 4) == "True") { h.fortran = true; i += 4; }
-      else if (s.substr(i, 5) == "False") { h.fortran = false; i += 5; }
-      else fail("fortran_order must be True or False");
+      if (s.substr(i, 4) == "True") {
+        h.fortran = true;
+        i += 4;
+      } else if (s.substr(i, 5) == "False") {
+        h.fortran = false;
+        i += 5;
+      } else
+        fail("fortran_order must be True or False");
       h.has_order = true;
     } else if (key == "shape") {
       if (i >= s.size() || s[i] != '(') fail("shape must be a tuple");
       ++i;
       while (true) {
         skip_ws(s, i);
-        if (i < s.size() && s[i] == ')') { ++i; break; }
+        if (i < s.size() && s[i] == ')') {
+          ++i;
+          break;
+        }
         if (i >= s.size() || s[i] < '0' || s[i] > '9') fail("shape entries must be non-negative integers");
         unsigned long long v = 0;
         while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
           const unsigned d = static_cast<unsigned>(s[i] - '0');
-          if (v > (std::numeric_limits<unsigned long long>::max() - d) / 10) fail("a shape entry is too large");
+          if (v > (std::numeric_limits<unsigned long long>::max() - d) / 10)
+            fail("a shape entry is too large");
           v = v * 10 + d;
           ++i;
         }
@@ -77,9 +86,15 @@ Header parse_header(std::string_view s) {
         h.shape.push_back(v);
         if (h.shape.size() > 32) fail("too many dimensions");
         skip_ws(s, i);
-        if (i < s.size() && s[i] == ',') { ++i; continue; }
+        if (i < s.size() && s[i] == ',') {
+          ++i;
+          continue;
+        }
         skip_ws(s, i);
-        if (i < s.size() && s[i] == ')') { ++i; break; }
+        if (i < s.size() && s[i] == ')') {
+          ++i;
+          break;
+        }
         fail("malformed shape tuple");
       }
       h.has_shape = true;
@@ -87,7 +102,10 @@ Header parse_header(std::string_view s) {
       fail("unknown header key '" + key + "'");
     }
     skip_ws(s, i);
-    if (i < s.size() && s[i] == ',') { ++i; continue; }
+    if (i < s.size() && s[i] == ',') {
+      ++i;
+      continue;
+    }
     skip_ws(s, i);
     if (i < s.size() && s[i] == '}') break;
     fail("malformed header dictionary");
@@ -101,7 +119,8 @@ ElemType dtype_of(const std::string& d) {
   if (d == "<u2") return ElemType::U16;
   if (d == "<f4") return ElemType::F32;
   if (d == "<f8") return ElemType::F64;
-  if (!d.empty() && d[0] == '>') fail("big-endian data ('" + d + "') is not supported; save it little-endian");
+  if (!d.empty() && d[0] == '>')
+    fail("big-endian data ('" + d + "') is not supported; save it little-endian");
   throw std::runtime_error("unsupported .npy dtype '" + d + "' (supported: uint8, uint16, float32, float64)");
 }
 
@@ -127,8 +146,8 @@ Image npy_decode(const std::uint8_t* data, std::size_t size) {
     pos = 10;
   } else if (major == 2 || major == 3) {
     if (size < 12) fail("truncated header");
-    header_len = data[8] | (static_cast<std::size_t>(data[9]) << 8) | (static_cast<std::size_t>(data[10]) << 16) |
-                 (static_cast<std::size_t>(data[11]) << 24);
+    header_len = data[8] | (static_cast<std::size_t>(data[9]) << 8) |
+                 (static_cast<std::size_t>(data[10]) << 16) | (static_cast<std::size_t>(data[11]) << 24);
     pos = 12;
   } else {
     fail("unsupported format version " + std::to_string(major));
@@ -139,12 +158,14 @@ Image npy_decode(const std::uint8_t* data, std::size_t size) {
   const ElemType type = dtype_of(h.descr);
   if (h.fortran) fail("Fortran-order arrays are not supported; save with C order");
   if (h.shape.size() < 2 || h.shape.size() > 3)
-    fail("expected a 2-D (rows, cols) or 3-D (rows, cols, channels) array, got " + std::to_string(h.shape.size()) + "-D");
+    fail("expected a 2-D (rows, cols) or 3-D (rows, cols, channels) array, got " +
+         std::to_string(h.shape.size()) + "-D");
   const unsigned long long kMaxSide = std::numeric_limits<int>::max();
   unsigned long long count = 1;
   for (auto d : h.shape) {
     if (d > kMaxSide) fail("a dimension is too large (" + std::to_string(d) + ")");
-    if (d != 0 && count > std::numeric_limits<unsigned long long>::max() / d) fail("the shape's element count overflows");
+    if (d != 0 && count > std::numeric_limits<unsigned long long>::max() / d)
+      fail("the shape's element count overflows");
     count *= d;
   }
   const int rows = static_cast<int>(h.shape[0]), cols = static_cast<int>(h.shape[1]);
@@ -170,7 +191,14 @@ std::vector<std::uint8_t> npy_encode(const Image& img) {
   dict.append((64 - total % 64) % 64, ' ');
   dict += '\n';
   std::vector<std::uint8_t> out(10 + dict.size() + img.bytes());
-  const std::uint8_t prefix[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0,
+  const std::uint8_t prefix[10] = {0x93,
+                                   'N',
+                                   'U',
+                                   'M',
+                                   'P',
+                                   'Y',
+                                   1,
+                                   0,
                                    static_cast<std::uint8_t>(dict.size() & 0xff),
                                    static_cast<std::uint8_t>(dict.size() >> 8)};
   std::memcpy(out.data(), prefix, 10);

@@ -19,7 +19,8 @@ std::string trim(std::string_view s) {
 }
 
 std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return s;
 }
 
@@ -27,14 +28,26 @@ std::string lower(std::string s) {
 bool parse_number(const std::string& s, double& out) {
   if (s.empty()) return false;
   const std::string l = lower(s);
-  if (l == "nan") { out = std::nan(""); return true; }
-  if (l == "inf" || l == "+inf") { out = INFINITY; return true; }
-  if (l == "-inf") { out = -INFINITY; return true; }
+  if (l == "nan") {
+    out = std::nan("");
+    return true;
+  }
+  if (l == "inf" || l == "+inf") {
+    out = INFINITY;
+    return true;
+  }
+  if (l == "-inf") {
+    out = -INFINITY;
+    return true;
+  }
   const char* b = s.data();
   const char* e = s.data() + s.size();
   if (*b == '+') ++b;
   auto [p, ec] = std::from_chars(b, e, out);
-  if (ec == std::errc::result_out_of_range) { out = INFINITY; return p == e; }
+  if (ec == std::errc::result_out_of_range) {
+    out = INFINITY;
+    return p == e;
+  }
   return ec == std::errc() && p == e;
 }
 
@@ -78,12 +91,16 @@ std::pair<double, double> parse_size(std::string_view text) {
   double v[2];
   const std::string parts[2] = {trim(s.substr(0, comma)), trim(s.substr(comma + 1))};
   for (int i = 0; i < 2; ++i) {
-    if (lower(parts[i]) == "nan") { v[i] = std::nan(""); continue; }
+    if (lower(parts[i]) == "nan") {
+      v[i] = std::nan("");
+      continue;
+    }
     if (!parse_number(parts[i], v[i]) || !std::isfinite(v[i]) || v[i] < 1 || v[i] != std::floor(v[i]) ||
         v[i] > 2147483647.0)
       throw std::invalid_argument("size entries must be positive integers or NaN, got '" + parts[i] + "'");
   }
-  if (std::isnan(v[0]) && std::isnan(v[1])) throw std::invalid_argument("size: rows and columns cannot both be NaN");
+  if (std::isnan(v[0]) && std::isnan(v[1]))
+    throw std::invalid_argument("size: rows and columns cannot both be NaN");
   return {v[0], v[1]};
 }
 

@@ -69,7 +69,8 @@ SizeAndScale derive_size_and_scale(const ResizeSpec& spec, int in_rows, int in_c
   for (double v : {orow, ocol}) {
     if (std::isnan(v)) continue;
     if (!std::isfinite(v) || v < 1 || v != std::floor(v))
-      throw std::invalid_argument("output size must be positive integers (or NaN for one side), got " + num(v));
+      throw std::invalid_argument("output size must be positive integers (or NaN for one side), got " +
+                                  num(v));
   }
   // MATLAB: the NaN side gets ceil(other_out * this_in / other_in); its scale is the other axis' scale.
   if (nan_r) orow = std::ceil(ocol * in_rows / in_cols);
@@ -85,8 +86,8 @@ SizeAndScale derive_size_and_scale(const ResizeSpec& spec, int in_rows, int in_c
   return r;
 }
 
-AxisTable make_axis_table(int in_size, int out_size, double scale, const Kernel& kernel,
-                          bool antialiasing, Boundary boundary) {
+AxisTable make_axis_table(int in_size, int out_size, double scale, const Kernel& kernel, bool antialiasing,
+                          Boundary boundary) {
   if (in_size < 1 || out_size < 1) throw std::invalid_argument("axis sizes must be positive");
   require_valid_scale(scale);
   if (!kernel.fn) throw std::invalid_argument("the kernel has no function");
@@ -103,7 +104,8 @@ AxisTable make_axis_table(int in_size, int out_size, double scale, const Kernel&
   t.kernel_width = width;
   const double p_full = std::ceil(width) + 2;
   if (!(p_full <= 1e7) || static_cast<double>(out_size) * p_full > 4e9)
-    throw std::invalid_argument("the kernel is too wide for this scale (" + num(p_full) + " taps per output)");
+    throw std::invalid_argument("the kernel is too wide for this scale (" + num(p_full) +
+                                " taps per output)");
   const int P = static_cast<int>(p_full);
   t.taps_full = P;
   // Sample positions must fit the int `left` column (and the long long mapping below): a tiny scale
@@ -141,8 +143,8 @@ AxisTable make_axis_table(int in_size, int out_size, double scale, const Kernel&
     // A zero or non-finite sum (only a custom kernel can produce one) would turn every weight into
     // inf/NaN; MATLAB would do the same silently, but no caller wants that.
     if (!(std::isfinite(sum) && sum != 0.0))
-      throw std::invalid_argument("the kernel's weights sum to " + num(sum) + " for output " + std::to_string(o + 1) +
-                                  "; they cannot be normalised");
+      throw std::invalid_argument("the kernel's weights sum to " + num(sum) + " for output " +
+                                  std::to_string(o + 1) + "; they cannot be normalised");
     for (int k = 0; k < P; ++k) w[o * P + k] = w[o * P + k] / sum;
   }
 
@@ -188,19 +190,19 @@ Plan make_plan(const ResizeSpec& spec, int in_rows, int in_cols, const PlanLimit
   p.antialiasing = spec.effective_antialiasing();
   p.boundary = spec.boundary;
   // MATLAB: [~, order] = sort(scale): smaller scale first, a stable sort keeps rows first on a tie.
-  p.order = ss.scale_cols < ss.scale_rows ? std::array{Axis::Cols, Axis::Rows}
-                                          : std::array{Axis::Rows, Axis::Cols};
+  p.order =
+      ss.scale_cols < ss.scale_rows ? std::array{Axis::Cols, Axis::Rows} : std::array{Axis::Rows, Axis::Cols};
 
   if (limits.max_elements > 0) {
     const auto [ir, ic] = p.intermediate_shape();
     const double ch = std::max(1, limits.channels);
-    const double biggest = std::max(static_cast<double>(p.out_rows) * p.out_cols,
-                                    static_cast<double>(ir) * ic) * ch;
+    const double biggest =
+        std::max(static_cast<double>(p.out_rows) * p.out_cols, static_cast<double>(ir) * ic) * ch;
     if (biggest > static_cast<double>(limits.max_elements)) {
       std::ostringstream m;
-      m << "the result would be " << p.out_rows << "x" << p.out_cols << "x" << ch
-        << " (largest pass " << static_cast<double>(biggest) << " elements), over the limit of "
-        << limits.max_elements << " elements";
+      m << "the result would be " << p.out_rows << "x" << p.out_cols << "x" << ch << " (largest pass "
+        << static_cast<double>(biggest) << " elements), over the limit of " << limits.max_elements
+        << " elements";
       throw std::invalid_argument(m.str());
     }
   }
@@ -213,7 +215,8 @@ Plan make_plan(const ResizeSpec& spec, int in_rows, int in_cols, const PlanLimit
       if (!(entries <= static_cast<double>(limits.max_table_entries))) {
         std::ostringstream m;
         m << "the " << what << " contribution table would hold " << entries << " weights (" << out
-          << " outputs x " << std::ceil(width) + 2 << " taps), over the limit of " << limits.max_table_entries;
+          << " outputs x " << std::ceil(width) + 2 << " taps), over the limit of "
+          << limits.max_table_entries;
         throw std::invalid_argument(m.str());
       }
     };

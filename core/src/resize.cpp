@@ -59,9 +59,7 @@ ElemCode code_of(ElemType t) {
   return ElemCode::U8;
 }
 
-detail::TableView view(const AxisTable& t) {
-  return {t.weights.data(), t.index.data(), t.taps, t.out_size};
-}
+detail::TableView view(const AxisTable& t) { return {t.weights.data(), t.index.data(), t.taps, t.out_size}; }
 
 // Output elements per horizontal tile: the tile's float64 results (x lanes) stay in L1.
 constexpr int kTileElements = 384;
@@ -73,25 +71,26 @@ int tile_cols(int channels) { return std::max(1, kTileElements / channels); }
 // How a run is split and what each thread allocates, computed in one place so run_extra_bytes
 // reports exactly what the passes allocate.
 struct Schedule {
-  long long units = 0;      // what parallel_for splits: row blocks, output rows or input blocks
+  long long units = 0;  // what parallel_for splits: row blocks, output rows or input blocks
   int threads = 1;
   std::size_t tb_doubles = 0, ob_doubles = 0;  // horizontal pass scratch
-  std::size_t mid_bytes = 0;  // rows between the passes: a block (rows first) or a ring (columns first)
-  int ring_rows = 0;          // columns first: rows the ring holds
-  int block_rows = 0;         // rows first: output rows per block
+  std::size_t mid_bytes = 0;     // rows between the passes: a block (rows first) or a ring (columns first)
+  int ring_rows = 0;             // columns first: rows the ring holds
+  int block_rows = 0;            // rows first: output rows per block
   std::size_t wide_doubles = 0;  // rows first: one column strip of the block's input rows, widened
-  int window_rows = 0;        // rows first: the widest input window of a block (slot table)
-  int ptrs = 0;               // row pointers for the vertical pass
+  int window_rows = 0;           // rows first: the widest input window of a block (slot table)
+  int ptrs = 0;                  // row pointers for the vertical pass
   std::size_t bytes_per_thread() const {
     return (tb_doubles + ob_doubles + wide_doubles) * sizeof(double) + mid_bytes +
-           2 * static_cast<std::size_t>(ptrs) * sizeof(void*) + static_cast<std::size_t>(window_rows) * sizeof(int);
+           2 * static_cast<std::size_t>(ptrs) * sizeof(void*) +
+           static_cast<std::size_t>(window_rows) * sizeof(int);
   }
 };
 
 int pick_threads(const RunOptions& opt, long long units, double work) {
   const double by_work = std::max(1.0, work / kMinWorkPerThread);
-  return static_cast<int>(std::min<double>({static_cast<double>(detail::thread_count(opt.threads)),
-                                           static_cast<double>(units), by_work}));
+  return static_cast<int>(std::min<double>(
+      {static_cast<double>(detail::thread_count(opt.threads)), static_cast<double>(units), by_work}));
 }
 
 void set_cols_scratch(Schedule& s, std::size_t in_len, int channels, int lanes) {
@@ -159,12 +158,14 @@ BlockRows block_rows(const AxisTable& t, int block) {
 Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, const RunOptions& opt) {
   Schedule s;
   const std::size_t es = elem_size(type);
-  const std::size_t in_len = static_cast<std::size_t>(p.in_cols) * ch, out_len = static_cast<std::size_t>(p.out_cols) * ch;
+  const std::size_t in_len = static_cast<std::size_t>(p.in_cols) * ch,
+                    out_len = static_cast<std::size_t>(p.out_cols) * ch;
   s.block_rows = lanes;
   if (type != ElemType::F64) {  // float64 rows need no widening
     int block = 4 * lanes;
     BlockRows rows = block_rows(p.rows, block);
-    while (block > lanes && static_cast<std::size_t>(rows.used) * kStripElements * sizeof(double) > kWideBytes) {
+    while (block > lanes &&
+           static_cast<std::size_t>(rows.used) * kStripElements * sizeof(double) > kWideBytes) {
       block /= 2;
       rows = block_rows(p.rows, block);
     }
@@ -177,7 +178,8 @@ Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, co
     }
   }
   s.units = (p.out_rows + s.block_rows - 1) / s.block_rows;
-  const double work = static_cast<double>(p.out_rows) * (static_cast<double>(in_len) * p.rows.taps + static_cast<double>(out_len) * p.cols.taps);
+  const double work = static_cast<double>(p.out_rows) * (static_cast<double>(in_len) * p.rows.taps +
+                                                         static_cast<double>(out_len) * p.cols.taps);
   s.threads = pick_threads(opt, s.units, work);
   set_cols_scratch(s, in_len, ch, lanes);
   s.mid_bytes = in_len * static_cast<std::size_t>(s.block_rows) * es;
@@ -191,7 +193,8 @@ Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, co
 Schedule cols_first_schedule(const Plan& p, int ch, ElemType type, int lanes, const RunOptions& opt) {
   Schedule s;
   const std::size_t es = elem_size(type);
-  const std::size_t in_len = static_cast<std::size_t>(p.in_cols) * ch, mid_len = static_cast<std::size_t>(p.out_cols) * ch;
+  const std::size_t in_len = static_cast<std::size_t>(p.in_cols) * ch,
+                    mid_len = static_cast<std::size_t>(p.out_cols) * ch;
   s.units = p.out_rows;
   const double work = static_cast<double>(p.in_rows) * static_cast<double>(mid_len) * p.cols.taps +
                       static_cast<double>(p.out_rows) * static_cast<double>(mid_len) * p.rows.taps;
@@ -211,9 +214,12 @@ Schedule cols_first_schedule(const Plan& p, int ch, ElemType type, int lanes, co
 // One thread's scratch, allocated once per pass and thread (never per row or pixel).
 struct Scratch {
   explicit Scratch(const Schedule& s)
-      : doubles(s.tb_doubles + s.ob_doubles + s.wide_doubles), mid(s.mid_bytes),
-        ptrs(static_cast<std::size_t>(s.ptrs)), wide_ptrs(static_cast<std::size_t>(s.ptrs)),
-        slot(static_cast<std::size_t>(s.window_rows)), wide(doubles.data() + s.tb_doubles + s.ob_doubles) {}
+      : doubles(s.tb_doubles + s.ob_doubles + s.wide_doubles),
+        mid(s.mid_bytes),
+        ptrs(static_cast<std::size_t>(s.ptrs)),
+        wide_ptrs(static_cast<std::size_t>(s.ptrs)),
+        slot(static_cast<std::size_t>(s.window_rows)),
+        wide(doubles.data() + s.tb_doubles + s.ob_doubles) {}
   std::vector<double> doubles;
   std::vector<unsigned char> mid;
   std::vector<const void*> ptrs;
@@ -254,8 +260,10 @@ void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions
           for (int t = 0; t < taps; ++t) slot(p.rows.index_of(o0 + r)[t]) = 0;
         int used = 0;
         for (int i = lo; i <= hi; ++i)
-          if (slot(i) == 0) slot(i) = used++;
-          else slot(i) = -1;
+          if (slot(i) == 0)
+            slot(i) = used++;
+          else
+            slot(i) = -1;
         for (std::size_t j0 = 0; j0 < in_len; j0 += kStripElements) {
           const std::size_t n = std::min(kStripElements, in_len - j0);
           for (int i = lo; i <= hi; ++i)
@@ -265,7 +273,8 @@ void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions
           for (int r = 0; r < nb; ++r) {
             const std::int32_t* ix = p.rows.index_of(o0 + r);
             for (int t = 0; t < taps; ++t)
-              sc.wide_ptrs[static_cast<std::size_t>(t)] = sc.wide + static_cast<std::size_t>(slot(ix[t])) * kStripElements;
+              sc.wide_ptrs[static_cast<std::size_t>(t)] =
+                  sc.wide + static_cast<std::size_t>(slot(ix[t])) * kStripElements;
             k.rows_from_double(code, p.rows.weights_of(o0 + r), sc.wide_ptrs.data(), taps,
                                sc.mid.data() + (static_cast<std::size_t>(r) * in_len + j0) * es, n);
           }
@@ -306,7 +315,9 @@ void run_cols_first(const Plan& p, const Image& in, Image& out, const RunOptions
   detail::parallel_for(s.units, s.threads, 1, [&](long long o_begin, long long o_end) {
     Scratch sc(s);
     const detail::ColsArgs g = cols_args(p.cols, ch, in_len, sc, s);
-    const auto slot = [&](long long row) { return sc.mid.data() + static_cast<std::size_t>(row % ring) * mid_len * es; };
+    const auto slot = [&](long long row) {
+      return sc.mid.data() + static_cast<std::size_t>(row % ring) * mid_len * es;
+    };
     const void* in_rows[detail::kMaxLanes];
     void* ring_rows[detail::kMaxLanes];
     long long have_lo = 0, have_hi = -1;  // intermediate rows the ring holds
@@ -343,13 +354,16 @@ void pass_rows(const AxisTable& t, const Image& in, Image& out, const RunOptions
   const ElemCode code = code_of(in.type());
   const auto* src = static_cast<const unsigned char*>(in.raw());
   auto* dst = static_cast<unsigned char*>(out.raw());
-  const int threads = pick_threads(opt, t.out_size, static_cast<double>(t.out_size) * static_cast<double>(len) * t.taps);
+  const int threads =
+      pick_threads(opt, t.out_size, static_cast<double>(t.out_size) * static_cast<double>(len) * t.taps);
   detail::parallel_for(t.out_size, threads, 1, [&](long long b, long long e) {
     std::vector<const void*> ptrs(static_cast<std::size_t>(t.taps));
     for (long long o = b; o < e; ++o) {
       const std::int32_t* ix = t.index_of(static_cast<int>(o));
-      for (int q = 0; q < t.taps; ++q) ptrs[static_cast<std::size_t>(q)] = src + static_cast<std::size_t>(ix[q]) * len * es;
-      k.rows(code, t.weights_of(static_cast<int>(o)), ptrs.data(), t.taps, dst + static_cast<std::size_t>(o) * len * es, len);
+      for (int q = 0; q < t.taps; ++q)
+        ptrs[static_cast<std::size_t>(q)] = src + static_cast<std::size_t>(ix[q]) * len * es;
+      k.rows(code, t.weights_of(static_cast<int>(o)), ptrs.data(), t.taps,
+             dst + static_cast<std::size_t>(o) * len * es, len);
     }
   });
 }
@@ -361,7 +375,8 @@ void pass_cols(const AxisTable& t, const Image& in, Image& out, const RunOptions
   const std::size_t in_len = in.row_stride(), out_len = out.row_stride(), es = elem_size(in.type());
   Schedule s;
   s.units = (in.rows() + k.lanes - 1) / k.lanes;
-  s.threads = pick_threads(opt, s.units, static_cast<double>(in.rows()) * static_cast<double>(out_len) * t.taps);
+  s.threads =
+      pick_threads(opt, s.units, static_cast<double>(in.rows()) * static_cast<double>(out_len) * t.taps);
   set_cols_scratch(s, in_len, ch, k.lanes);
   const ElemCode code = code_of(in.type());
   const auto* src = static_cast<const unsigned char*>(in.raw());
@@ -385,8 +400,10 @@ void pass_cols(const AxisTable& t, const Image& in, Image& out, const RunOptions
 }
 
 void pass_into(const AxisTable& t, Axis axis, const Image& in, Image& out, const RunOptions& opt) {
-  if (axis == Axis::Rows) pass_rows(t, in, out, opt);
-  else pass_cols(t, in, out, opt);
+  if (axis == Axis::Rows)
+    pass_rows(t, in, out, opt);
+  else
+    pass_cols(t, in, out, opt);
 }
 
 std::string shape(int r, int c) { return std::to_string(r) + "x" + std::to_string(c); }
@@ -396,11 +413,11 @@ std::string shape(int r, int c) { return std::to_string(r) + "x" + std::to_strin
 Image resize_pass(const AxisTable& table, Axis axis, const Image& in, const RunOptions& opt) {
   const int along = axis == Axis::Rows ? in.rows() : in.cols();
   if (along != table.in_size)
-    throw std::invalid_argument("the image has " + std::to_string(along) + " samples along this axis, the table expects " +
+    throw std::invalid_argument("the image has " + std::to_string(along) +
+                                " samples along this axis, the table expects " +
                                 std::to_string(table.in_size));
-  Image out = axis == Axis::Rows
-                  ? Image::uninitialized(table.out_size, in.cols(), in.channels(), in.type())
-                  : Image::uninitialized(in.rows(), table.out_size, in.channels(), in.type());
+  Image out = axis == Axis::Rows ? Image::uninitialized(table.out_size, in.cols(), in.channels(), in.type())
+                                 : Image::uninitialized(in.rows(), table.out_size, in.channels(), in.type());
   if (!out.empty()) pass_into(table, axis, in, out, opt);
   return out;
 }
@@ -412,8 +429,10 @@ void run_into(const Plan& plan, const Image& in, Image& out, const RunOptions& o
   if (out.rows() != plan.out_rows || out.cols() != plan.out_cols || out.channels() != in.channels() ||
       out.type() != in.type())
     throw std::invalid_argument("the output buffer does not match the plan's output shape and type");
-  if (plan.order[0] == Axis::Rows) run_rows_first(plan, in, out, opt);
-  else run_cols_first(plan, in, out, opt);
+  if (plan.order[0] == Axis::Rows)
+    run_rows_first(plan, in, out, opt);
+  else
+    run_cols_first(plan, in, out, opt);
 }
 
 std::size_t run_extra_bytes(const Plan& plan, int channels, ElemType type, const RunOptions& opt) {

@@ -36,7 +36,8 @@ struct PassKernels {
   // One output row of a vertical pass: dst[j] = sum over k of w[k] * rows[k][j], j < len.
   void (*rows)(ElemCode, const double* w, const void* const* rows, int taps, void* dst, std::size_t len);
   // The same from rows already widened to float64 (by `widen`), writing the element type.
-  void (*rows_from_double)(ElemCode, const double* w, const double* const* rows, int taps, void* dst, std::size_t len);
+  void (*rows_from_double)(ElemCode, const double* w, const double* const* rows, int taps, void* dst,
+                           std::size_t len);
   // dst[j] = double(src[j]), j < n.
   void (*widen)(ElemCode, const void* src, double* dst, std::size_t n);
   // A horizontal pass over a block of `lanes` rows; only out_rows[0..nr) are written.

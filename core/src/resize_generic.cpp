@@ -16,8 +16,14 @@ struct Scalar {
   static D mul(D a, D b) { return a * b; }
   static D loadd(const double* p) { return *p; }
   static void stored(double* p, D v) { *p = v; }
-  template <class T> static D load(const T* p) { return static_cast<double>(*p); }
-  template <class T> static void store(T* p, D v) { *p = from_double<T>(v); }
+  template <class T>
+  static D load(const T* p) {
+    return static_cast<double>(*p);
+  }
+  template <class T>
+  static void store(T* p, D v) {
+    *p = from_double<T>(v);
+  }
   static void transpose(D*) {}
 };
 

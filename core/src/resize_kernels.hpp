@@ -137,7 +137,8 @@ void cols_compute(const TableView& t, const double* tb, double* ob, int o0, int 
         for (int c = 0; c < CH; ++c) a[q][c] = V::add(a[q][c], V::mul(wk, V::loadd(x + c * W)));
       }
     for (int q = 0; q < NO; ++q)
-      for (int c = 0; c < CH; ++c) V::stored(ob + (static_cast<std::size_t>(o + q - o0) * CH + c) * W, a[q][c]);
+      for (int c = 0; c < CH; ++c)
+        V::stored(ob + (static_cast<std::size_t>(o + q - o0) * CH + c) * W, a[q][c]);
   }
   if constexpr (NO > 1) cols_compute<V, CH, 1>(t, tb, ob + static_cast<std::size_t>(o - o0) * CH * W, o, o1);
 }
@@ -177,7 +178,8 @@ void cols_pass(const ColsArgs& g, const T* const* in_rows, T* const* out_rows, s
       default: cols_compute_any<V>(t, g.channels, g.tb, g.ob, o0, o1); break;
     }
     T* tile_rows[W];
-    for (std::size_t r = 0; r < W; ++r) tile_rows[r] = out_rows[r] + static_cast<std::size_t>(o0) * g.channels;
+    for (std::size_t r = 0; r < W; ++r)
+      tile_rows[r] = out_rows[r] + static_cast<std::size_t>(o0) * g.channels;
     store_tile<V>(g.ob, static_cast<std::size_t>(o1 - o0) * g.channels, tile_rows, nr);
   }
 }
@@ -189,7 +191,8 @@ struct KernelSet {
   static void rows_t(const double* w, const void* const* rows, int taps, void* dst, std::size_t len) {
     rows_pass<V>(w, reinterpret_cast<const T* const*>(rows), taps, static_cast<T*>(dst), len);
   }
-  static void rows_d(ElemCode type, const double* w, const double* const* rows, int taps, void* dst, std::size_t len) {
+  static void rows_d(ElemCode type, const double* w, const double* const* rows, int taps, void* dst,
+                     std::size_t len) {
     switch (type) {
       case ElemCode::U8: rows_pass<V>(w, rows, taps, static_cast<std::uint8_t*>(dst), len); break;
       case ElemCode::U16: rows_pass<V>(w, rows, taps, static_cast<std::uint16_t*>(dst), len); break;
@@ -205,7 +208,8 @@ struct KernelSet {
       case ElemCode::F64: widen_pass<V>(static_cast<const double*>(src), dst, n); break;
     }
   }
-  static void rows(ElemCode type, const double* w, const void* const* rows, int taps, void* dst, std::size_t len) {
+  static void rows(ElemCode type, const double* w, const void* const* rows, int taps, void* dst,
+                   std::size_t len) {
     switch (type) {
       case ElemCode::U8: rows_t<std::uint8_t>(w, rows, taps, dst, len); break;
       case ElemCode::U16: rows_t<std::uint16_t>(w, rows, taps, dst, len); break;
@@ -217,7 +221,8 @@ struct KernelSet {
   static void cols_t(const ColsArgs& g, const void* const* in_rows, void* const* out_rows, std::size_t nr) {
     cols_pass<V>(g, reinterpret_cast<const T* const*>(in_rows), reinterpret_cast<T* const*>(out_rows), nr);
   }
-  static void cols(ElemCode type, const ColsArgs& g, const void* const* in_rows, void* const* out_rows, std::size_t nr) {
+  static void cols(ElemCode type, const ColsArgs& g, const void* const* in_rows, void* const* out_rows,
+                   std::size_t nr) {
     switch (type) {
       case ElemCode::U8: cols_t<std::uint8_t>(g, in_rows, out_rows, nr); break;
       case ElemCode::U16: cols_t<std::uint16_t>(g, in_rows, out_rows, nr); break;

@@ -10,7 +10,8 @@ std::string to_string(Boundary b) { return b == Boundary::Modern ? "modern" : "l
 
 std::optional<Boundary> parse_boundary(std::string_view s) {
   std::string l(s);
-  std::transform(l.begin(), l.end(), l.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(l.begin(), l.end(), l.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (l == "modern") return Boundary::Modern;
   if (l == "legacy") return Boundary::Legacy;
   return std::nullopt;

@@ -25,7 +25,7 @@ struct Job {
   std::atomic<int> helpers{0};
   std::mutex m;
   std::condition_variable cv;
-  long long finished = 0;  // guarded by m
+  long long finished = 0;    // guarded by m
   std::exception_ptr error;  // guarded by m
 
   // Runs chunks until none is left; returns once this thread has no more to claim.

@@ -17,14 +17,10 @@ namespace {
 // Source value as the element type reads it (the resizer casts each element to double).
 double cast_back(ElemType t, double v) {
   switch (t) {
-    case ElemType::U8:
-      return static_cast<double>(from_double<std::uint8_t>(v));
-    case ElemType::U16:
-      return static_cast<double>(from_double<std::uint16_t>(v));
-    case ElemType::F32:
-      return static_cast<double>(from_double<float>(v));
-    case ElemType::F64:
-      return from_double<double>(v);
+    case ElemType::U8: return static_cast<double>(from_double<std::uint8_t>(v));
+    case ElemType::U16: return static_cast<double>(from_double<std::uint16_t>(v));
+    case ElemType::F32: return static_cast<double>(from_double<float>(v));
+    case ElemType::F64: return from_double<double>(v);
   }
   return v;
 }

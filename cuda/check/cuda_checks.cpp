@@ -75,16 +75,10 @@ Image random_image(int rows, int cols, int ch, ElemType type, std::mt19937& rng)
       for (int k = 0; k < ch; ++k) {
         double v = 0;
         switch (type) {
-          case ElemType::U8:
-            v = u8(rng);
-            break;
-          case ElemType::U16:
-            v = u16(rng);
-            break;
+          case ElemType::U8: v = u8(rng); break;
+          case ElemType::U16: v = u16(rng); break;
           case ElemType::F32:
-          case ElemType::F64:
-            v = f(rng);
-            break;
+          case ElemType::F64: v = f(rng); break;
         }
         img.set(r, c, k, v);
       }

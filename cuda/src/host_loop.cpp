@@ -51,18 +51,10 @@ std::vector<Image> run_all(const Plan& plan, const std::vector<const Image*>& in
   std::vector<unsigned char> packed_out(static_cast<std::size_t>(last.out_elements()) * elem_size(type));
   detail::pack(in, packed_in.data());
   switch (type) {
-    case ElemType::U8:
-      run_typed<std::uint8_t>(steps, views, packed_in.data(), packed_out.data());
-      break;
-    case ElemType::U16:
-      run_typed<std::uint16_t>(steps, views, packed_in.data(), packed_out.data());
-      break;
-    case ElemType::F32:
-      run_typed<float>(steps, views, packed_in.data(), packed_out.data());
-      break;
-    case ElemType::F64:
-      run_typed<double>(steps, views, packed_in.data(), packed_out.data());
-      break;
+    case ElemType::U8: run_typed<std::uint8_t>(steps, views, packed_in.data(), packed_out.data()); break;
+    case ElemType::U16: run_typed<std::uint16_t>(steps, views, packed_in.data(), packed_out.data()); break;
+    case ElemType::F32: run_typed<float>(steps, views, packed_in.data(), packed_out.data()); break;
+    case ElemType::F64: run_typed<double>(steps, views, packed_in.data(), packed_out.data()); break;
   }
   std::vector<Image> out;
   std::vector<Image*> ptrs;

@@ -337,14 +337,10 @@ struct Resizer::Impl {
     const std::size_t mid_bytes = static_cast<std::size_t>(steps[0].shape.out_elements()) * elem_size(type);
     if (!(s = d_mid.reserve(mid_bytes, "the intermediate image"))) return s;
     switch (type) {
-      case ElemType::U8:
-        return passes<std::uint8_t>(steps, views, in, out);
-      case ElemType::U16:
-        return passes<std::uint16_t>(steps, views, in, out);
-      case ElemType::F32:
-        return passes<float>(steps, views, in, out);
-      case ElemType::F64:
-        return passes<double>(steps, views, in, out);
+      case ElemType::U8: return passes<std::uint8_t>(steps, views, in, out);
+      case ElemType::U16: return passes<std::uint16_t>(steps, views, in, out);
+      case ElemType::F32: return passes<float>(steps, views, in, out);
+      case ElemType::F64: return passes<double>(steps, views, in, out);
     }
     return Status::error("unknown element type");
   }

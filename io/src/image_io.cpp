@@ -1,6 +1,8 @@
 // OpenCV-backed image reading and writing, with MATLAB's type conversions on write.
 #include "rl/image_io.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -11,15 +13,12 @@
 #include <iostream>
 #include <iterator>
 #include <mutex>
-#include <sstream>
-#include <stdexcept>
-#include <vector>
-
-#include <unistd.h>
-
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
 
 #include "rl/atomic_file.hpp"
 #include "rl/convert.hpp"
@@ -31,12 +30,14 @@ namespace fs = std::filesystem;
 
 std::string lower_extension(const std::string& path) {
   std::string e = fs::path(path).extension().string();
-  std::transform(e.begin(), e.end(), e.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(e.begin(), e.end(), e.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return e;
 }
 
 bool is_supported_extension(const std::string& path) {
-  static const char* kExt[] = {".png", ".bmp", ".tif", ".tiff", ".jpg", ".jpeg", ".ppm", ".pgm", ".pnm", ".npy"};
+  static const char* kExt[] = {".png",  ".bmp", ".tif", ".tiff", ".jpg",
+                               ".jpeg", ".ppm", ".pgm", ".pnm",  ".npy"};
   const std::string e = lower_extension(path);
   return std::any_of(std::begin(kExt), std::end(kExt), [&](const char* k) { return e == k; });
 }
@@ -65,8 +66,10 @@ int depth_of(ElemType t) {
 
 // Swap the first and third channel of 3/4-channel images (BGR[A] <-> RGB[A]).
 void swap_rb(cv::Mat& m) {
-  if (m.channels() == 3) cv::cvtColor(m, m, cv::COLOR_BGR2RGB);
-  else if (m.channels() == 4) cv::cvtColor(m, m, cv::COLOR_BGRA2RGBA);
+  if (m.channels() == 3)
+    cv::cvtColor(m, m, cv::COLOR_BGR2RGB);
+  else if (m.channels() == 4)
+    cv::cvtColor(m, m, cv::COLOR_BGRA2RGBA);
 }
 
 // ---- Structural checks before decoding ------------------------------------------------------
@@ -106,7 +109,9 @@ bool is_png(const std::vector<std::uint8_t>& b) {
   static const std::uint8_t kSig[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
   return b.size() >= 8 && std::memcmp(b.data(), kSig, 8) == 0;
 }
-bool is_jpeg(const std::vector<std::uint8_t>& b) { return b.size() >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF; }
+bool is_jpeg(const std::vector<std::uint8_t>& b) {
+  return b.size() >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF;
+}
 
 Probe probe_png(const std::vector<std::uint8_t>& b, const std::string& path) {
   const auto bad = [&](const std::string& why) { return std::runtime_error(path + ": " + why); };
@@ -135,7 +140,10 @@ Probe probe_png(const std::vector<std::uint8_t>& b, const std::string& path) {
         case 0: pr.channels = 1; break;
         case 2: pr.channels = 3; break;
         case 3: pr.channels = 3; break;
-        case 4: pr.channels = 2; pr.grey_alpha = true; break;
+        case 4:
+          pr.channels = 2;
+          pr.grey_alpha = true;
+          break;
         case 6: pr.channels = 4; break;
         default: throw bad("corrupt PNG file (colour type " + std::to_string(colour) + ")");
       }
@@ -154,7 +162,8 @@ Probe probe_jpeg(const std::vector<std::uint8_t>& b, const std::string& path) {
   std::size_t pos = 2;
   while (true) {
     if (pos >= b.size()) throw bad("truncated JPEG file (it ends before the image data)");
-    if (b[pos] != 0xFF) throw bad("corrupt JPEG file (expected a marker at byte " + std::to_string(pos) + ")");
+    if (b[pos] != 0xFF)
+      throw bad("corrupt JPEG file (expected a marker at byte " + std::to_string(pos) + ")");
     while (pos < b.size() && b[pos] == 0xFF) ++pos;  // fill bytes
     if (pos >= b.size()) throw bad("truncated JPEG file (it ends before the image data)");
     const unsigned marker = b[pos++];
@@ -240,7 +249,8 @@ bool is_warning_only(const std::string& line) {
          line.find("[ INFO:") != std::string::npos;
 }
 
-void check_elements(const std::string& path, long long rows, long long cols, long long ch, const LoadOptions& opt) {
+void check_elements(const std::string& path, long long rows, long long cols, long long ch,
+                    const LoadOptions& opt) {
   const double px = static_cast<double>(rows) * static_cast<double>(cols);
   if (opt.max_pixels > 0 && px > static_cast<double>(opt.max_pixels)) {
     std::ostringstream m;
@@ -284,8 +294,10 @@ Image load(const std::string& path, const LoadOptions& opt) {
   const std::vector<std::uint8_t> bytes = read_all(path);
   if (bytes.empty()) throw std::runtime_error(path + ": the file is empty");
   Probe pr;
-  if (is_png(bytes)) pr = probe_png(bytes, path);
-  else if (is_jpeg(bytes)) pr = probe_jpeg(bytes, path);
+  if (is_png(bytes))
+    pr = probe_png(bytes, path);
+  else if (is_jpeg(bytes))
+    pr = probe_jpeg(bytes, path);
   if (pr.known) check_elements(path, pr.rows, pr.cols, pr.channels, opt);
 
   cv::Mat m;
@@ -301,10 +313,14 @@ Image load(const std::string& path, const LoadOptions& opt) {
   }
   std::string problem;
   for (const auto& line : messages)
-    if (!is_warning_only(line)) { problem = line; break; }
+    if (!is_warning_only(line)) {
+      problem = line;
+      break;
+    }
   if (m.empty())
-    throw std::runtime_error(path + ": not a readable image (" +
-                             (problem.empty() ? std::string("corrupt, truncated or unsupported format") : problem) + ")");
+    throw std::runtime_error(
+        path + ": not a readable image (" +
+        (problem.empty() ? std::string("corrupt, truncated or unsupported format") : problem) + ")");
   if (!problem.empty()) throw std::runtime_error(path + ": the image data is corrupt (" + problem + ")");
   if (m.dims != 2) throw std::runtime_error(path + ": unsupported image layout");
   check_elements(path, m.rows, m.cols, m.channels(), opt);
@@ -324,21 +340,28 @@ Image load(const std::string& path, const LoadOptions& opt) {
 void save(const std::string& path, const Image& img) {
   const std::string ext = lower_extension(path);
   if (!is_supported_extension(path))
-    throw std::runtime_error(path + ": unsupported output format '" + ext + "' (use png, bmp, tif, jpg, ppm, pgm or npy)");
+    throw std::runtime_error(path + ": unsupported output format '" + ext +
+                             "' (use png, bmp, tif, jpg, ppm, pgm or npy)");
   if (ext == ".npy") {
     write_npy(path, img);
     return;
   }
   Image out = img;
-  const bool takes16 = ext == ".png" || ext == ".tif" || ext == ".tiff" || ext == ".ppm" || ext == ".pgm" || ext == ".pnm";
+  const bool takes16 =
+      ext == ".png" || ext == ".tif" || ext == ".tiff" || ext == ".ppm" || ext == ".pgm" || ext == ".pnm";
   const bool takes_float = ext == ".tif" || ext == ".tiff";
-  if (img.type() == ElemType::U16 && !takes16) out = im2uint8(img);
-  else if ((img.type() == ElemType::F32 || img.type() == ElemType::F64) && !takes_float) out = im2uint8(img);
+  if (img.type() == ElemType::U16 && !takes16)
+    out = im2uint8(img);
+  else if ((img.type() == ElemType::F32 || img.type() == ElemType::F64) && !takes_float)
+    out = im2uint8(img);
   const int ch = out.channels();
   if ((ext == ".jpg" || ext == ".jpeg" || ext == ".ppm" || ext == ".pgm" || ext == ".pnm" || ext == ".bmp") &&
       !(ch == 1 || ch == 3))
-    throw std::runtime_error(path + ": " + ext + " holds 1 or 3 channels, the image has " + std::to_string(ch));
-  if (ch > 4) throw std::runtime_error(path + ": " + ext + " holds at most 4 channels, the image has " + std::to_string(ch) + " (use .npy)");
+    throw std::runtime_error(path + ": " + ext + " holds 1 or 3 channels, the image has " +
+                             std::to_string(ch));
+  if (ch > 4)
+    throw std::runtime_error(path + ": " + ext + " holds at most 4 channels, the image has " +
+                             std::to_string(ch) + " (use .npy)");
   if (ch == 2 && ext != ".tif" && ext != ".tiff" && ext != ".png")
     throw std::runtime_error(path + ": " + ext + " cannot hold 2 channels");
   cv::Mat m(out.rows(), out.cols(), CV_MAKETYPE(depth_of(out.type()), ch), out.raw());

@@ -1,9 +1,9 @@
 // MATLAB's kernels at hand-computed points, and method names.
+#include "rl/kernels.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
-
-#include "rl/kernels.hpp"
 
 namespace rl {
 namespace {
@@ -13,9 +13,9 @@ TEST(Kernels, CubicIsKeysWithAMinusHalf) {
   EXPECT_DOUBLE_EQ(kernel_cubic(1.0), 0.0);
   EXPECT_DOUBLE_EQ(kernel_cubic(2.0), 0.0);
   EXPECT_DOUBLE_EQ(kernel_cubic(-2.5), 0.0);
-  EXPECT_DOUBLE_EQ(kernel_cubic(0.5), 0.5625);    // 1.5/8 - 2.5/4 + 1
+  EXPECT_DOUBLE_EQ(kernel_cubic(0.5), 0.5625);  // 1.5/8 - 2.5/4 + 1
   EXPECT_DOUBLE_EQ(kernel_cubic(-0.5), 0.5625);
-  EXPECT_DOUBLE_EQ(kernel_cubic(1.5), -0.0625);   // -0.5*3.375 + 2.5*2.25 - 6 + 2 (the +2.5 matters)
+  EXPECT_DOUBLE_EQ(kernel_cubic(1.5), -0.0625);  // -0.5*3.375 + 2.5*2.25 - 6 + 2 (the +2.5 matters)
   EXPECT_NEAR(kernel_cubic(7.0 / 6.0), -25.0 / 432.0, 1e-15);
   EXPECT_NEAR(kernel_cubic(1.0 / 6.0), 405.0 / 432.0, 1e-15);
 }

@@ -1,13 +1,12 @@
 // .npy round trips for every type and shape, and rejection of malformed files.
+#include "rl/npy.hpp"
+
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstring>
 #include <filesystem>
 #include <string>
-
-#include <unistd.h>
-
-#include "rl/npy.hpp"
 
 namespace rl {
 namespace {
@@ -17,7 +16,15 @@ std::vector<std::uint8_t> with_header(const std::string& dict, std::size_t data_
   while ((10 + h.size() + 1) % 64) h += ' ';
   h += '\n';
   std::vector<std::uint8_t> b(10 + h.size() + data_bytes, 7);
-  const std::uint8_t prefix[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, static_cast<std::uint8_t>(h.size() & 0xff),
+  const std::uint8_t prefix[10] = {0x93,
+                                   'N',
+                                   'U',
+                                   'M',
+                                   'P',
+                                   'Y',
+                                   1,
+                                   0,
+                                   static_cast<std::uint8_t>(h.size() & 0xff),
                                    static_cast<std::uint8_t>(h.size() >> 8)};
   std::memcpy(b.data(), prefix, 10);
   std::memcpy(b.data() + 10, h.data(), h.size());
@@ -26,11 +33,13 @@ std::vector<std::uint8_t> with_header(const std::string& dict, std::size_t data_
 
 TEST(Npy, RoundTripsEveryTypeAndShape) {
   for (ElemType t : {ElemType::U8, ElemType::U16, ElemType::F32, ElemType::F64})
-    for (auto [r, c, ch] : {std::tuple{1, 1, 1}, {3, 5, 1}, {4, 2, 2}, {2, 3, 3}, {5, 1, 4}, {2, 2, 7}, {1, 9, 5}}) {
+    for (auto [r, c, ch] :
+         {std::tuple{1, 1, 1}, {3, 5, 1}, {4, 2, 2}, {2, 3, 3}, {5, 1, 4}, {2, 2, 7}, {1, 9, 5}}) {
       Image im(r, c, ch, t);
       for (int i = 0; i < r; ++i)
         for (int j = 0; j < c; ++j)
-          for (int k = 0; k < ch; ++k) im.set(i, j, k, (i * 31 + j * 7 + k * 3) % 250 + (is_integer(t) ? 0 : 0.25));
+          for (int k = 0; k < ch; ++k)
+            im.set(i, j, k, (i * 31 + j * 7 + k * 3) % 250 + (is_integer(t) ? 0 : 0.25));
       const auto bytes = npy_encode(im);
       EXPECT_EQ((bytes[8] + 10) % 64, 0);
       const Image back = npy_decode(bytes.data(), bytes.size());
@@ -73,8 +82,10 @@ TEST(Npy, RejectsMalformedInput) {
   expect_reject(with_header("{'descr': '>f8', 'fortran_order': False, 'shape': (2, 2), }", 32), "big-endian");
   expect_reject(with_header("{'descr': '<f8', 'fortran_order': True, 'shape': (2, 2), }", 32), "Fortran");
   expect_reject(with_header("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }", 32), "bytes");
-  expect_reject(with_header("{'descr': '<u1', 'fortran_order': False, 'shape': (4294967296, 4294967296, 4294967296), }", 8),
-                "too large");
+  expect_reject(
+      with_header("{'descr': '<u1', 'fortran_order': False, 'shape': (4294967296, 4294967296, 4294967296), }",
+                  8),
+      "too large");
   expect_reject(with_header("{'descr': '<u1', 'fortran_order': False, 'shape': (5,), }", 5), "2-D");
   auto truncated = with_header("{'descr': '<u1', 'fortran_order': False, 'shape': (2, 2), }", 4);
   truncated.resize(20);

@@ -1,9 +1,9 @@
 // Parsing of scales, sizes and switches as the command line and the viewer accept them.
+#include "rl/parse.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
-
-#include "rl/parse.hpp"
 
 namespace rl {
 namespace {
@@ -18,7 +18,8 @@ TEST(Parse, ScalesAcceptDecimalsAndFractions) {
 }
 
 TEST(Parse, BadScalesFailWithAMessage) {
-  for (const char* bad : {"0", "-1", "nan", "inf", "1/0", "abc", "", "1/3/4", "2x", "0/5", "1e999", "1,2,3"}) {
+  for (const char* bad :
+       {"0", "-1", "nan", "inf", "1/0", "abc", "", "1/3/4", "2x", "0/5", "1e999", "1,2,3"}) {
     try {
       parse_scale(bad);
       ADD_FAILURE() << "accepted '" << bad << "'";

@@ -1,10 +1,11 @@
 // Output-size rules, dimension order and contribution tables against hand-worked examples.
+#include "rl/plan.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <numeric>
 
-#include "rl/plan.hpp"
 #include "rl/resize.hpp"
 
 namespace rl {
@@ -46,10 +47,10 @@ TEST(Plan, FourToThreeBicubicWithAntialiasing) {
   EXPECT_EQ(t.taps_full, 8);
   ASSERT_EQ(t.taps, 6);
   EXPECT_EQ(t.left, (std::vector<int>{-2, -1, 1}));
-  const double w0[] = {-0.033112582781456956, 0.0684326710816777, 0.7262693156732893, 0.2935982339955848,
-                       -0.05518763796909492, 0.0};
+  const double w0[] = {-0.033112582781456956, 0.0684326710816777,   0.7262693156732893,
+                       0.2935982339955848,    -0.05518763796909492, 0.0};
   const double w1[] = {-0.0050798258345428155, -0.03555878084179971, 0.5406386066763426,
-                       0.5406386066763426, -0.03555878084179971, -0.0050798258345428155};
+                       0.5406386066763426,     -0.03555878084179971, -0.0050798258345428155};
   for (int k = 0; k < 6; ++k) {
     EXPECT_NEAR(t.weights_of(0)[k], w0[k], 1e-15);
     EXPECT_NEAR(t.weights_of(1)[k], w1[k], 1e-15);
@@ -70,7 +71,7 @@ TEST(Plan, EightToThreeBicubic) {
   const AxisTable aa = table(8, 3, 0.375, Method::Bicubic, true);
   EXPECT_EQ(aa.taps_full, 13);  // ceil(10.67) + 2
   const double w1aa[] = {-0.01262742216916154, -0.027780328772155385, 0.014555973918633483,
-                         0.17903388740931214, 0.3468178896133713,    0.3468178896133713};
+                         0.17903388740931214,  0.3468178896133713,    0.3468178896133713};
   // Output 2 (u = 4.5, left = -1): columns 1..6 hold the first six weights above.
   const auto& kept = aa.kept;
   for (int k = 0; k < 6; ++k) {
@@ -142,8 +143,8 @@ TEST(Plan, NearestAtOnePointSeven) {
 
 TEST(Plan, OutputSizeRules) {
   auto s = derive_size_and_scale(ResizeSpec::with_scale(1.0 / 3), 256, 100);
-  EXPECT_EQ(s.out_rows, 86);   // ceil(85.33)
-  EXPECT_EQ(s.out_cols, 34);   // ceil(33.33)
+  EXPECT_EQ(s.out_rows, 86);         // ceil(85.33)
+  EXPECT_EQ(s.out_cols, 34);         // ceil(33.33)
   EXPECT_EQ(s.scale_rows, 1.0 / 3);  // the given scale drives the kernel, not 86/256
   s = derive_size_and_scale(ResizeSpec::with_size(123, 234), 512, 512);
   EXPECT_EQ(s.out_rows, 123);

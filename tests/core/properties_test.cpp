@@ -56,7 +56,8 @@ TEST_P(Properties, ConstantImageStaysConstant) {
     for (int r = 0; r < out.rows(); ++r)
       for (int c = 0; c < out.cols(); ++c)
         for (int k = 0; k < 3; ++k)
-          ASSERT_NEAR(out.at(r, c, k), value, tolerance(t, value)) << sr << "," << sc << " at " << r << "," << c;
+          ASSERT_NEAR(out.at(r, c, k), value, tolerance(t, value))
+              << sr << "," << sc << " at " << r << "," << c;
   }
 }
 
@@ -117,8 +118,8 @@ std::string param_name(const ::testing::TestParamInfo<Param>& info) {
          (std::get<3>(p) ? "_aa" : "_noaa");
 }
 
-INSTANTIATE_TEST_SUITE_P(AllMethodsTypesBoundaries, Properties, ::testing::ValuesIn(params_for(builtin_methods())),
-                         param_name);
+INSTANTIATE_TEST_SUITE_P(AllMethodsTypesBoundaries, Properties,
+                         ::testing::ValuesIn(params_for(builtin_methods())), param_name);
 INSTANTIATE_TEST_SUITE_P(BoxTriangleNearestBilinear, NonNegativeKernels,
                          ::testing::ValuesIn(params_for({Method::Nearest, Method::Bilinear, Method::Box,
                                                          Method::Triangle})),

@@ -13,7 +13,8 @@ namespace rl::fuzz {
 class Input {
  public:
   Input(const std::uint8_t* data, std::size_t size) : p_(data), n_(size) {}
-  template <class T> T take() {
+  template <class T>
+  T take() {
     T v{};
     const std::size_t k = std::min(sizeof(T), n_);
     if (k) std::memcpy(&v, p_, k);
@@ -34,8 +35,8 @@ class Input {
   std::abort();
 }
 
-#define RL_FUZZ_CHECK(cond) \
-  do {                      \
+#define RL_FUZZ_CHECK(cond)                   \
+  do {                                        \
     if (!(cond)) ::rl::fuzz::violated(#cond); \
   } while (0)
 

@@ -32,9 +32,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data), size);
 
   // The value parsers on the whole input.
-  try { check_scale_pair(rl::parse_scale(text)); } catch (const std::invalid_argument&) {}
-  try { check_size_pair(rl::parse_size(text)); } catch (const std::invalid_argument&) {}
-  try { (void)rl::parse_on_off(text); } catch (const std::invalid_argument&) {}
+  try {
+    check_scale_pair(rl::parse_scale(text));
+  } catch (const std::invalid_argument&) {
+  }
+  try {
+    check_size_pair(rl::parse_size(text));
+  } catch (const std::invalid_argument&) {
+  }
+  try {
+    (void)rl::parse_on_off(text);
+  } catch (const std::invalid_argument&) {
+  }
 
   std::vector<std::string> args;
   std::size_t start = 0;
@@ -65,7 +74,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const rl::Plan plan = rl::make_plan(spec, 37, 53, lim);
     RL_FUZZ_CHECK(plan.out_rows >= 1 && plan.out_cols >= 1);
-    RL_FUZZ_CHECK(static_cast<double>(plan.out_rows) * plan.out_cols <= static_cast<double>(lim.max_elements));
+    RL_FUZZ_CHECK(static_cast<double>(plan.out_rows) * plan.out_cols <=
+                  static_cast<double>(lim.max_elements));
   } catch (const std::invalid_argument&) {
   }
   return 0;

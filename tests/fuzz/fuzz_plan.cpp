@@ -49,7 +49,8 @@ void check_table(const rl::AxisTable& t, int in_size, int out_size) {
 }
 
 bool non_negative(rl::Method m) {
-  return m == rl::Method::Nearest || m == rl::Method::Box || m == rl::Method::Triangle || m == rl::Method::Bilinear;
+  return m == rl::Method::Nearest || m == rl::Method::Box || m == rl::Method::Triangle ||
+         m == rl::Method::Bilinear;
 }
 
 }  // namespace
@@ -87,13 +88,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   RL_FUZZ_CHECK(plan.in_rows == rows && plan.in_cols == cols);
   RL_FUZZ_CHECK(plan.out_rows >= 1 && plan.out_cols >= 1);
   const auto [ir, ic] = plan.intermediate_shape();
-  RL_FUZZ_CHECK(static_cast<double>(std::max(plan.out_rows * 1.0 * plan.out_cols, ir * 1.0 * ic)) * lim.channels <=
+  RL_FUZZ_CHECK(static_cast<double>(std::max(plan.out_rows * 1.0 * plan.out_cols, ir * 1.0 * ic)) *
+                    lim.channels <=
                 static_cast<double>(lim.max_elements));
   check_table(plan.rows, rows, plan.out_rows);
   check_table(plan.cols, cols, plan.out_cols);
 
   // Run small plans: finite input gives finite output; non-negative kernels stay within the input range.
-  if (static_cast<double>(rows) * cols <= 4096 && static_cast<double>(plan.out_rows) * plan.out_cols <= 16384) {
+  if (static_cast<double>(rows) * cols <= 4096 &&
+      static_cast<double>(plan.out_rows) * plan.out_cols <= 16384) {
     rl::Image u8(rows, cols, 1, rl::ElemType::U8), f64(rows, cols, 1, rl::ElemType::F64);
     for (int r = 0; r < rows; ++r)
       for (int c = 0; c < cols; ++c) {

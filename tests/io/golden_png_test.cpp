@@ -25,7 +25,8 @@ TEST_P(GoldenPng, MatchesMatlabExactly) {
     got = im2uint8(resize(im2double(in), test::golden_spec(row)));
   }
   ASSERT_EQ(got.type(), ElemType::U8);
-  ASSERT_TRUE(got.same_shape(want)) << got.rows() << "x" << got.cols() << " vs " << want.rows() << "x" << want.cols();
+  ASSERT_TRUE(got.same_shape(want)) << got.rows() << "x" << got.cols() << " vs " << want.rows() << "x"
+                                    << want.cols();
   const DiffStats s = diff_stats(got, want);
   EXPECT_EQ(s.differing, 0u) << "max abs diff " << s.max_abs;
 }

@@ -53,8 +53,10 @@ inline std::vector<GoldenRow> golden_rows() {
 
 inline ResizeSpec golden_spec(const GoldenRow& r) {
   ResizeSpec spec;
-  if (r.mode == "scale") spec.scale = parse_scale(r.value);
-  else spec.out_size = parse_size(r.value);
+  if (r.mode == "scale")
+    spec.scale = parse_scale(r.value);
+  else
+    spec.out_size = parse_size(r.value);
   spec.method = *parse_method(r.method);
   spec.antialiasing = parse_on_off(r.antialiasing);
   spec.boundary = *parse_boundary(r.boundary);

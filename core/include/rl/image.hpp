@@ -16,11 +16,24 @@ std::size_t elem_size(ElemType t);
 std::string to_string(ElemType t);
 bool is_integer(ElemType t);
 
-template <class T> constexpr ElemType elem_type_of();
-template <> constexpr ElemType elem_type_of<std::uint8_t>() { return ElemType::U8; }
-template <> constexpr ElemType elem_type_of<std::uint16_t>() { return ElemType::U16; }
-template <> constexpr ElemType elem_type_of<float>() { return ElemType::F32; }
-template <> constexpr ElemType elem_type_of<double>() { return ElemType::F64; }
+template <class T>
+constexpr ElemType elem_type_of();
+template <>
+constexpr ElemType elem_type_of<std::uint8_t>() {
+  return ElemType::U8;
+}
+template <>
+constexpr ElemType elem_type_of<std::uint16_t>() {
+  return ElemType::U16;
+}
+template <>
+constexpr ElemType elem_type_of<float>() {
+  return ElemType::F32;
+}
+template <>
+constexpr ElemType elem_type_of<double>() {
+  return ElemType::F64;
+}
 
 class Image {
  public:
@@ -43,8 +56,16 @@ class Image {
   void* raw() { return data_.get(); }
   const void* raw() const { return data_.get(); }
 
-  template <class T> T* data() { check<T>(); return static_cast<T*>(raw()); }
-  template <class T> const T* data() const { check<T>(); return static_cast<const T*>(raw()); }
+  template <class T>
+  T* data() {
+    check<T>();
+    return static_cast<T*>(raw());
+  }
+  template <class T>
+  const T* data() const {
+    check<T>();
+    return static_cast<const T*>(raw());
+  }
 
   // Value at (r, c, ch) converted to double, whatever the element type.
   double at(int r, int c, int ch = 0) const;
@@ -55,8 +76,11 @@ class Image {
   }
 
  private:
-  template <class T> void check() const;
-  struct FreeDeleter { void operator()(void* p) const; };
+  template <class T>
+  void check() const;
+  struct FreeDeleter {
+    void operator()(void* p) const;
+  };
   int rows_ = 0, cols_ = 0, channels_ = 0;
   ElemType type_ = ElemType::U8;
   std::unique_ptr<void, FreeDeleter> data_;

@@ -10,8 +10,8 @@ namespace rl {
 struct DiffStats {
   double max_abs = 0.0;
   double mean_abs = 0.0;
-  double psnr = 0.0;            // dB, +inf when identical; peak = 255, 65535 or 1 by type of a
-  std::size_t differing = 0;    // pixels where any channel differs
+  double psnr = 0.0;          // dB, +inf when identical; peak = 255, 65535 or 1 by type of a
+  std::size_t differing = 0;  // pixels where any channel differs
   std::size_t pixels = 0;
   double differing_percent() const { return pixels ? 100.0 * differing / pixels : 0.0; }
 };

@@ -19,15 +19,15 @@ enum class Axis { Rows = 0, Cols = 1 };  // Rows: resize vertically (along dimen
 struct AxisTable {
   int in_size = 0;
   int out_size = 0;
-  double scale = 1.0;          // the scale that drove the kernel (given scale, or out/in)
-  double kernel_width = 0.0;   // width after antialias widening (width / scale when shrinking)
-  bool antialiased = false;    // true when the kernel was widened (scale < 1 and antialiasing on)
-  int taps_full = 0;           // P = ceil(kernel_width) + 2, before zero-column removal
-  int taps = 0;                // taps per output after removal
-  std::vector<double> u;       // per output (0-based o): u = (o+1)/scale + 0.5*(1 - 1/scale), 1-based
-  std::vector<int> left;       // per output: floor(u - kernel_width/2), 1-based, before mapping
-  std::vector<int> kept;       // which of the P tap columns survived (ascending, 0..P-1)
-  std::vector<double> weights; // out_size x taps, row-major
+  double scale = 1.0;               // the scale that drove the kernel (given scale, or out/in)
+  double kernel_width = 0.0;        // width after antialias widening (width / scale when shrinking)
+  bool antialiased = false;         // true when the kernel was widened (scale < 1 and antialiasing on)
+  int taps_full = 0;                // P = ceil(kernel_width) + 2, before zero-column removal
+  int taps = 0;                     // taps per output after removal
+  std::vector<double> u;            // per output (0-based o): u = (o+1)/scale + 0.5*(1 - 1/scale), 1-based
+  std::vector<int> left;            // per output: floor(u - kernel_width/2), 1-based, before mapping
+  std::vector<int> kept;            // which of the P tap columns survived (ascending, 0..P-1)
+  std::vector<double> weights;      // out_size x taps, row-major
   std::vector<std::int32_t> index;  // out_size x taps, 0-based input indices after mapping
 
   const double* weights_of(int o) const { return weights.data() + static_cast<std::size_t>(o) * taps; }
@@ -38,7 +38,7 @@ struct Plan {
   int in_rows = 0, in_cols = 0;
   int out_rows = 0, out_cols = 0;
   Method method = Method::Bicubic;
-  Kernel kernel;               // the unwidened kernel
+  Kernel kernel;  // the unwidened kernel
   bool antialiasing = true;
   Boundary boundary = Boundary::Modern;
   std::array<Axis, 2> order{Axis::Rows, Axis::Cols};  // passes in the order MATLAB runs them
@@ -60,12 +60,15 @@ struct PlanLimits {
 
 // Output size and per-axis scale as MATLAB derives them (no tables). Throws std::invalid_argument
 // with a user-facing message for bad specs (non-positive or non-finite scale, empty result, ...).
-struct SizeAndScale { int out_rows, out_cols; double scale_rows, scale_cols; };
+struct SizeAndScale {
+  int out_rows, out_cols;
+  double scale_rows, scale_cols;
+};
 SizeAndScale derive_size_and_scale(const ResizeSpec& spec, int in_rows, int in_cols);
 
 // One axis' table, as MATLAB's contributions(in, out, scale, kernel, width, antialiasing).
-AxisTable make_axis_table(int in_size, int out_size, double scale, const Kernel& kernel,
-                          bool antialiasing, Boundary boundary);
+AxisTable make_axis_table(int in_size, int out_size, double scale, const Kernel& kernel, bool antialiasing,
+                          Boundary boundary);
 
 Plan make_plan(const ResizeSpec& spec, int in_rows, int in_cols, const PlanLimits& limits = {});
 

@@ -24,22 +24,29 @@ struct ResizeSpec {
   std::optional<std::pair<double, double>> scale;
   std::optional<std::pair<double, double>> out_size;
   Method method = Method::Bicubic;
-  Kernel custom;                      // used when method == Method::Custom
-  std::optional<bool> antialiasing;   // unset: MATLAB default (on, except for nearest)
+  Kernel custom;                     // used when method == Method::Custom
+  std::optional<bool> antialiasing;  // unset: MATLAB default (on, except for nearest)
   Boundary boundary = Boundary::Modern;
 
   static ResizeSpec with_scale(double s, Method m = Method::Bicubic) {
-    ResizeSpec r; r.scale = {{s, s}}; r.method = m; return r;
+    ResizeSpec r;
+    r.scale = {{s, s}};
+    r.method = m;
+    return r;
   }
   static ResizeSpec with_scale(double sr, double sc, Method m = Method::Bicubic) {
-    ResizeSpec r; r.scale = {{sr, sc}}; r.method = m; return r;
+    ResizeSpec r;
+    r.scale = {{sr, sc}};
+    r.method = m;
+    return r;
   }
   static ResizeSpec with_size(double rows, double cols, Method m = Method::Bicubic) {
-    ResizeSpec r; r.out_size = {{rows, cols}}; r.method = m; return r;
+    ResizeSpec r;
+    r.out_size = {{rows, cols}};
+    r.method = m;
+    return r;
   }
-  bool effective_antialiasing() const {
-    return antialiasing.value_or(method != Method::Nearest);
-  }
+  bool effective_antialiasing() const { return antialiasing.value_or(method != Method::Nearest); }
 };
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();

@@ -26,15 +26,24 @@ RL_HD inline double tap_sum(const double* w, const std::int32_t* idx, int taps, 
 
 // MATLAB's cast of a double to the element type: integers round half away from zero and saturate,
 // NaN becomes 0; single is a plain float conversion; double is unchanged.
-template <class T> RL_HD inline T from_double(double v);
-template <> RL_HD inline double from_double<double>(double v) { return v; }
-template <> RL_HD inline float from_double<float>(double v) { return static_cast<float>(v); }
-template <> RL_HD inline std::uint8_t from_double<std::uint8_t>(double v) {
+template <class T>
+RL_HD inline T from_double(double v);
+template <>
+RL_HD inline double from_double<double>(double v) {
+  return v;
+}
+template <>
+RL_HD inline float from_double<float>(double v) {
+  return static_cast<float>(v);
+}
+template <>
+RL_HD inline std::uint8_t from_double<std::uint8_t>(double v) {
   if (!(v > 0.0)) return 0;  // also NaN
   if (v >= 255.0) return 255;
   return static_cast<std::uint8_t>(round(v));
 }
-template <> RL_HD inline std::uint16_t from_double<std::uint16_t>(double v) {
+template <>
+RL_HD inline std::uint16_t from_double<std::uint16_t>(double v) {
   if (!(v > 0.0)) return 0;
   if (v >= 65535.0) return 65535;
   return static_cast<std::uint16_t>(round(v));

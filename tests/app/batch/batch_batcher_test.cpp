@@ -1,5 +1,7 @@
 // ShapeBatcher (the CUDA batching of `imresize batch`) with a CPU backend: images of one plan share a
 // call, different plans never do, every worker gets its own result back, and errors reach everyone.
+#include "batch_batcher.hpp"
+
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -9,7 +11,6 @@
 #include <thread>
 #include <vector>
 
-#include "batch_batcher.hpp"
 #include "rl/resize.hpp"
 
 namespace rl::app {
@@ -107,7 +108,9 @@ TEST(ShapeBatcher, SplitsGroupsLargerThanTheMaximum) {
   gate.batcher = &batcher;
   std::vector<std::thread> pool;
   std::vector<Image> out(8);
-  const auto submit = [&](int w) { batcher.resize(plan, ramp(16, 16, 2, w), out[static_cast<std::size_t>(w)]); };
+  const auto submit = [&](int w) {
+    batcher.resize(plan, ramp(16, 16, 2, w), out[static_cast<std::size_t>(w)]);
+  };
   pool.emplace_back(submit, 0);
   gate.wait_first_call();
   for (int w = 1; w < 8; ++w) pool.emplace_back(submit, w);
@@ -120,19 +123,26 @@ TEST(ShapeBatcher, SplitsGroupsLargerThanTheMaximum) {
 
 TEST(ShapeBatcher, BackendErrorReachesEveryImageOfTheCall) {
   const auto plan = std::make_shared<const Plan>(make_plan(ResizeSpec::with_scale(0.5), 8, 8));
-  ShapeBatcher batcher([](const Plan&, const std::vector<Image>&, std::vector<Image>&) { return std::string("device lost"); }, 4);
+  ShapeBatcher batcher(
+      [](const Plan&, const std::vector<Image>&, std::vector<Image>&) { return std::string("device lost"); },
+      4);
   Image out;
   EXPECT_EQ(batcher.resize(plan, ramp(8, 8, 1, 0), out), "device lost");
   EXPECT_TRUE(out.empty());
-  ShapeBatcher throwing([](const Plan&, const std::vector<Image>&, std::vector<Image>&) -> std::string {
-    throw std::runtime_error("out of device memory");
-  }, 4);
+  ShapeBatcher throwing(
+      [](const Plan&, const std::vector<Image>&, std::vector<Image>&) -> std::string {
+        throw std::runtime_error("out of device memory");
+      },
+      4);
   EXPECT_EQ(throwing.resize(plan, ramp(8, 8, 1, 0), out), "out of device memory");
-  ShapeBatcher short_answer([](const Plan&, const std::vector<Image>&, std::vector<Image>& o) {
-    o.clear();
-    return std::string();
-  }, 4);
-  EXPECT_EQ(short_answer.resize(plan, ramp(8, 8, 1, 0), out), "the resizer returned the wrong number of images");
+  ShapeBatcher short_answer(
+      [](const Plan&, const std::vector<Image>&, std::vector<Image>& o) {
+        o.clear();
+        return std::string();
+      },
+      4);
+  EXPECT_EQ(short_answer.resize(plan, ramp(8, 8, 1, 0), out),
+            "the resizer returned the wrong number of images");
 }
 
 }  // namespace

@@ -1,6 +1,13 @@
 // `imresize batch` run as a child process: the golden legacy Set5 LR/HR sets reproduced bit for bit,
 // corrupt inputs reported and skipped, resume, clean interruption, options and progress output.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <poll.h>
+#include <pty.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -13,14 +20,6 @@
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <fcntl.h>
-#include <poll.h>
-#include <pty.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "golden.hpp"
 #include "rl/cuda_resize.hpp"
@@ -86,7 +85,8 @@ Child start_batch(const std::vector<std::string>& args, const fs::path& logs) {
   posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, c.err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   const int rc = posix_spawn(&c.pid, argv[0], &fa, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) throw std::runtime_error(std::string("cannot start ") + RL_BATCH_EXE + ": " + std::strerror(rc));
+  if (rc != 0)
+    throw std::runtime_error(std::string("cannot start ") + RL_BATCH_EXE + ": " + std::strerror(rc));
   return c;
 }
 
@@ -145,8 +145,9 @@ void expect_same_pixels(const fs::path& got_path, const fs::path& want_path) {
   const Image got = io::load(got_path.string());
   const Image want = io::load(want_path.string());
   ASSERT_EQ(got.type(), want.type()) << got_path;
-  ASSERT_TRUE(got.same_shape(want)) << got_path << ": " << got.rows() << "x" << got.cols() << "x" << got.channels()
-                                    << " vs " << want.rows() << "x" << want.cols() << "x" << want.channels();
+  ASSERT_TRUE(got.same_shape(want)) << got_path << ": " << got.rows() << "x" << got.cols() << "x"
+                                    << got.channels() << " vs " << want.rows() << "x" << want.cols() << "x"
+                                    << want.channels();
   EXPECT_TRUE(identical(got, want)) << got_path << " differs from " << want_path;
 }
 
@@ -165,7 +166,7 @@ TEST(Batch, LegacySet5ReproducesMatlabLrAndHrExactlyAndResumes) {
   const fs::path src = t.path() / "src", dst = t.path() / "dst";
   copy_set5(src);
   const std::vector<std::string> args{src.string(), dst.string(), "--modcrop", "--boundary", "legacy",
-                                      "--scales", "2,3,4", "--save-hr", "--jobs", "2"};
+                                      "--scales",   "2,3,4",      "--save-hr", "--jobs",     "2"};
   const Result r = run_batch(args, t.path());
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_EQ(r.err, "");
@@ -178,7 +179,8 @@ TEST(Batch, LegacySet5ReproducesMatlabLrAndHrExactlyAndResumes) {
   for (const auto& p : files_under(dst)) before.push_back(fs::last_write_time(p));
   const Result again = run_batch(args, t.path());
   ASSERT_EQ(again.code, 0) << again.out << again.err;
-  EXPECT_NE(again.out.find("0 done, 5 skipped (outputs exist), 0 failed; 0 files written"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("0 done, 5 skipped (outputs exist), 0 failed; 0 files written"), std::string::npos)
+      << again.out;
   std::vector<fs::file_time_type> after;
   for (const auto& p : files_under(dst)) after.push_back(fs::last_write_time(p));
   EXPECT_EQ(before, after);
@@ -187,12 +189,14 @@ TEST(Batch, LegacySet5ReproducesMatlabLrAndHrExactlyAndResumes) {
   fs::remove(dst / "X3" / "birdx3.png");
   const Result one = run_batch(args, t.path());
   ASSERT_EQ(one.code, 0) << one.out << one.err;
-  EXPECT_NE(one.out.find("1 done, 4 skipped (outputs exist), 0 failed; 1 files written"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("1 done, 4 skipped (outputs exist), 0 failed; 1 files written"), std::string::npos)
+      << one.out;
   auto over = args;
   over.push_back("--overwrite");
   const Result all = run_batch(over, t.path());
   ASSERT_EQ(all.code, 0) << all.out << all.err;
-  EXPECT_NE(all.out.find("5 done, 0 skipped (outputs exist), 0 failed; 30 files written"), std::string::npos) << all.out;
+  EXPECT_NE(all.out.find("5 done, 0 skipped (outputs exist), 0 failed; 30 files written"), std::string::npos)
+      << all.out;
   expect_set5_outputs(dst);
 }
 
@@ -207,8 +211,8 @@ TEST(Batch, CorruptFilesAreReportedAndSkipped) {
     std::ofstream(src / "empty.jpg", std::ios::binary);
     std::ofstream(src / "notes.txt") << "not an image extension: ignored";
   }
-  const std::vector<std::string> args{src.string(), dst.string(), "--modcrop", "--boundary", "legacy",
-                                      "--scales", "2,3,4", "--save-hr"};
+  const std::vector<std::string> args{src.string(), dst.string(), "--modcrop", "--boundary",
+                                      "legacy",     "--scales",   "2,3,4",     "--save-hr"};
   const Result r = run_batch(args, t.path());
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   for (const char* bad : {"garbage.png", "truncated.bmp", "empty.jpg"}) {
@@ -219,7 +223,8 @@ TEST(Batch, CorruptFilesAreReportedAndSkipped) {
   EXPECT_NE(r.out.find("5 done, 0 skipped (outputs exist), 3 failed"), std::string::npos) << r.out;
   expect_set5_outputs(dst);
   EXPECT_EQ(files_under(dst).size(), 30u);
-  for (const auto& p : files_under(dst)) EXPECT_EQ(p.filename().string().find("garbage"), std::string::npos) << p;
+  for (const auto& p : files_under(dst))
+    EXPECT_EQ(p.filename().string().find("garbage"), std::string::npos) << p;
 
   // Resuming skips the good images and reports the bad ones again.
   const Result again = run_batch(args, t.path());
@@ -262,9 +267,11 @@ TEST_P(BatchSignal, InterruptedRunLeavesOnlyCompleteFilesAndResumes) {
   std::vector<Image> inputs;
   for (int i = 0; i < kImages; ++i) {
     inputs.push_back(noise_image(480, 643, 3, ElemType::U8, 100u + static_cast<unsigned>(i)));
-    io::save((src / (i % 2 ? "sub" : "") / ("img" + std::to_string(100 + i) + ".png")).string(), inputs.back());
+    io::save((src / (i % 2 ? "sub" : "") / ("img" + std::to_string(100 + i) + ".png")).string(),
+             inputs.back());
   }
-  const std::vector<std::string> args{src.string(), dst.string(), "--modcrop", "--scales", "2,3,4", "--save-hr", "--jobs", "2"};
+  const std::vector<std::string> args{src.string(), dst.string(), "--modcrop", "--scales",
+                                      "2,3,4",      "--save-hr",  "--jobs",    "2"};
   const Child c = start_batch(args, t.path());
   // Wait for the first complete output, then interrupt.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
@@ -315,13 +322,15 @@ TEST_P(BatchSignal, InterruptedRunLeavesOnlyCompleteFilesAndResumes) {
   for (int i : {0, kImages - 1})
     for (int s : {2, 3, 4}) {
       const fs::path sub = i % 2 ? "sub" : "";
-      const fs::path lr = dst / xdir(s) / sub / ("img" + std::to_string(100 + i) + "x" + std::to_string(s) + ".png");
+      const fs::path lr =
+          dst / xdir(s) / sub / ("img" + std::to_string(100 + i) + "x" + std::to_string(s) + ".png");
       EXPECT_TRUE(identical(io::load(lr.string()), expected_lr(i, s))) << lr;
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Signals, BatchSignal, ::testing::Values(SIGINT, SIGTERM),
-                         [](const auto& info) { return info.param == SIGINT ? std::string("SIGINT") : std::string("SIGTERM"); });
+INSTANTIATE_TEST_SUITE_P(Signals, BatchSignal, ::testing::Values(SIGINT, SIGTERM), [](const auto& info) {
+  return info.param == SIGINT ? std::string("SIGINT") : std::string("SIGTERM");
+});
 
 TEST(Batch, StaleTempFilesOfDeadRunsAreRemoved) {
   TempDir t;
@@ -349,13 +358,17 @@ TEST(Batch, KeepsSubfoldersTypeAndChannelsAndReportsNameClashes) {
   io::save((src / "a" / "b" / "p.png").string(), grey16);
   io::save((src / "a" / "b" / "p.tif").string(), grey16);  // same stem: would overwrite p's outputs
   io::save((src / "q.png").string(), rgba);
-  const std::vector<std::string> args{src.string(), dst.string(), "--scales", "3,2,3", "--method", "lanczos3", "--jobs", "3"};
+  const std::vector<std::string> args{src.string(), dst.string(), "--scales", "3,2,3",
+                                      "--method",   "lanczos3",   "--jobs",   "3"};
   const Result r = run_batch(args, t.path());
   EXPECT_EQ(r.code, 1) << r.out << r.err;
-  EXPECT_NE(r.err.find("failed a/b/p.tif: its outputs would have the same names as those of 'a/b/p.png'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("failed a/b/p.tif: its outputs would have the same names as those of 'a/b/p.png'"),
+            std::string::npos)
+      << r.err;
   EXPECT_NE(r.out.find("3 images under"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("scales 3,2,"), std::string::npos) << r.out;  // duplicates dropped
-  EXPECT_NE(r.out.find("2 done, 0 skipped (outputs exist), 1 failed; 4 files written"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2 done, 0 skipped (outputs exist), 1 failed; 4 files written"), std::string::npos)
+      << r.out;
   for (int s : {2, 3}) {
     ResizeSpec spec = ResizeSpec::with_scale(1.0 / s, Method::Lanczos3);
     const std::string xs = std::to_string(s);
@@ -371,7 +384,8 @@ TEST(Batch, KeepsSubfoldersTypeAndChannelsAndReportsNameClashes) {
   const Result again = run_batch(args, t.path());
   EXPECT_EQ(again.code, 1);
   EXPECT_NE(again.out.find("3 images under"), std::string::npos) << again.out;
-  EXPECT_NE(again.out.find("0 done, 2 skipped (outputs exist), 1 failed; 0 files written"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("0 done, 2 skipped (outputs exist), 1 failed; 0 files written"), std::string::npos)
+      << again.out;
 }
 
 TEST(Batch, OutputsInTheSourceFolderAreNotReadBack) {
@@ -402,7 +416,8 @@ TEST(Batch, ImageSmallerThanTheScaleFailsAloneWithModcrop) {
   io::save((src / "ok.png").string(), noise_image(9, 9, 3, ElemType::U8, 2));
   const Result r = run_batch({src.string(), dst.string(), "--scales", "2,4", "--modcrop"}, t.path());
   EXPECT_EQ(r.code, 1) << r.out << r.err;
-  EXPECT_NE(r.err.find("failed tiny.png: x4: the image is 3x9, smaller than the scale 4"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("failed tiny.png: x4: the image is 3x9, smaller than the scale 4"), std::string::npos)
+      << r.err;
   EXPECT_TRUE(fs::exists(dst / "X4" / "okx4.png"));
   EXPECT_EQ(io::load((dst / "X4" / "okx4.png").string()).rows(), 2);  // modcrop 9 -> 8, then 8/4
 }
@@ -424,7 +439,8 @@ TEST_P(BatchOptions, BadOptionExitsWithOneLine) {
   copy_set5(src);
   std::vector<std::string> args;
   if (GetParam().with_dirs) args = {src.string(), dst.string()};
-  for (const auto& a : GetParam().args) args.push_back(a == "@SRC" ? src.string() : a == "@DST" ? dst.string() : a);
+  for (const auto& a : GetParam().args)
+    args.push_back(a == "@SRC" ? src.string() : a == "@DST" ? dst.string() : a);
   const Result r = run_batch(args, t.path());
   EXPECT_GE(r.code, 1);
   EXPECT_LE(r.code, 125);
@@ -444,19 +460,26 @@ INSTANTIATE_TEST_SUITE_P(
         BadArgs{"UnknownOption", {"--scales", "2", "--frobnicate"}, "unknown option '--frobnicate'"},
         BadArgs{"BadMethod", {"--scales", "2", "--method", "cubic"}, "--method: 'cubic'"},
         BadArgs{"BadBoundary", {"--scales", "2", "--boundary", "mirror"}, "--boundary: 'mirror'"},
-        BadArgs{"BadDevice", {"--scales", "2", "--device", "gpu"}, "--device must be auto, cpu or cuda, got 'gpu'"},
+        BadArgs{"BadDevice",
+                {"--scales", "2", "--device", "gpu"},
+                "--device must be auto, cpu or cuda, got 'gpu'"},
         BadArgs{"BadJobs", {"--scales", "2", "--jobs", "0"}, "--jobs: '0'"},
         BadArgs{"MissingValue", {"--scales"}, "--scales needs a value"},
         BadArgs{"FlagWithValue", {"--scales", "2", "--modcrop=yes"}, "--modcrop takes no value"},
         BadArgs{"OneFolder", {"@SRC", "--scales", "2"}, "expected SRC_DIR and DST_DIR", false},
-        BadArgs{"ThreeFolders", {"@SRC", "@DST", "extra", "--scales", "2"}, "unexpected argument 'extra'", false},
-        BadArgs{"MissingSource", {"/nonexistent/rl-batch-src", "@DST", "--scales", "2"}, "source folder '/nonexistent/rl-batch-src' does not exist", false}),
+        BadArgs{
+            "ThreeFolders", {"@SRC", "@DST", "extra", "--scales", "2"}, "unexpected argument 'extra'", false},
+        BadArgs{"MissingSource",
+                {"/nonexistent/rl-batch-src", "@DST", "--scales", "2"},
+                "source folder '/nonexistent/rl-batch-src' does not exist",
+                false}),
     [](const auto& info) { return info.param.name; });
 
 TEST(Batch, EmptySourceFolderIsAnError) {
   TempDir t;
   fs::create_directories(t.path() / "src");
-  const Result r = run_batch({(t.path() / "src").string(), (t.path() / "dst").string(), "--scales", "2"}, t.path());
+  const Result r =
+      run_batch({(t.path() / "src").string(), (t.path() / "dst").string(), "--scales", "2"}, t.path());
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(count_lines(r.err), 1) << r.err;
   EXPECT_NE(r.err.find("no images"), std::string::npos) << r.err;
@@ -468,8 +491,10 @@ TEST(Batch, DeviceChoiceIsReportedOnce) {
   const fs::path src = t.path() / "src", dst = t.path() / "dst";
   copy_set5(src);
   const cuda::Status st = cuda::device_status();
-  const Result cuda_run = run_batch({src.string(), dst.string(), "--scales", "2", "--device", "cuda"}, t.path());
-  const Result auto_run = run_batch({src.string(), (t.path() / "dst-auto").string(), "--scales", "2"}, t.path());
+  const Result cuda_run =
+      run_batch({src.string(), dst.string(), "--scales", "2", "--device", "cuda"}, t.path());
+  const Result auto_run =
+      run_batch({src.string(), (t.path() / "dst-auto").string(), "--scales", "2"}, t.path());
   ASSERT_EQ(auto_run.code, 0) << auto_run.err;
   if (st) {
     EXPECT_EQ(cuda_run.code, 0) << cuda_run.err;

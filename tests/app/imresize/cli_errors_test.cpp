@@ -2,7 +2,6 @@
 // stderr line "imresize: ...", no file created, every existing file (an existing OUTPUT included)
 // byte-identical afterwards.
 #include <gtest/gtest.h>
-
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -27,12 +26,21 @@ std::vector<std::uint16_t> ramp(int n, int mul = 37) {
 }
 
 // A .npy file with a hand-written header dictionary and `data_bytes` bytes of data.
-std::vector<std::uint8_t> npy_bytes(const std::string& dict, std::size_t data_bytes, unsigned char major = 1) {
+std::vector<std::uint8_t> npy_bytes(const std::string& dict, std::size_t data_bytes,
+                                    unsigned char major = 1) {
   std::string h = dict;
   while ((10 + h.size() + 1) % 64) h += ' ';
   h += '\n';
   std::vector<std::uint8_t> b(10 + h.size() + data_bytes, 0);
-  const std::uint8_t prefix[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', major, 0, static_cast<std::uint8_t>(h.size() & 0xFF),
+  const std::uint8_t prefix[10] = {0x93,
+                                   'N',
+                                   'U',
+                                   'M',
+                                   'P',
+                                   'Y',
+                                   major,
+                                   0,
+                                   static_cast<std::uint8_t>(h.size() & 0xFF),
                                    static_cast<std::uint8_t>(h.size() >> 8)};
   std::copy(prefix, prefix + 10, b.begin());
   std::copy(h.begin(), h.end(), b.begin() + 10);
@@ -49,8 +57,8 @@ class CliErrors : public ::testing::Test {
 
   // Runs `imresize INPUT OUTPUT args...` twice, once to a new OUTPUT and once over an existing one,
   // and checks the failure contract both times.
-  void expect_failure(const std::string& input, const std::vector<std::string>& args, const std::string& message_part,
-                      int code = 0, const std::string& ext = ".png") {
+  void expect_failure(const std::string& input, const std::vector<std::string>& args,
+                      const std::string& message_part, int code = 0, const std::string& ext = ".png") {
     for (const std::string& out : {"new" + ext, "existing" + ext}) {
       std::vector<std::string> all{input.find('/') == std::string::npos ? dir / input : input, dir / out};
       all.insert(all.end(), args.begin(), args.end());
@@ -58,7 +66,8 @@ class CliErrors : public ::testing::Test {
     }
   }
 
-  void expect_failure_raw(const std::vector<std::string>& args, const std::string& message_part, int code = 0) {
+  void expect_failure_raw(const std::vector<std::string>& args, const std::string& message_part,
+                          int code = 0) {
     std::string cmd;
     for (const auto& a : args) cmd += " '" + a + "'";
     SCOPED_TRACE("imresize" + cmd);
@@ -74,7 +83,8 @@ class CliErrors : public ::testing::Test {
     }
     EXPECT_EQ(r.err_lines(), 1) << r.err;
     EXPECT_EQ(r.err.rfind("imresize: ", 0), 0u) << r.err;
-    EXPECT_NE(r.err.find(message_part), std::string::npos) << "stderr: " << r.err << "expected: " << message_part;
+    EXPECT_NE(r.err.find(message_part), std::string::npos)
+        << "stderr: " << r.err << "expected: " << message_part;
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(test::list_dir(dir.path()), before) << "a file was created or removed";
     for (const auto& [n, b] : bytes) EXPECT_EQ(test::read_bytes(dir.path() / n), b) << n << " changed";
@@ -157,7 +167,8 @@ TEST_F(CliErrors, OutputFolderNotWritable) {
   expect_failure_raw({dir / "in.png", dir / "ro/out.png", "--scale", "2"}, "not writable", 1);
   expect_failure_raw({dir / "in.png", dir / "ro/existing.png", "--scale", "2"}, "not writable", 1);
   EXPECT_EQ(test::list_dir(dir.path() / "ro"), before);
-  EXPECT_EQ(test::read_bytes(dir.path() / "ro" / "existing.png"), test::read_bytes(dir.path() / "existing.png"));
+  EXPECT_EQ(test::read_bytes(dir.path() / "ro" / "existing.png"),
+            test::read_bytes(dir.path() / "existing.png"));
   fs::permissions(dir.path() / "ro", fs::perms::owner_all);
 }
 
@@ -195,7 +206,8 @@ TEST_F(CliErrors, OutputEqualsInputIsReplacedByRename) {
   const Image out = io::load(p.string());
   EXPECT_EQ(out.rows(), 12);
   EXPECT_EQ(out.cols(), 16);
-  EXPECT_EQ(test::list_dir(dir.path()), (std::set<std::string>{"existing.npy", "existing.png", "in.png", "link.png", "same.png"}));
+  EXPECT_EQ(test::list_dir(dir.path()),
+            (std::set<std::string>{"existing.npy", "existing.png", "in.png", "link.png", "same.png"}));
 }
 
 // ---- .npy ----------------------------------------------------------------------------------------
@@ -217,47 +229,56 @@ TEST_F(CliErrors, NpyZeroBytesAndTruncatedHeader) {
 }
 
 TEST_F(CliErrors, NpyUnsupportedDtypes) {
-  const std::pair<const char*, const char*> cases[] = {
-      {"<c16", "unsupported .npy dtype '<c16'"},  // complex
-      {"|O", "unsupported .npy dtype '|O'"},       // object
-      {">f8", "big-endian"},
-      {"<i4", "unsupported .npy dtype '<i4'"}};
+  const std::pair<const char*, const char*> cases[] = {{"<c16", "unsupported .npy dtype '<c16'"},  // complex
+                                                       {"|O", "unsupported .npy dtype '|O'"},      // object
+                                                       {">f8", "big-endian"},
+                                                       {"<i4", "unsupported .npy dtype '<i4'"}};
   for (const auto& [descr, msg] : cases) {
     SCOPED_TRACE(descr);
-    test::write_bytes(dir.path() / "dtype.npy",
-                      npy_bytes(std::string("{'descr': '") + descr + "', 'fortran_order': False, 'shape': (2, 2), }", 64));
+    test::write_bytes(
+        dir.path() / "dtype.npy",
+        npy_bytes(std::string("{'descr': '") + descr + "', 'fortran_order': False, 'shape': (2, 2), }", 64));
     expect_failure("dtype.npy", {"--scale", "2"}, msg, 1, ".npy");
   }
 }
 
 TEST_F(CliErrors, NpyFortranOrder) {
-  test::write_bytes(dir.path() / "f.npy", npy_bytes("{'descr': '<f8', 'fortran_order': True, 'shape': (2, 3), }", 48));
+  test::write_bytes(dir.path() / "f.npy",
+                    npy_bytes("{'descr': '<f8', 'fortran_order': True, 'shape': (2, 3), }", 48));
   expect_failure("f.npy", {"--scale", "2"}, "Fortran", 1, ".npy");
 }
 
 TEST_F(CliErrors, NpyShapeDoesNotMatchData) {
-  test::write_bytes(dir.path() / "short.npy", npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (4, 4), }", 15 * 8));
+  test::write_bytes(dir.path() / "short.npy",
+                    npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (4, 4), }", 15 * 8));
   expect_failure("short.npy", {"--scale", "2"}, "the shape needs 128", 1, ".npy");
-  test::write_bytes(dir.path() / "long.npy", npy_bytes("{'descr': '|u1', 'fortran_order': False, 'shape': (4, 4), }", 17));
+  test::write_bytes(dir.path() / "long.npy",
+                    npy_bytes("{'descr': '|u1', 'fortran_order': False, 'shape': (4, 4), }", 17));
   expect_failure("long.npy", {"--scale", "2"}, "the shape needs 16", 1, ".npy");
 }
 
 TEST_F(CliErrors, NpyShapeProductOverflows) {
-  test::write_bytes(dir.path() / "ovf.npy",
-                    npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (2147483647, 2147483647, 2147483647), }", 8));
+  test::write_bytes(
+      dir.path() / "ovf.npy",
+      npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (2147483647, 2147483647, 2147483647), }",
+                8));
   expect_failure("ovf.npy", {"--scale", "2"}, "overflows", 1, ".npy");
   // Each side fits, the byte count of float64 does not (2^62 elements x 8 bytes).
-  test::write_bytes(dir.path() / "ovf2.npy",
-                    npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (2147483647, 2147483647, 2), }", 8));
+  test::write_bytes(
+      dir.path() / "ovf2.npy",
+      npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (2147483647, 2147483647, 2), }", 8));
   expect_failure("ovf2.npy", {"--scale", "2"}, "invalid .npy", 1, ".npy");
 }
 
 TEST_F(CliErrors, NpyWrongDimensions) {
-  test::write_bytes(dir.path() / "d1.npy", npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }", 32));
+  test::write_bytes(dir.path() / "d1.npy",
+                    npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }", 32));
   expect_failure("d1.npy", {"--scale", "2"}, "1-D", 1, ".npy");
-  test::write_bytes(dir.path() / "d4.npy", npy_bytes("{'descr': '|u1', 'fortran_order': False, 'shape': (1, 2, 2, 2), }", 8));
+  test::write_bytes(dir.path() / "d4.npy",
+                    npy_bytes("{'descr': '|u1', 'fortran_order': False, 'shape': (1, 2, 2, 2), }", 8));
   expect_failure("d4.npy", {"--scale", "2"}, "4-D", 1, ".npy");
-  test::write_bytes(dir.path() / "empty.npy", npy_bytes("{'descr': '|u1', 'fortran_order': False, 'shape': (0, 3), }", 0));
+  test::write_bytes(dir.path() / "empty.npy",
+                    npy_bytes("{'descr': '|u1', 'fortran_order': False, 'shape': (0, 3), }", 0));
   expect_failure("empty.npy", {"--scale", "2"}, "empty", 1, ".npy");
 }
 
@@ -265,10 +286,10 @@ TEST_F(CliErrors, NpyWrongDimensions) {
 
 TEST_F(CliErrors, BadScales) {
   const std::pair<const char*, const char*> cases[] = {
-      {"0", "positive finite"},   {"-1", "positive finite"}, {"-0.5", "positive finite"},
-      {"NaN", "positive finite"}, {"inf", "positive finite"}, {"-inf", "positive finite"},
-      {"1/0", "divides by zero"}, {"0/0", "divides by zero"}, {"abc", "not a number"},
-      {"", "not a number"},       {"1/3/4", "not a number"},  {"2,3,4", "one value or two"},
+      {"0", "positive finite"},     {"-1", "positive finite"},  {"-0.5", "positive finite"},
+      {"NaN", "positive finite"},   {"inf", "positive finite"}, {"-inf", "positive finite"},
+      {"1/0", "divides by zero"},   {"0/0", "divides by zero"}, {"abc", "not a number"},
+      {"", "not a number"},         {"1/3/4", "not a number"},  {"2,3,4", "one value or two"},
       {"1e999", "positive finite"}, {"2,0", "positive finite"}, {"0x10", "not a number"}};
   for (const auto& [s, msg] : cases) {
     SCOPED_TRACE(s);
@@ -294,16 +315,18 @@ TEST_F(CliErrors, MaxPixels) {
   expect_failure("in.png", {"--scale", "2", "--max-pixels", "100"}, "over the limit of 100 pixels", 1);
   // The input itself over the limit: refused from the header.
   expect_failure("in.png", {"--scale", "1/2", "--max-pixels", "40"}, "over the limit of 40 pixels", 1);
-  const auto r = test::run_imresize({dir / "in.png", dir / "ok.png", "--scale", "2", "--max-pixels", "192"}, dir.path());
+  const auto r =
+      test::run_imresize({dir / "in.png", dir / "ok.png", "--scale", "2", "--max-pixels", "192"}, dir.path());
   EXPECT_EQ(r.code, 0) << r.err;
-  for (const char* bad : {"0", "-5", "abc", "1.5"}) expect_failure("in.png", {"--scale", "2", "--max-pixels", bad}, "--max-pixels", 2);
+  for (const char* bad : {"0", "-5", "abc", "1.5"})
+    expect_failure("in.png", {"--scale", "2", "--max-pixels", bad}, "--max-pixels", 2);
 }
 
 TEST_F(CliErrors, BadSizes) {
   const std::pair<const char*, const char*> cases[] = {
-      {"0,5", "positive integers"},  {"5,0", "positive integers"}, {"-3,5", "positive integers"},
-      {"NaN,NaN", "both be NaN"},     {"5", "ROWS,COLS"},           {"1.5,3", "positive integers"},
-      {"abc,3", "positive integers"}, {"3,4,5", "ROWS,COLS"},       {"inf,3", "positive integers"},
+      {"0,5", "positive integers"},         {"5,0", "positive integers"}, {"-3,5", "positive integers"},
+      {"NaN,NaN", "both be NaN"},           {"5", "ROWS,COLS"},           {"1.5,3", "positive integers"},
+      {"abc,3", "positive integers"},       {"3,4,5", "ROWS,COLS"},       {"inf,3", "positive integers"},
       {"3000000000,2", "positive integers"}};
   for (const auto& [s, msg] : cases) {
     SCOPED_TRACE(s);

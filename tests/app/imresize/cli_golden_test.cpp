@@ -21,8 +21,16 @@ TEST_P(CliGolden, MatchesMatlab) {
   test::ScratchDir dir;
   const bool f64 = row.compare == "f64";
   const std::string out = dir / (f64 ? "out.npy" : "out.png");
-  std::vector<std::string> args{test::golden_path(row.input), out, row.mode == "scale" ? "--scale" : "--size", row.value,
-                                "--method", row.method, "--antialiasing", row.antialiasing, "--boundary", row.boundary};
+  std::vector<std::string> args{test::golden_path(row.input),
+                                out,
+                                row.mode == "scale" ? "--scale" : "--size",
+                                row.value,
+                                "--method",
+                                row.method,
+                                "--antialiasing",
+                                row.antialiasing,
+                                "--boundary",
+                                row.boundary};
   if (row.compare == "imwrite") args.insert(args.end(), {"--as", "double"});
   const auto r = test::run_imresize(args, dir.path());
   ASSERT_EQ(r.code, 0) << r.err;

@@ -47,7 +47,10 @@ Image filled(int rows, int cols, int ch, ElemType t, unsigned mul) {
     for (int c = 0; c < cols; ++c)
       for (int k = 0; k < ch; ++k) {
         const unsigned v = (r * 131u + c * mul + k * 59u + r * c) % 251u;
-        im.set(r, c, k, t == ElemType::F32 || t == ElemType::F64 ? v / 250.0 - 0.1 : t == ElemType::U16 ? v * 257u : v);
+        im.set(r, c, k,
+               t == ElemType::F32 || t == ElemType::F64 ? v / 250.0 - 0.1
+               : t == ElemType::U16                     ? v * 257u
+                                                        : v);
       }
   return im;
 }
@@ -65,7 +68,8 @@ TEST(CliShapes, OneByOne) {
   Image one(1, 1, 1, ElemType::F64);
   one.set(0, 0, 0, 0.3);
   test::write_bytes(dir.path() / "p.npy", npy_encode(one));
-  const Image o2 = run_ok(dir, {dir / "p.npy", dir / "o.npy", "--size", "2,5", "--method", "lanczos3"}, dir / "o.npy");
+  const Image o2 =
+      run_ok(dir, {dir / "p.npy", dir / "o.npy", "--size", "2,5", "--method", "lanczos3"}, dir / "o.npy");
   ASSERT_EQ(o2.rows(), 2);
   ASSERT_EQ(o2.cols(), 5);
   EXPECT_TRUE(identical(o2, resize(one, ResizeSpec::with_size(2, 5, Method::Lanczos3))));
@@ -91,10 +95,12 @@ TEST(CliShapes, OneRowAndOneColumn) {
   // A 1xN PNG (8-bit RGB) grown along both axes.
   const auto s = pattern(7 * 3, 41, 256);
   test::write_bytes(dir.path() / "row.png", test::make_png(7, 1, 2, 8, s));
-  const Image o3 = run_ok(dir, {dir / "row.png", dir / "o3.png", "--scale", "2.5", "--method", "bilinear"}, dir / "o3.png");
+  const Image o3 = run_ok(dir, {dir / "row.png", dir / "o3.png", "--scale", "2.5", "--method", "bilinear"},
+                          dir / "o3.png");
   EXPECT_EQ(o3.rows(), 3);
   EXPECT_EQ(o3.cols(), 18);
-  EXPECT_TRUE(identical(o3, resize(from_samples(1, 7, 3, ElemType::U8, s), ResizeSpec::with_scale(2.5, Method::Bilinear))));
+  EXPECT_TRUE(identical(
+      o3, resize(from_samples(1, 7, 3, ElemType::U8, s), ResizeSpec::with_scale(2.5, Method::Bilinear))));
 }
 
 TEST(CliShapes, TwoAndSevenChannels) {
@@ -110,8 +116,10 @@ TEST(CliShapes, TwoAndSevenChannels) {
 
   const Image seven = filled(4, 6, 7, ElemType::F32, 23);
   test::write_bytes(dir.path() / "seven.npy", npy_encode(seven));
-  const Image o2 = run_ok(dir, {dir / "seven.npy", dir / "o2.npy", "--scale", "2", "--method", "lanczos3",
-                                "--boundary", "legacy"}, dir / "o2.npy");
+  const Image o2 = run_ok(
+      dir,
+      {dir / "seven.npy", dir / "o2.npy", "--scale", "2", "--method", "lanczos3", "--boundary", "legacy"},
+      dir / "o2.npy");
   EXPECT_EQ(o2.channels(), 7);
   EXPECT_EQ(o2.type(), ElemType::F32);
   ResizeSpec spec = ResizeSpec::with_scale(2, Method::Lanczos3);
@@ -131,9 +139,11 @@ TEST(CliShapes, SixteenBitPng) {
 
   const auto rgb = pattern(4 * 3 * 3, 7919, 65536);
   test::write_bytes(dir.path() / "c16.png", test::make_png(4, 3, 2, 16, rgb));
-  const Image o2 = run_ok(dir, {dir / "c16.png", dir / "o2.npy", "--scale", "1/2", "--method", "bilinear"}, dir / "o2.npy");
+  const Image o2 = run_ok(dir, {dir / "c16.png", dir / "o2.npy", "--scale", "1/2", "--method", "bilinear"},
+                          dir / "o2.npy");
   EXPECT_EQ(o2.type(), ElemType::U16);
-  EXPECT_TRUE(identical(o2, resize(from_samples(3, 4, 3, ElemType::U16, rgb), ResizeSpec::with_scale(0.5, Method::Bilinear))));
+  EXPECT_TRUE(identical(
+      o2, resize(from_samples(3, 4, 3, ElemType::U16, rgb), ResizeSpec::with_scale(0.5, Method::Bilinear))));
 }
 
 TEST(CliShapes, SixteenBitTiff) {
@@ -143,7 +153,8 @@ TEST(CliShapes, SixteenBitTiff) {
     const Image src = filled(6, 5, ch, ElemType::U16, 13);
     io::save(dir / "in.tif", src);
     ASSERT_TRUE(identical(io::load(dir / "in.tif"), src));
-    const Image out = run_ok(dir, {dir / "in.tif", dir / "out.tiff", "--scale", "3/2", "--method", "lanczos2"}, dir / "out.tiff");
+    const Image out = run_ok(
+        dir, {dir / "in.tif", dir / "out.tiff", "--scale", "3/2", "--method", "lanczos2"}, dir / "out.tiff");
     EXPECT_EQ(out.type(), ElemType::U16);
     EXPECT_EQ(out.channels(), ch);
     EXPECT_TRUE(identical(out, resize(src, ResizeSpec::with_scale(1.5, Method::Lanczos2))));
@@ -173,8 +184,9 @@ TEST(CliShapes, ChannelOrderIsKept) {
   ScratchDir dir;
   // R in 10..29, G in 100..119, B in 200..219: any swap is visible.
   std::vector<std::uint16_t> s;
-  for (int i = 0; i < 20; ++i) s.insert(s.end(), {static_cast<std::uint16_t>(10 + i), static_cast<std::uint16_t>(100 + i),
-                                                  static_cast<std::uint16_t>(200 + i)});
+  for (int i = 0; i < 20; ++i)
+    s.insert(s.end(), {static_cast<std::uint16_t>(10 + i), static_cast<std::uint16_t>(100 + i),
+                       static_cast<std::uint16_t>(200 + i)});
   test::write_bytes(dir.path() / "rgb.png", test::make_png(5, 4, 2, 8, s));
   const Image same = run_ok(dir, {dir / "rgb.png", dir / "same.npy", "--scale", "1"}, dir / "same.npy");
   ASSERT_EQ(same.channels(), 3);
@@ -198,14 +210,17 @@ TEST(CliShapes, AsDoubleAndSingle) {
   const auto s = pattern(6 * 5 * 3, 97, 256);
   test::write_bytes(dir.path() / "in.png", test::make_png(6, 5, 2, 8, s));
   const Image src = from_samples(5, 6, 3, ElemType::U8, s);
-  const Image d = run_ok(dir, {dir / "in.png", dir / "d.npy", "--scale", "1/3", "--as", "double"}, dir / "d.npy");
+  const Image d =
+      run_ok(dir, {dir / "in.png", dir / "d.npy", "--scale", "1/3", "--as", "double"}, dir / "d.npy");
   EXPECT_EQ(d.type(), ElemType::F64);
   EXPECT_TRUE(identical(d, resize(im2double(src), ResizeSpec::with_scale(1.0 / 3))));
-  const Image f = run_ok(dir, {dir / "in.png", dir / "f.npy", "--scale", "1/3", "--as", "single"}, dir / "f.npy");
+  const Image f =
+      run_ok(dir, {dir / "in.png", dir / "f.npy", "--scale", "1/3", "--as", "single"}, dir / "f.npy");
   EXPECT_EQ(f.type(), ElemType::F32);
   EXPECT_TRUE(identical(f, resize(im2single(src), ResizeSpec::with_scale(1.0 / 3))));
   // Float to PNG: im2uint8 of the float result.
-  const Image p = run_ok(dir, {dir / "in.png", dir / "d.png", "--scale", "1/3", "--as", "double"}, dir / "d.png");
+  const Image p =
+      run_ok(dir, {dir / "in.png", dir / "d.png", "--scale", "1/3", "--as", "double"}, dir / "d.png");
   EXPECT_TRUE(identical(p, im2uint8(d)));
 }
 
@@ -224,11 +239,13 @@ TEST(CliShapes, NanPropagates) {
     Image src = filled(7, 6, 1, t, 11);
     src.set(2, 3, 0, nan);
     test::write_bytes(dir.path() / "nan.npy", npy_encode(src));
-    for (const auto& [arg, spec] : {std::pair{"1/2", ResizeSpec::with_scale(0.5)}, std::pair{"2", ResizeSpec::with_scale(2)},
-                                    std::pair{"1.7", ResizeSpec::with_scale(1.7, Method::Nearest)}}) {
+    for (const auto& [arg, spec] :
+         {std::pair{"1/2", ResizeSpec::with_scale(0.5)}, std::pair{"2", ResizeSpec::with_scale(2)},
+          std::pair{"1.7", ResizeSpec::with_scale(1.7, Method::Nearest)}}) {
       SCOPED_TRACE(std::string(to_string(t)) + " scale " + arg);
-      const Image out = run_ok(dir, {dir / "nan.npy", dir / "o.npy", "--scale", arg, "--method", to_string(spec.method)},
-                               dir / "o.npy");
+      const Image out =
+          run_ok(dir, {dir / "nan.npy", dir / "o.npy", "--scale", arg, "--method", to_string(spec.method)},
+                 dir / "o.npy");
       ASSERT_EQ(out.type(), t);
       EXPECT_TRUE(identical(out, resize(src, spec)));
       const Plan plan = make_plan(spec, 7, 6);
@@ -249,7 +266,8 @@ TEST(CliShapes, NanPropagates) {
     for (int c = 0; c < 6; ++c) half.set(r, c, 0, 0.5);
   half.set(1, 1, 0, nan);
   test::write_bytes(dir.path() / "half.npy", npy_encode(half));
-  const Image png = run_ok(dir, {dir / "half.npy", dir / "half.png", "--scale", "2", "--method", "bilinear"}, dir / "half.png");
+  const Image png = run_ok(dir, {dir / "half.npy", dir / "half.png", "--scale", "2", "--method", "bilinear"},
+                           dir / "half.png");
   const Image ref = resize(half, ResizeSpec::with_scale(2, Method::Bilinear));
   int zeros = 0;
   for (int r = 0; r < 12; ++r)

@@ -3,11 +3,10 @@
 // depend on the OpenCV code under test.
 #pragma once
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
-
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -129,7 +128,8 @@ inline void put_be32(std::vector<std::uint8_t>& v, std::uint32_t x) {
   for (int s = 24; s >= 0; s -= 8) v.push_back(static_cast<std::uint8_t>(x >> s));
 }
 
-inline void png_chunk(std::vector<std::uint8_t>& out, const char* type, const std::vector<std::uint8_t>& data) {
+inline void png_chunk(std::vector<std::uint8_t>& out, const char* type,
+                      const std::vector<std::uint8_t>& data) {
   put_be32(out, static_cast<std::uint32_t>(data.size()));
   std::vector<std::uint8_t> td(type, type + 4);
   td.insert(td.end(), data.begin(), data.end());
@@ -139,9 +139,10 @@ inline void png_chunk(std::vector<std::uint8_t>& out, const char* type, const st
 
 // colour_type: 0 grey, 2 RGB, 4 grey+alpha, 6 RGBA; bit_depth 8 or 16. `samples` row-major,
 // interleaved, in file channel order. Width/height may lie about the data (for the bomb test).
-inline std::vector<std::uint8_t> make_png(std::uint32_t width, std::uint32_t height, int colour_type, int bit_depth,
-                                          const std::vector<std::uint16_t>& samples,
-                                          std::uint32_t data_rows = 0xFFFFFFFFu, std::uint32_t data_cols = 0xFFFFFFFFu) {
+inline std::vector<std::uint8_t> make_png(std::uint32_t width, std::uint32_t height, int colour_type,
+                                          int bit_depth, const std::vector<std::uint16_t>& samples,
+                                          std::uint32_t data_rows = 0xFFFFFFFFu,
+                                          std::uint32_t data_cols = 0xFFFFFFFFu) {
   const int ch = colour_type == 0 ? 1 : colour_type == 2 ? 3 : colour_type == 4 ? 2 : 4;
   const std::uint32_t rows = data_rows == 0xFFFFFFFFu ? height : data_rows;
   const std::uint32_t cols = data_cols == 0xFFFFFFFFu ? width : data_cols;
@@ -163,18 +164,23 @@ inline std::vector<std::uint8_t> make_png(std::uint32_t width, std::uint32_t hei
     z.push_back(static_cast<std::uint8_t>(n >> 8));
     z.push_back(static_cast<std::uint8_t>(~n & 0xFF));
     z.push_back(static_cast<std::uint8_t>((~n >> 8) & 0xFF));
-    z.insert(z.end(), raw.begin() + static_cast<std::ptrdiff_t>(pos), raw.begin() + static_cast<std::ptrdiff_t>(pos + n));
+    z.insert(z.end(), raw.begin() + static_cast<std::ptrdiff_t>(pos),
+             raw.begin() + static_cast<std::ptrdiff_t>(pos + n));
     pos += n;
   } while (pos < raw.size());
   std::uint32_t a = 1, b = 0;
-  for (std::uint8_t x : raw) { a = (a + x) % 65521; b = (b + a) % 65521; }
+  for (std::uint8_t x : raw) {
+    a = (a + x) % 65521;
+    b = (b + a) % 65521;
+  }
   put_be32(z, (b << 16) | a);
 
   std::vector<std::uint8_t> png{0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
   std::vector<std::uint8_t> ihdr;
   put_be32(ihdr, width);
   put_be32(ihdr, height);
-  ihdr.insert(ihdr.end(), {static_cast<std::uint8_t>(bit_depth), static_cast<std::uint8_t>(colour_type), 0, 0, 0});
+  ihdr.insert(ihdr.end(),
+              {static_cast<std::uint8_t>(bit_depth), static_cast<std::uint8_t>(colour_type), 0, 0, 0});
   png_chunk(png, "IHDR", ihdr);
   png_chunk(png, "IDAT", z);
   png_chunk(png, "IEND", {});

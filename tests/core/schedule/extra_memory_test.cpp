@@ -58,12 +58,17 @@ long long measured_peak(const rl::Plan& plan, const rl::Image& in, rl::Image& ou
 }
 
 TEST(ExtraMemory, ReportedBytesAreWhatASingleThreadedRunAllocates) {
-  struct Case { int rows, cols, ch; rl::ElemType type; double sr, sc; rl::Method m; };
+  struct Case {
+    int rows, cols, ch;
+    rl::ElemType type;
+    double sr, sc;
+    rl::Method m;
+  };
   const Case cases[] = {
-      {300, 400, 3, rl::ElemType::U8, 0.25, 0.25, rl::Method::Bicubic},     // rows first, widened
-      {300, 400, 3, rl::ElemType::F64, 0.5, 0.5, rl::Method::Lanczos3},     // rows first, float64 rows
-      {300, 400, 1, rl::ElemType::F32, 2.0, 0.5, rl::Method::Bilinear},     // columns first, ring
-      {120, 90, 5, rl::ElemType::U16, 3.0, 3.0, rl::Method::Bicubic},       // enlarging
+      {300, 400, 3, rl::ElemType::U8, 0.25, 0.25, rl::Method::Bicubic},  // rows first, widened
+      {300, 400, 3, rl::ElemType::F64, 0.5, 0.5, rl::Method::Lanczos3},  // rows first, float64 rows
+      {300, 400, 1, rl::ElemType::F32, 2.0, 0.5, rl::Method::Bilinear},  // columns first, ring
+      {120, 90, 5, rl::ElemType::U16, 3.0, 3.0, rl::Method::Bicubic},    // enlarging
   };
   for (const Case& c : cases) {
     const rl::Image in(c.rows, c.cols, c.ch, c.type);
@@ -76,7 +81,8 @@ TEST(ExtraMemory, ReportedBytesAreWhatASingleThreadedRunAllocates) {
     EXPECT_LE(peak, reported + 256) << c.rows << "x" << c.cols << "x" << c.ch;
     // And it is far below a whole intermediate image, which the schedule never allocates.
     const auto [ir, ic] = plan.intermediate_shape();
-    EXPECT_LT(reported, static_cast<long long>(ir) * ic * c.ch * static_cast<long long>(rl::elem_size(c.type)) + 65536);
+    EXPECT_LT(reported,
+              static_cast<long long>(ir) * ic * c.ch * static_cast<long long>(rl::elem_size(c.type)) + 65536);
   }
 }
 

@@ -29,7 +29,8 @@ using rl::Image;
 template <class T>
 Image reference_pass(const AxisTable& t, Axis axis, const Image& in) {
   const int ch = in.channels();
-  Image out = axis == Axis::Rows ? Image(t.out_size, in.cols(), ch, in.type()) : Image(in.rows(), t.out_size, ch, in.type());
+  Image out = axis == Axis::Rows ? Image(t.out_size, in.cols(), ch, in.type())
+                                 : Image(in.rows(), t.out_size, ch, in.type());
   const T* src = in.data<T>();
   T* dst = out.data<T>();
   const std::ptrdiff_t in_len = static_cast<std::ptrdiff_t>(in.row_stride());
@@ -106,11 +107,11 @@ Image random_image(std::mt19937& rng, int rows, int cols, int ch, ElemType type)
           case ElemType::U16: v = std::uniform_int_distribution<int>(0, 65535)(rng); break;
           default: {
             const int s = special(rng);
-            v = s == 0 ? std::numeric_limits<double>::quiet_NaN()
+            v = s == 0   ? std::numeric_limits<double>::quiet_NaN()
                 : s == 1 ? std::numeric_limits<double>::infinity()
                 : s == 2 ? -0.0
                 : s == 3 ? 1e300
-                : u(rng);
+                         : u(rng);
           }
         }
         im.set(r, c, k, v);
@@ -126,7 +127,8 @@ struct Case {
   std::string describe() const {
     std::ostringstream s;
     s << rows << "x" << cols << "x" << ch << " " << rl::to_string(type) << " " << rl::to_string(spec.method)
-      << " aa=" << spec.effective_antialiasing() << " " << rl::to_string(spec.boundary) << " threads=" << threads;
+      << " aa=" << spec.effective_antialiasing() << " " << rl::to_string(spec.boundary)
+      << " threads=" << threads;
     if (spec.scale) s << " scale=" << spec.scale->first << "," << spec.scale->second;
     if (spec.out_size) s << " size=" << spec.out_size->first << "," << spec.out_size->second;
     return s.str();
@@ -148,7 +150,9 @@ Case random_case(std::mt19937& rng) {
     c.spec = rl::ResizeSpec::with_size(pick(1, 40), pick(1, 200), m);
   } else {
     const double scales[] = {0.1, 0.25, 1.0 / 3, 0.37, 0.5, 0.77, 1.0, 1.5, 2.0, 3.0};
-    const auto s = [&] { return pick(0, 2) == 0 ? std::uniform_real_distribution<double>(0.08, 3.5)(rng) : scales[pick(0, 9)]; };
+    const auto s = [&] {
+      return pick(0, 2) == 0 ? std::uniform_real_distribution<double>(0.08, 3.5)(rng) : scales[pick(0, 9)];
+    };
     const double sr = s();
     c.spec = rl::ResizeSpec::with_scale(sr, pick(0, 1) ? sr : s(), m);
   }
@@ -218,7 +222,8 @@ INSTANTIATE_TEST_SUITE_P(Kernels, Schedule, ::testing::Values(false, true),
 TEST(ScheduleConcurrency, SimultaneousCallsFromSeveralThreads) {
   std::mt19937 rng(5);
   const Image in = random_image(rng, 90, 140, 3, ElemType::U8);
-  const rl::Method methods[] = {rl::Method::Bicubic, rl::Method::Nearest, rl::Method::Bilinear, rl::Method::Lanczos3};
+  const rl::Method methods[] = {rl::Method::Bicubic, rl::Method::Nearest, rl::Method::Bilinear,
+                                rl::Method::Lanczos3};
   std::vector<rl::Plan> plans;
   std::vector<Image> want;
   for (rl::Method m : methods) {
@@ -229,16 +234,19 @@ TEST(ScheduleConcurrency, SimultaneousCallsFromSeveralThreads) {
   std::vector<std::thread> callers;
   for (int i = 0; i < 4; ++i)
     callers.emplace_back([&, i] {
-      for (int rep = 0; rep < 20; ++rep) got[static_cast<std::size_t>(i)] = rl::run(plans[static_cast<std::size_t>(i)], in, {2});
+      for (int rep = 0; rep < 20; ++rep)
+        got[static_cast<std::size_t>(i)] = rl::run(plans[static_cast<std::size_t>(i)], in, {2});
     });
   for (auto& t : callers) t.join();
-  for (int i = 0; i < 4; ++i) EXPECT_EQ(first_difference(want[static_cast<std::size_t>(i)], got[static_cast<std::size_t>(i)]), -1) << i;
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(first_difference(want[static_cast<std::size_t>(i)], got[static_cast<std::size_t>(i)]), -1) << i;
 }
 
 // The SIMD kernels exist and are in use on a CPU that has AVX2, so the tests above cover them.
 TEST(ScheduleKernels, Avx2ChosenWhenTheCpuHasIt) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-  if (!__builtin_cpu_supports("avx2")) GTEST_SKIP() << "this CPU has no AVX2; only the generic kernels can run";
+  if (!__builtin_cpu_supports("avx2"))
+    GTEST_SKIP() << "this CPU has no AVX2; only the generic kernels can run";
   ASSERT_NE(rl::detail::avx2_kernels(), nullptr);
   EXPECT_EQ(&rl::detail::active_kernels(), rl::detail::avx2_kernels());
   EXPECT_EQ(rl::detail::active_kernels().lanes, 4);
@@ -252,10 +260,30 @@ TEST(ScheduleKernels, Avx2ChosenWhenTheCpuHasIt) {
 // values where a naive floor(v + 0.5) or a round-half-even conversion would differ.
 template <class T>
 void check_casts(const rl::detail::PassKernels& k, rl::detail::ElemCode code) {
-  const double specials[] = {0.49999999999999994, 0.5, 1.5, 2.5, 3.5, 254.5, 254.49999999999997, 255.0,
-                             255.49999999999997, 255.5, 256.0, 65534.5, 65535.0, 65535.5, 1e300, -1e300,
-                             -0.5, -0.49999999999999994, -0.0, 5e-324, 1e-40, 3.4028235677973366e38,
-                             std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+  const double specials[] = {0.49999999999999994,
+                             0.5,
+                             1.5,
+                             2.5,
+                             3.5,
+                             254.5,
+                             254.49999999999997,
+                             255.0,
+                             255.49999999999997,
+                             255.5,
+                             256.0,
+                             65534.5,
+                             65535.0,
+                             65535.5,
+                             1e300,
+                             -1e300,
+                             -0.5,
+                             -0.49999999999999994,
+                             -0.0,
+                             5e-324,
+                             1e-40,
+                             3.4028235677973366e38,
+                             std::numeric_limits<double>::infinity(),
+                             -std::numeric_limits<double>::infinity(),
                              std::numeric_limits<double>::quiet_NaN()};
   constexpr std::size_t kLen = 37;  // a full strip of 8 vectors, single vectors and a tail
   std::vector<T> ones(kLen, T(1)), out(kLen);
@@ -267,7 +295,8 @@ void check_casts(const rl::detail::PassKernels& k, rl::detail::ElemCode code) {
       if constexpr (std::is_floating_point_v<T>) {
         if (std::isnan(want) && std::isnan(out[j])) continue;
       }
-      ASSERT_EQ(std::memcmp(&want, &out[j], sizeof(T)), 0) << "weight " << v << " element " << j << " lanes " << k.lanes;
+      ASSERT_EQ(std::memcmp(&want, &out[j], sizeof(T)), 0)
+          << "weight " << v << " element " << j << " lanes " << k.lanes;
     }
   }
 }

@@ -30,15 +30,9 @@ rl::Image random_image(int rows, int cols, int ch, ElemType t, unsigned seed) {
       for (int k = 0; k < ch; ++k) {
         const double u = unit(gen);
         switch (t) {
-          case ElemType::U8:
-            img.set(r, c, k, std::floor(u * 256.0 > 255 ? 255 : u * 256.0));
-            break;
-          case ElemType::U16:
-            img.set(r, c, k, std::floor(u * 65535.0));
-            break;
-          default:
-            img.set(r, c, k, u * 1.4 - 0.2);
-            break;  // outside [0, 1] too
+          case ElemType::U8: img.set(r, c, k, std::floor(u * 256.0 > 255 ? 255 : u * 256.0)); break;
+          case ElemType::U16: img.set(r, c, k, std::floor(u * 65535.0)); break;
+          default: img.set(r, c, k, u * 1.4 - 0.2); break;  // outside [0, 1] too
         }
       }
   return img;

@@ -410,8 +410,8 @@ class MainWindowTest : public QObject {
       }
       return std::pair<int, int>(lo, hi + 1);
     };
-    for (const auto& [r, c] : {std::pair{127, 153}, std::pair{plan.out_rows - 1, plan.out_cols - 1},
-                               std::pair{50, 0}}) {
+    for (const auto& [r, c] :
+         {std::pair{127, 153}, std::pair{plan.out_rows - 1, plan.out_cols - 1}, std::pair{50, 0}}) {
       w_->show_footprint(r, c);
       const auto [y0, y1] = span(plan.rows, r);
       const auto [x0, x1] = span(plan.cols, c);

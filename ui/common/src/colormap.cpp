@@ -42,12 +42,9 @@ QRgb colormap_lookup(Colormap map, double t) {
   if (std::isnan(t)) t = 0.0;
   t = std::clamp(t, 0.0, 1.0);
   switch (map) {
-    case Colormap::Viridis:
-      return interpolate(kViridis, t) | 0xFF000000u;
-    case Colormap::Inferno:
-      return interpolate(kInferno, t) | 0xFF000000u;
-    case Colormap::Diverging:
-      return interpolate(kDiverging, t) | 0xFF000000u;
+    case Colormap::Viridis: return interpolate(kViridis, t) | 0xFF000000u;
+    case Colormap::Inferno: return interpolate(kInferno, t) | 0xFF000000u;
+    case Colormap::Diverging: return interpolate(kDiverging, t) | 0xFF000000u;
   }
   return qRgb(0, 0, 0);
 }

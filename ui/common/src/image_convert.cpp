@@ -11,10 +11,8 @@ namespace {
 // One element to 0..255 by the rules of the element type.
 int to_byte(const rl::Image& img, std::size_t i, const DisplayRange& range) {
   switch (img.type()) {
-    case ElemType::U8:
-      return img.data<std::uint8_t>()[i];
-    case ElemType::U16:
-      return static_cast<int>(std::lround(img.data<std::uint16_t>()[i] / 257.0));
+    case ElemType::U8: return img.data<std::uint8_t>()[i];
+    case ElemType::U16: return static_cast<int>(std::lround(img.data<std::uint16_t>()[i] / 257.0));
     case ElemType::F32:
     case ElemType::F64: {
       const double v =

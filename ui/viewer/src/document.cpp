@@ -30,12 +30,9 @@ namespace rl::ui {
 
 QString to_qstring(Device d) {
   switch (d) {
-    case Device::Auto:
-      return "auto";
-    case Device::Cpu:
-      return "cpu";
-    case Device::Cuda:
-      return "cuda";
+    case Device::Auto: return "auto";
+    case Device::Cpu: return "cpu";
+    case Device::Cuda: return "cuda";
   }
   return "auto";
 }

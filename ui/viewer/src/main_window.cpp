@@ -750,10 +750,9 @@ void MainWindow::toggle_lock(QPointF src) {
   locked_.reset();  // so the pixel below is sent
   emit pixel_hovered(op.y(), op.x());
   locked_ = op;
-  statusBar()->showMessage(QString("Plots locked on output pixel (%1, %2); click it again to release")
-                               .arg(op.y())
-                               .arg(op.x()),
-                           5000);
+  statusBar()->showMessage(
+      QString("Plots locked on output pixel (%1, %2); click it again to release").arg(op.y()).arg(op.x()),
+      5000);
 }
 
 void MainWindow::update_inspector(std::optional<QPointF> src) {
@@ -805,7 +804,9 @@ void MainWindow::show_shortcuts() {
   row("+ / =  and  -", "Zoom in / out (all panes together)");
   row("Mouse wheel", "Zoom about the cursor");
   row("Drag", "Pan all panes; in wipe mode drag the yellow line to move it");
-  row("Click", "Lock the kernel, tap-weight and worked-example plots and the footprint on that pixel; click it again to release");
+  row("Click",
+      "Lock the kernel, tap-weight and worked-example plots and the footprint on that pixel; click it again "
+      "to release");
   row("Double click / F", "Fit the whole image");
   row("1", "1:1, one output pixel per screen pixel");
   row("Arrow keys", "Pan");
