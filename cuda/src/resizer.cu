@@ -228,7 +228,8 @@ constexpr std::size_t kMaxCachedTables = 32;
 }  // namespace
 
 struct Resizer::Impl {
-  cudaStream_t stream = nullptr;
+  cudaStream_t stream = nullptr;  // where work is queued: own_stream or a caller's (set_stream)
+  cudaStream_t own_stream = nullptr;
   DeviceBuffer d_in, d_mid, d_out;
   PinnedBuffer h_in, h_out;
   std::vector<std::unique_ptr<CachedTable>> tables;
@@ -243,14 +244,16 @@ struct Resizer::Impl {
     d_out.release();
     h_in.release();
     h_out.release();
-    if (stream) cudaStreamDestroy(stream);
+    if (own_stream) cudaStreamDestroy(own_stream);
   }
 
   Status ready() {
     if (stream) return Status::success();
     const DeviceState& s = device_state();
     if (!s.status) return s.status;
-    RL_CUDA_TRY(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "creating a CUDA stream");
+    if (!own_stream)
+      RL_CUDA_TRY(cudaStreamCreateWithFlags(&own_stream, cudaStreamNonBlocking), "creating a CUDA stream");
+    stream = own_stream;
     return Status::success();
   }
 
@@ -480,6 +483,15 @@ Status DeviceMemory::download(void* host, std::size_t bytes) const {
 }
 
 void* Resizer::stream() const { return impl_->stream; }
+
+Status Resizer::set_stream(void* stream) {
+  Status s = impl_->ready();
+  if (!s) return s;
+  // Buffers and cached tables may still be read by work queued on the old stream.
+  RL_CUDA_TRY(cudaStreamSynchronize(impl_->stream), "waiting for queued work");
+  impl_->stream = stream ? static_cast<cudaStream_t>(stream) : impl_->own_stream;
+  return Status::success();
+}
 std::size_t Resizer::tables_uploaded() const { return impl_->uploads; }
 
 }  // namespace rl::cuda

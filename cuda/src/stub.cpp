@@ -23,6 +23,7 @@ Status Resizer::run_device(const Plan&, ElemType, int, int, const void*, void*) 
 Status Resizer::backward_device(const Plan&, ElemType, int, int, const void*, void*) { return not_built(); }
 Status Resizer::synchronize() { return not_built(); }
 void* Resizer::stream() const { return nullptr; }
+Status Resizer::set_stream(void*) { return not_built(); }
 std::size_t Resizer::tables_uploaded() const { return 0; }
 
 DeviceMemory::~DeviceMemory() = default;

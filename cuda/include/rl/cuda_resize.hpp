@@ -79,6 +79,10 @@ class Resizer {
   // The cudaStream_t all work runs on (void* so that this header needs no CUDA include); null until
   // the first successful call, and always null without CUDA.
   void* stream() const;
+  // Queues all later work on the caller's cudaStream_t (e.g. torch's current stream) instead of the
+  // Resizer's own; nullptr goes back to its own. Work already queued is waited for first. The
+  // Resizer never destroys a caller's stream, and the caller keeps it alive while it is set.
+  Status set_stream(void* stream);
   // How many contribution tables have been uploaded (each distinct table once, then cached).
   std::size_t tables_uploaded() const;
 
