@@ -3,7 +3,47 @@
 
 #include <cstring>
 
+#include "rl/cuda_pass_tuned.hpp"
+
 namespace rl::cuda {
+
+std::string to_string(Kernels k) { return k == Kernels::Tuned ? "tuned" : "plain"; }
+
+Status parse_kernels(const std::string& text, Kernels& k) {
+  if (text == "plain") {
+    k = Kernels::Plain;
+  } else if (text == "tuned") {
+    k = Kernels::Tuned;
+  } else {
+    return Status::error("the CUDA kernels must be plain or tuned, got '" + text + "'");
+  }
+  return Status::success();
+}
+
+TapMajorTable tap_major(const AxisTable& t) {
+  TapMajorTable m;
+  m.taps = t.taps;
+  m.out_size = t.out_size;
+  m.weights.resize(t.weights.size());
+  m.index.resize(t.index.size());
+  for (int o = 0; o < t.out_size; ++o)
+    for (int k = 0; k < t.taps; ++k) {
+      const std::size_t row = static_cast<std::size_t>(o) * t.taps + k;
+      const std::size_t col = static_cast<std::size_t>(k) * t.out_size + o;
+      m.weights[col] = t.weights[row];
+      m.index[col] = t.index[row];
+    }
+  return m;
+}
+
+TapMajorView tap_major_view(const TapMajorTable& t) {
+  TapMajorView v;
+  v.weights = t.weights.data();
+  v.index = t.index.data();
+  v.taps = t.taps;
+  v.out_size = t.out_size;
+  return v;
+}
 
 std::vector<PassStep> plan_steps(const Plan& plan, int channels, int batch, bool backward) {
   std::vector<PassStep> steps;
@@ -70,6 +110,58 @@ TableView transposed_view(const TransposedTable& t) {
   v.index = t.out_index.data();
   v.offsets = t.offsets.data();
   return v;
+}
+
+namespace {
+// 8 bytes per step: the key of a 1/4 resize of a 2040x1356 image is about 180 KB and is hashed on
+// every call, so a byte-wise hash would cost more than the kernels.
+std::uint64_t mix(std::uint64_t h, std::uint64_t word) {
+  h = (h ^ word) * 0x9E3779B97F4A7C15ull;
+  return h ^ (h >> 32);
+}
+std::uint64_t hash_words(const void* data, std::size_t bytes, std::uint64_t h) {
+  const auto* b = static_cast<const unsigned char*>(data);
+  std::size_t i = 0;
+  for (; i + 8 <= bytes; i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, b + i, 8);
+    h = mix(h, w);
+  }
+  if (i < bytes) {
+    std::uint64_t w = 0;
+    std::memcpy(&w, b + i, bytes - i);
+    h = mix(h, w ^ (static_cast<std::uint64_t>(bytes - i) << 56));
+  }
+  return h;
+}
+}  // namespace
+
+std::uint64_t table_hash(const AxisTable& t, bool transposed) {
+  std::uint64_t h =
+      mix(0x243F6A8885A308D3ull, static_cast<std::uint64_t>(static_cast<std::uint32_t>(t.in_size)) << 32 |
+                                     static_cast<std::uint32_t>(t.out_size));
+  h = mix(h, static_cast<std::uint64_t>(static_cast<std::uint32_t>(t.taps)) << 1 | (transposed ? 1u : 0u));
+  h = hash_words(t.weights.data(), t.weights.size() * sizeof(double), h);
+  return hash_words(t.index.data(), t.index.size() * sizeof(std::int32_t), h);
+}
+
+bool TableKey::matches(const AxisTable& t, bool tr, std::uint64_t h) const {
+  return hash == h && transposed == tr && in_size == t.in_size && out_size == t.out_size && taps == t.taps &&
+         weights.size() == t.weights.size() && index.size() == t.index.size() &&
+         std::memcmp(weights.data(), t.weights.data(), t.weights.size() * sizeof(double)) == 0 &&
+         std::memcmp(index.data(), t.index.data(), t.index.size() * sizeof(std::int32_t)) == 0;
+}
+
+TableKey TableKey::of(const AxisTable& t, bool transposed, std::uint64_t hash) {
+  TableKey k;
+  k.transposed = transposed;
+  k.in_size = t.in_size;
+  k.out_size = t.out_size;
+  k.taps = t.taps;
+  k.hash = hash;
+  k.weights = t.weights;
+  k.index = t.index;
+  return k;
 }
 
 void pack(const std::vector<const Image*>& images, void* dst) {
