@@ -112,53 +112,19 @@ TableView transposed_view(const TransposedTable& t) {
   return v;
 }
 
-namespace {
-// 8 bytes per step: the key of a 1/4 resize of a 2040x1356 image is about 180 KB and is hashed on
-// every call, so a byte-wise hash would cost more than the kernels.
-std::uint64_t mix(std::uint64_t h, std::uint64_t word) {
-  h = (h ^ word) * 0x9E3779B97F4A7C15ull;
-  return h ^ (h >> 32);
-}
-std::uint64_t hash_words(const void* data, std::size_t bytes, std::uint64_t h) {
-  const auto* b = static_cast<const unsigned char*>(data);
-  std::size_t i = 0;
-  for (; i + 8 <= bytes; i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, b + i, 8);
-    h = mix(h, w);
-  }
-  if (i < bytes) {
-    std::uint64_t w = 0;
-    std::memcpy(&w, b + i, bytes - i);
-    h = mix(h, w ^ (static_cast<std::uint64_t>(bytes - i) << 56));
-  }
-  return h;
-}
-}  // namespace
-
-std::uint64_t table_hash(const AxisTable& t, bool transposed) {
-  std::uint64_t h =
-      mix(0x243F6A8885A308D3ull, static_cast<std::uint64_t>(static_cast<std::uint32_t>(t.in_size)) << 32 |
-                                     static_cast<std::uint32_t>(t.out_size));
-  h = mix(h, static_cast<std::uint64_t>(static_cast<std::uint32_t>(t.taps)) << 1 | (transposed ? 1u : 0u));
-  h = hash_words(t.weights.data(), t.weights.size() * sizeof(double), h);
-  return hash_words(t.index.data(), t.index.size() * sizeof(std::int32_t), h);
-}
-
-bool TableKey::matches(const AxisTable& t, bool tr, std::uint64_t h) const {
-  return hash == h && transposed == tr && in_size == t.in_size && out_size == t.out_size && taps == t.taps &&
+bool TableKey::matches(const AxisTable& t, bool tr) const {
+  return transposed == tr && in_size == t.in_size && out_size == t.out_size && taps == t.taps &&
          weights.size() == t.weights.size() && index.size() == t.index.size() &&
          std::memcmp(weights.data(), t.weights.data(), t.weights.size() * sizeof(double)) == 0 &&
          std::memcmp(index.data(), t.index.data(), t.index.size() * sizeof(std::int32_t)) == 0;
 }
 
-TableKey TableKey::of(const AxisTable& t, bool transposed, std::uint64_t hash) {
+TableKey TableKey::of(const AxisTable& t, bool transposed) {
   TableKey k;
   k.transposed = transposed;
   k.in_size = t.in_size;
   k.out_size = t.out_size;
   k.taps = t.taps;
-  k.hash = hash;
   k.weights = t.weights;
   k.index = t.index;
   return k;
