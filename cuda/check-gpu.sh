@@ -22,10 +22,12 @@
 # command may run 600 s at most. The default run is held to RL_TIME_BUDGET=360 s: each step's time
 # limit is what is left of the budget, a step with too little time left is shown "not run (time)", and
 # every row is printed as soon as its step ends, so a run cut short still leaves a readable table.
-# Measured without a GPU (2 cores, no compiler cache, the same steps): configure about 25 s, build of
-# the checker and the benchmark about 150 s (16 cores: expect under a minute), checks about 5 s. On a
-# GPU add the device checks (seconds), the benchmark (16 x 2040x1356 RGB, about 20-40 s including the
-# CPU reference images) and the Python GPU tests (when the module builds).
+# Measured without a GPU (2 cores shared with other builds, load about 12, no compiler cache): configure
+# 22 s; build of the checker and the benchmark 312 s of wall time; the GoogleTest tests, where
+# GoogleTest exists, 237 s more; host-loop checks 2 s. The whole run used only 160 s of CPU (nvcc on
+# resizer.cu, the longest single step, 18 s), so on 16 idle cores expect the build in about a minute.
+# On a GPU add the device checks (seconds), the benchmark (16 x 2040x1356 RGB, plain and tuned, NPP,
+# CPU reference images: about 20-40 s) and the Python GPU tests (when the module builds).
 #
 # Environment: RL_GOLDEN_DIR (above); RL_TIME_BUDGET (seconds); RL_CUDA_ARCHITECTURES overrides
 # CMAKE_CUDA_ARCHITECTURES (default: the GPU's own, from nvidia-smi; else the project's "75 90-real");
@@ -151,7 +153,7 @@ fi
 
 gen=()
 command -v ninja >/dev/null && gen=(-G Ninja)
-extra=(-DRL_WERROR=OFF "-DRL_GOLDEN_DIR=${golden:-$root/gpu-golden}")
+extra=(-DRL_WERROR=OFF "-DRL_GOLDEN_DIR=${golden:-${candidates[0]}}")
 [ -n "${RL_CUDA_ARCHITECTURES:-}" ] && extra+=("-DCMAKE_CUDA_ARCHITECTURES=$RL_CUDA_ARCHITECTURES")
 # The Python module is built with the interpreter that has numpy (on GPU images, a venv's python3).
 have_numpy=0
@@ -319,7 +321,7 @@ elif ! has_built rl_python || ! compgen -G "$build/python/resizelab/_core*" >/de
 else
   t0=$SECONDS
   note "pytest ${py_args[*]}"
-  run_step 180 "$logs/python.log" env PYTHONPATH="$build/python" RL_GOLDEN_DIR="${golden:-$root/gpu-golden}" \
+  run_step 180 "$logs/python.log" env PYTHONPATH="$build/python" RL_GOLDEN_DIR="${golden:-${candidates[0]}}" \
     PYTHONDONTWRITEBYTECODE=1 "$python" -m pytest -q -rs -p no:cacheprovider "${py_args[@]}"
   line=$(grep -E '[0-9]+ (passed|failed|skipped|error)' "$logs/python.log" 2>/dev/null | tail -n 1)
   case $rc in
