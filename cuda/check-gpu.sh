@@ -36,8 +36,8 @@
 # Warnings are not errors here (RL_WERROR=OFF also drops nvcc's --Werror=all-warnings): another
 # toolchain's new warning must not cost the run.
 # Exit status: 0 every step ran and passed on a GPU; 1 something failed; 2 bad arguments; 3 no usable
-# GPU (the host-side checks passed; device steps not run); 4 passed on a GPU, but the golden rows did
-# not run (no golden data) or the time budget cut a step.
+# GPU (the host-side checks passed; device steps not run); 4 nothing failed, but the run is not
+# complete: the golden rows did not run (no golden data) or the time budget cut a step.
 set -u -o pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -341,7 +341,7 @@ if [ $no_device -ne 0 ]; then
   exit 3
 fi
 if [ -z "$golden" ] || [ $incomplete -ne 0 ]; then
-  echo "check-gpu: passed on the GPU, but not complete: ${golden:+}$([ -z "$golden" ] && echo "no golden data; ")$([ $incomplete -ne 0 ] && echo "the time budget cut a step")"
+  echo "check-gpu: nothing failed, but the run is not complete:$([ -z "$golden" ] && echo " no golden data;")$([ $incomplete -ne 0 ] && echo " the time budget cut a step")"
   exit 4
 fi
 exit 0
