@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 
+#include "exit_codes.hpp"
 #include "figure_panels.hpp"
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/pane_view.hpp"
@@ -69,13 +70,14 @@ int main(int argc, char** argv) {
 #else
     std::fprintf(stderr,
                  "resizelab: --export is not available in this build (figure export was not compiled in)\n");
-    return 2;
+    return rl::app::kExitUsage;
 #endif
   }
 
   QCommandLineParser cli;
   cli.setApplicationDescription(
-      "ResizeLab: MATLAB-exact imresize next to nearest, bilinear and plain bicubic.");
+      QString("ResizeLab: MATLAB-exact imresize next to nearest, bilinear and plain bicubic.\n") +
+      rl::app::kExitStatusHelp);
   cli.addHelpOption();
   cli.addVersionOption();
   cli.addPositionalArgument("image",
@@ -110,7 +112,7 @@ int main(int argc, char** argv) {
   if (cli.isSet(crop_opt) && !has_crop) {
     std::fprintf(stderr, "resizelab: --crop needs x,y,w,h with positive w and h, got '%s'\n",
                  qPrintable(cli.value(crop_opt)));
-    return 2;
+    return rl::app::kExitUsage;
   }
   if (cli.isSet(dock_opt)) {
     const QString name = cli.value(dock_opt).toLower();
