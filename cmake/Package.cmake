@@ -6,10 +6,10 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(RL_PACKAGE_MAINTAINER "ResizeLab <resizelab@localhost>" CACHE STRING "The .deb's Maintainer field")
 set(CPACK_PACKAGE_CONTACT "${RL_PACKAGE_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "MATLAB-exact image resizing: the imresize command and the resizelab viewer")
-set(CPACK_PACKAGE_DESCRIPTION
-    "ResizeLab reproduces MATLAB's imresize bit for bit (every method, antialiasing, both border rules, "
-    "uint8/uint16/single/double). This package has the imresize command, the resizelab viewer, the C++ "
-    "headers and static libraries, and the CMake package (find_package(ResizeLab CONFIG)).")
+string(CONCAT CPACK_PACKAGE_DESCRIPTION
+  "ResizeLab reproduces MATLAB's imresize bit for bit (every method, antialiasing, both border rules, "
+  "uint8/uint16/single/double). This package has the imresize command, the resizelab viewer, the C++ "
+  "headers and static libraries, and the CMake package (find_package(ResizeLab CONFIG)).")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
