@@ -25,3 +25,6 @@ command -v ninja >/dev/null && gen=(-G Ninja)
   { cat "$tmp/configure.log"; exit 1; }
 "$cmake" --build "$tmp/consumer" >"$tmp/build.log" || { cat "$tmp/build.log"; exit 1; }
 "$tmp/consumer/consumer" "$version"
+if [ "$cuda" = 1 ]; then
+  "$tmp/consumer/consumer_cuda"
+fi
