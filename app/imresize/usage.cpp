@@ -41,6 +41,7 @@ Options:
                       when given, the result is written as usual.
   --verbose           print the shapes, the plan and the device used (and why) on stdout
   -h, --help          this text
+  --version           print the version and whether CUDA was compiled in
   --                  everything after this is a file name
 
 Files (by extension, case-insensitive):
