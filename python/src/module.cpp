@@ -95,6 +95,47 @@ void check_cuda(const rl::cuda::Status& st, const char* what) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Python arguments, each checked with a one-line TypeError (pybind11's own overload errors are
+// several lines long, so every public entry point takes plain objects).
+std::string type_name(const py::handle& o) {
+  return py::str(py::type::of(o).attr("__name__")).cast<std::string>();
+}
+
+py::array arg_array(const py::object& o, const char* what) {
+  if (py::isinstance<py::array>(o)) return py::reinterpret_borrow<py::array>(o);
+  py::array a = py::array::ensure(o);  // objects with __array__, nested lists; the dtype is theirs
+  if (!a) throw TypeMismatch(std::string(what) + " must be a numpy array, got " + type_name(o));
+  return a;
+}
+
+std::string arg_str(const py::object& o, const char* what) {
+  if (!py::isinstance<py::str>(o))
+    throw TypeMismatch(std::string(what) + " must be a string, got " + type_name(o));
+  return o.cast<std::string>();
+}
+
+std::optional<bool> arg_antialiasing(const py::object& o) {
+  if (o.is_none()) return std::nullopt;
+  if (py::isinstance<py::bool_>(o) || type_name(o) == "bool_") return py::bool_(o).cast<bool>();
+  throw TypeMismatch("antialiasing must be True, False or None, got " + type_name(o));
+}
+
+std::vector<py::ssize_t> arg_shape(const py::object& o) {
+  if (!py::isinstance<py::sequence>(o) || py::isinstance<py::str>(o))
+    throw TypeMismatch("input_shape must be a tuple of ints, got " + type_name(o));
+  std::vector<py::ssize_t> v;
+  for (const py::handle h : py::reinterpret_borrow<py::sequence>(o)) {
+    if (py::isinstance<py::bool_>(h) || !py::hasattr(h, "__index__"))
+      throw TypeMismatch("input_shape entries must be ints, got " + type_name(h));
+    const auto n = py::reinterpret_borrow<py::object>(h).attr("__index__")().cast<long long>();
+    if (n < 0)
+      throw std::invalid_argument("input_shape entries must not be negative, got " + std::to_string(n));
+    v.push_back(static_cast<py::ssize_t>(n));
+  }
+  return v;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Arguments to a ResizeSpec, with the core's parsers and messages.
 std::pair<double, double> number_pair(const py::handle& v, const char* what, bool allow_none) {
   auto one = [&](const py::handle& x) -> double {
@@ -116,8 +157,11 @@ std::pair<double, double> number_pair(const py::handle& v, const char* what, boo
   return {d, d};
 }
 
-rl::ResizeSpec make_spec(const py::object& scale, const py::object& size, const std::string& method,
-                         const std::optional<bool>& antialiasing, const std::string& boundary) {
+rl::ResizeSpec make_spec(const py::object& scale, const py::object& size, const py::object& method_obj,
+                         const py::object& aa_obj, const py::object& boundary_obj) {
+  const std::string method = arg_str(method_obj, "method");
+  const std::optional<bool> antialiasing = arg_antialiasing(aa_obj);
+  const std::string boundary = arg_str(boundary_obj, "boundary");
   rl::ResizeSpec spec;
   if (!scale.is_none() && !size.is_none())
     throw std::invalid_argument("give either a scale or an output size, not both and not neither");
@@ -254,7 +298,9 @@ rl::Image resize_cpu_or_cuda(const rl::Plan& plan, const rl::Image& in, bool cud
   return rl::run(plan, in);
 }
 
-py::array run_plan(const PyPlan& p, const py::array& image, const std::string& device) {
+py::array run_plan(const PyPlan& p, const py::object& image_obj, const py::object& device_obj) {
+  const py::array image = arg_array(image_obj, "image");
+  const std::string device = arg_str(device_obj, "device");
   const Shape2 s = shape_of(image);
   if (s.rows != p.plan->in_rows || s.cols != p.plan->in_cols)
     throw std::invalid_argument("the image is " + std::to_string(s.rows) + "x" + std::to_string(s.cols) +
@@ -272,8 +318,8 @@ py::array run_plan(const PyPlan& p, const py::array& image, const std::string& d
 }
 
 PyPlan make_py_plan(const std::vector<py::ssize_t>& input_shape, const py::object& scale,
-                    const py::object& size, const std::string& method,
-                    const std::optional<bool>& antialiasing, const std::string& boundary) {
+                    const py::object& size, const py::object& method, const py::object& antialiasing,
+                    const py::object& boundary) {
   const Shape2 s = shape_of(input_shape);
   const rl::ResizeSpec spec = make_spec(scale, size, method, antialiasing, boundary);
   PyPlan p;
@@ -285,9 +331,10 @@ PyPlan make_py_plan(const std::vector<py::ssize_t>& input_shape, const py::objec
   return p;
 }
 
-py::array imresize(const py::array& image, const py::object& scale, const py::object& size,
-                   const std::string& method, const std::optional<bool>& antialiasing,
-                   const std::string& boundary, const std::string& device) {
+py::array imresize(const py::object& image_obj, const py::object& scale, const py::object& size,
+                   const py::object& method, const py::object& antialiasing, const py::object& boundary,
+                   const py::object& device) {
+  const py::array image = arg_array(image_obj, "image");
   const rl::ElemType t = elem_type_of(image.dtype());
   (void)t;
   const PyPlan p = make_py_plan(std::vector<py::ssize_t>(image.shape(), image.shape() + image.ndim()), scale,
@@ -295,7 +342,16 @@ py::array imresize(const py::array& image, const py::object& scale, const py::ob
   return run_plan(p, image, device);
 }
 
-py::array imresize_backward(const py::array& grad, const PyPlan& p, const std::string& device) {
+const PyPlan& arg_plan(const py::object& o) {
+  if (!py::isinstance<PyPlan>(o)) throw TypeMismatch("plan must be a resizelab.Plan, got " + type_name(o));
+  return o.cast<const PyPlan&>();
+}
+
+py::array imresize_backward(const py::object& grad_obj, const py::object& plan_obj,
+                            const py::object& device_obj) {
+  const py::array grad = arg_array(grad_obj, "grad_output");
+  const PyPlan& p = arg_plan(plan_obj);
+  const std::string device = arg_str(device_obj, "device");
   const Shape2 s = shape_of(grad);
   const rl::ElemType t = elem_type_of(grad.dtype());
   if (t != rl::ElemType::F32 && t != rl::ElemType::F64)
@@ -488,8 +544,12 @@ PYBIND11_MODULE(_core, m) {
       });
 
   py::class_<PyPlan>(m, "Plan")
-      .def(py::init(&make_py_plan), py::arg("input_shape"), py::arg("scale") = py::none(), py::kw_only(),
-           py::arg("size") = py::none(), py::arg("method") = "bicubic", py::arg("antialiasing") = py::none(),
+      .def(py::init([](const py::object& shape, const py::object& scale, const py::object& size,
+                       const py::object& method, const py::object& aa, const py::object& boundary) {
+             return make_py_plan(arg_shape(shape), scale, size, method, aa, boundary);
+           }),
+           py::arg("input_shape"), py::arg("scale") = py::none(), py::kw_only(), py::arg("size") = py::none(),
+           py::arg("method") = "bicubic", py::arg("antialiasing") = py::none(),
            py::arg("boundary") = "modern")
       .def_property_readonly("input_shape",
                              [](const PyPlan& p) { return py::tuple(py::cast(p.input_shape)); })
