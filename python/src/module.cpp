@@ -445,8 +445,7 @@ void backward_planar(const PyPlan& p, const py::array& src, py::array& dst) {
 }
 
 // CUDA device memory, planar batches: pointers from torch (data_ptr) or __cuda_array_interface__, work
-// queued on the caller's stream (0: the legacy default stream is not accepted by set_stream, so null
-// means the Resizer's own stream followed by a synchronize).
+// queued on the caller's stream without waiting for it (a stream-ordered call, as torch's own ops are).
 void device_planar(const PyPlan& p, const std::string& dtype, int batch, std::uintptr_t src,
                    std::uintptr_t dst, std::uintptr_t stream, bool backward) {
   const rl::ElemType t = elem_type_of(py::dtype(dtype));
@@ -459,13 +458,17 @@ void device_planar(const PyPlan& p, const std::string& dtype, int batch, std::ui
   if (!st) throw DeviceError("no usable CUDA device: " + st.message);
   py::gil_scoped_release nogil;
   rl::cuda::Resizer& r = thread_resizer();
-  check_cuda(r.set_stream(reinterpret_cast<void*>(stream)), "CUDA stream");
+  // torch reports its legacy default stream as 0; the Resizer's null means its own non-blocking stream,
+  // which would not be ordered after torch's work, so 0 becomes cudaStreamLegacy (0x1).
+  constexpr std::uintptr_t kCudaStreamLegacy = 1;
+  void* const want = reinterpret_cast<void*>(stream == 0 ? kCudaStreamLegacy : stream);
+  // set_stream waits for work queued on the previous stream: only call it when the stream changes.
+  if (r.stream() != want) check_cuda(r.set_stream(want), "CUDA stream");
   const auto* in = reinterpret_cast<const void*>(src);
   auto* out = reinterpret_cast<void*>(dst);
   check_cuda(backward ? r.backward_device(*p.plan, t, 1, batch, in, out)
                       : r.run_device(*p.plan, t, 1, batch, in, out),
              backward ? "CUDA backward failed" : "CUDA resize failed");
-  if (stream == 0) check_cuda(r.synchronize(), "CUDA resize failed");
 }
 
 // Device memory owned by the module, exposed through __cuda_array_interface__ so that tests can run the
@@ -626,6 +629,10 @@ PYBIND11_MODULE(_core, m) {
                    "CUDA download failed");
         return a;
       });
+  m.def("_cuda_synchronize", [] {
+    py::gil_scoped_release nogil;
+    check_cuda(thread_resizer().synchronize(), "CUDA synchronize");
+  });
   m.def("_device_upload", &device_upload);
   m.def("_device_empty", &device_empty);
 }

@@ -46,6 +46,7 @@ def test_cuda_array_interface_planar_batch(backward):
     dst = _core._device_empty([5, orows, ocols], "float32")
     assert src.__cuda_array_interface__["shape"] == (5, rows, cols)
     _core._device_planar(plan, "float32", 5, device_ptr(src), device_ptr(dst), 0, backward)
+    _core._cuda_synchronize()
     out = dst.download()
     cpu = np.empty_like(out)
     (_core._backward_planar if backward else _core._run_planar)(plan, x, cpu)
