@@ -59,6 +59,8 @@ def main():
         print(f"torch part skipped: {e}", file=sys.stderr)
         torch = None
     if torch is not None:
+        # Both sides on every core: our thread pool uses them all, and torch may start with fewer.
+        torch.set_num_threads(os.cpu_count())
         x = torch.rand(1, 3, 1356, 2040, dtype=torch.float32, generator=torch.Generator().manual_seed(0))
         out_hw = (339, 510)
         theirs = median_ms(lambda: F.interpolate(x, size=out_hw, mode="bicubic", antialias=True,
