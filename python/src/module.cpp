@@ -335,8 +335,7 @@ py::array imresize(const py::object& image_obj, const py::object& scale, const p
                    const py::object& method, const py::object& antialiasing, const py::object& boundary,
                    const py::object& device) {
   const py::array image = arg_array(image_obj, "image");
-  const rl::ElemType t = elem_type_of(image.dtype());
-  (void)t;
+  (void)elem_type_of(image.dtype());  // a dtype error before any argument error, as the command does
   const PyPlan p = make_py_plan(std::vector<py::ssize_t>(image.shape(), image.shape() + image.ndim()), scale,
                                 size, method, antialiasing, boundary);
   return run_plan(p, image, device);
