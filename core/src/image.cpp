@@ -30,7 +30,9 @@ std::string to_string(ElemType t) {
 
 bool is_integer(ElemType t) { return t == ElemType::U8 || t == ElemType::U16; }
 
-void Image::FreeDeleter::operator()(void* p) const { std::free(p); }
+void Image::FreeDeleter::operator()(void* p) const {
+  if (owned) std::free(p);
+}
 
 static void* alloc_bytes(std::size_t n) {
   if (n == 0) return nullptr;
@@ -54,6 +56,20 @@ Image Image::uninitialized(int rows, int cols, int channels, ElemType type) {
   im.type_ = type;
   im.capacity_bytes_ = im.bytes();
   im.data_.reset(alloc_bytes(im.capacity_bytes_));
+  return im;
+}
+
+Image Image::borrow(void* data, int rows, int cols, int channels, ElemType type) {
+  check_shape(rows, cols, channels);
+  Image im;
+  im.rows_ = rows;
+  im.cols_ = cols;
+  im.channels_ = channels;
+  im.type_ = type;
+  im.capacity_bytes_ = im.bytes();
+  if (im.capacity_bytes_ != 0 && data == nullptr)
+    throw std::invalid_argument("borrowed image memory is null");
+  im.data_ = std::unique_ptr<void, FreeDeleter>(data, FreeDeleter{false});
   return im;
 }
 

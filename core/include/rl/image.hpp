@@ -42,6 +42,10 @@ class Image {
   Image(int rows, int cols, int channels, ElemType type);
   // Same shape, contents left uninitialised (for outputs that are about to be overwritten).
   static Image uninitialized(int rows, int cols, int channels, ElemType type);
+  // An image over memory it does not own (interleaved rows x cols x channels, C order, any alignment),
+  // so that callers such as the Python module resize arrays in place without a copy. The caller keeps
+  // `data` alive while the Image lives; copies of a borrowed Image own their data.
+  static Image borrow(void* data, int rows, int cols, int channels, ElemType type);
 
   int rows() const { return rows_; }
   int cols() const { return cols_; }
@@ -79,6 +83,9 @@ class Image {
   template <class T>
   void check() const;
   struct FreeDeleter {
+    FreeDeleter() noexcept : owned(true) {}
+    explicit FreeDeleter(bool owns) noexcept : owned(owns) {}
+    bool owned;  // false for borrow()ed memory
     void operator()(void* p) const;
   };
   int rows_ = 0, cols_ = 0, channels_ = 0;
