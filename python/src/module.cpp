@@ -16,6 +16,7 @@
 
 #include "rl/adjoint.hpp"
 #include "rl/cuda_resize.hpp"
+#include "rl/device_policy.hpp"
 #include "rl/parse.hpp"
 #include "rl/plan.hpp"
 #include "rl/resize.hpp"
@@ -74,14 +75,16 @@ rl::ElemType elem_type_of(const py::dtype& d) {
 // ---------------------------------------------------------------------------------------------
 // Device choice: "cpu", "cuda" or "auto" (a usable CUDA device, else the CPU), with the command's
 // messages. Returns true to run on CUDA.
+// The shared device policy (rl/device_policy.hpp): the same spellings ("gpu" = cuda), the same auto
+// fallback and the same refusal message as `imresize --device`.
 bool choose_cuda(const std::string& device) {
-  if (device == "cpu") return false;
-  if (device != "cuda" && device != "auto")
-    throw std::invalid_argument("device must be auto, cpu or cuda, got '" + device + "'");
-  const rl::cuda::Status st = rl::cuda::device_status();
-  if (st) return true;
-  if (device == "cuda") throw DeviceError("device cuda: " + st.message);
-  return false;
+  const std::optional<rl::Device> d = rl::parse_device(device);
+  if (!d)
+    throw std::invalid_argument("device must be " + std::string(rl::kDeviceSpellings) + ", got '" + device +
+                                "'");
+  const rl::DeviceChoice c = rl::choose_device(*d);
+  if (c.refused) throw DeviceError(c.refusal());
+  return c.cuda;
 }
 
 // One Resizer per thread (it is not thread-safe), created on first use.
