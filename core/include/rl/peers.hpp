@@ -105,9 +105,6 @@ struct PeerTables {
   // What the tables mean, in a sentence or two (how the library combines them, rounding, special
   // paths such as OpenCV's INTER_AREA).
   std::string note;
-  // False when the tables are a description rather than the arithmetic (OpenCV INTER_AREA enlarging,
-  // NEAREST_EXACT / LINEAR_EXACT on non-uint8 fall back to other paths); see note.
-  bool exact = true;
 
   const PeerAxis& axis(Axis a) const { return a == Axis::Rows ? rows : cols; }
 };

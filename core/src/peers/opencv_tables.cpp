@@ -262,7 +262,7 @@ PeerTables opencv_tables(const PeerSpec& s, int in_rows, int in_cols, int out_ro
   const bool area_fast =
       std::abs(scale_x - iscale_x) < DBL_EPSILON && std::abs(scale_y - iscale_y) < DBL_EPSILON;
   std::string prefix;
-  if ((m == PeerMethod::Bilinear || (m == PeerMethod::LinearExact && true)) && area_fast && iscale_x == 2 &&
+  if ((m == PeerMethod::Bilinear || m == PeerMethod::LinearExact) && area_fast && iscale_x == 2 &&
       iscale_y == 2) {
     prefix = "An exact halving on both axes runs INTER_AREA's fast path instead. ";
     m = PeerMethod::Area;
@@ -308,7 +308,6 @@ PeerTables opencv_tables(const PeerSpec& s, int in_rows, int in_cols, int out_ro
       }
       r.rows = generic_axis(PeerMethod::Bilinear, true, in_rows, out_rows, inv_y, u8);
       r.cols = generic_axis(PeerMethod::Bilinear, true, in_cols, out_cols, inv_x, u8);
-      r.exact = true;
       r.note =
           "INTER_AREA when either axis enlarges is not an area average: it is bilinear with weights "
           "(1 - f, f), f = the part of the output cell past the input pixel's edge, f = frac((o+1) - "
