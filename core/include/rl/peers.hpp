@@ -113,6 +113,17 @@ struct PeerTables {
 // std::invalid_argument as output_size does, or when the library lacks the type.
 PeerTables peer_tables(const PeerSpec& s, int in_rows, int in_cols, const PeerTarget& target, ElemType type);
 
+// The library's continuous kernel for the kernel plot (Pillow bicubic and torch antialiased bicubic
+// a = -0.5, OpenCV and torch bicubic a = -0.75, OpenCV Lanczos-4 window, box for nearest and area),
+// with its unwidened width; the tables, not this function, hold the weights the library applies.
+Kernel peer_kernel(const PeerSpec& s);
+
+// The tables as a Plan (method Custom, kernel = peer_kernel, boundary Legacy since all three clamp or
+// drop border taps), so the views written for MATLAB's plan (tap plot, worked example) read a peer.
+// The worked example then shows the library's weights and indices, summed with MATLAB's arithmetic;
+// the library's own rounding is described by PeerTables::note.
+Plan as_plan(const PeerTables& t);
+
 // Pillow and torch resizes, reimplemented here (standard library only): Pillow bit for bit (U8 with
 // 1-4 channels, F32 per channel), torch float32. OpenCV lives in rl_io (rl::io::peer_resize calls
 // cv::resize); asking this function for it throws std::invalid_argument.

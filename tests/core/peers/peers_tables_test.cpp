@@ -6,6 +6,8 @@
 #include <numeric>
 
 #include "rl/peers.hpp"
+#include "rl/resize.hpp"
+#include "rl/worked_example.hpp"
 
 namespace rl::peers {
 namespace {
@@ -262,6 +264,41 @@ TEST(PeerResizeTest, RefusesTypesTheLibraryLacks) {
                std::invalid_argument);
   EXPECT_THROW(resize(u8, parse_peer_spec("opencv-cubic"), PeerTarget::with_size(2, 2)),
                std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace rl::peers
+
+namespace rl::peers {
+namespace {
+
+TEST(PeerPlanTest, PillowFloatTablesRunThroughTheCoreResizerAndTheWorkedExample) {
+  // Pillow's mode F sums each pass in double and stores float32, which is what the core does for
+  // single images, so its tables wrapped as a Plan give Pillow's pixels through rl::run too.
+  Image im(9, 13, 1, ElemType::F32);
+  for (int r = 0; r < 9; ++r)
+    for (int c = 0; c < 13; ++c) im.set(r, c, 0, std::sin(r * 1.7 + c * 0.9) * 100);
+  for (const char* m : {"pillow-bicubic", "pillow-lanczos", "pillow-box", "pillow-hamming"})
+    for (auto [orow, ocol] : {std::pair{4, 21}, {9, 5}, {17, 13}}) {
+      const auto target = PeerTarget::with_size(orow, ocol);
+      const PeerTables t = peer_tables(parse_peer_spec(m), 9, 13, target, ElemType::F32);
+      const Plan plan = as_plan(t);
+      const Image want = resize(im, parse_peer_spec(m), target);
+      EXPECT_TRUE(identical(run(plan, im), want)) << m << " " << orow << "x" << ocol;
+      const WorkedExample w = make_worked_example(plan, im, orow - 1, ocol / 2);
+      EXPECT_EQ(static_cast<float>(w.value), want.at(orow - 1, ocol / 2)) << m;
+    }
+}
+
+TEST(PeerPlanTest, KernelsHaveTheLibrariesConstants) {
+  // Keys' kernel at 1.5 is -0.0625 for a = -0.5 and -0.09375 for a = -0.75.
+  EXPECT_DOUBLE_EQ(peer_kernel(parse_peer_spec("pillow-bicubic")).fn(1.5), -0.0625);
+  EXPECT_DOUBLE_EQ(peer_kernel(parse_peer_spec("torch-bicubic-aa")).fn(1.5), -0.0625);
+  EXPECT_DOUBLE_EQ(peer_kernel(parse_peer_spec("opencv-cubic")).fn(1.5), -0.09375);
+  EXPECT_DOUBLE_EQ(peer_kernel(parse_peer_spec("torch-bicubic")).fn(1.5), -0.09375);
+  EXPECT_EQ(peer_kernel(parse_peer_spec("opencv-lanczos4")).width, 8.0);
+  EXPECT_EQ(peer_kernel(parse_peer_spec("pillow-lanczos")).width, 6.0);
+  EXPECT_DOUBLE_EQ(peer_kernel(parse_peer_spec("pillow-lanczos")).fn(0.0), 1.0);
 }
 
 }  // namespace
