@@ -11,14 +11,11 @@
 #include <memory>
 #include <optional>
 
+#include "figure_export.hpp"
 #include "figure_panels.hpp"
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/pane_view.hpp"
 #include "rl/ui/view_state.hpp"
-#if __has_include("rl/ui/figure_export.hpp")
-#include "rl/ui/figure_export.hpp"
-#define RL_HAVE_FIGURE_EXPORT 1
-#endif
 
 namespace {
 
@@ -63,15 +60,7 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName("resizelab");
   QApplication::setApplicationVersion("0.1.0");
 
-  if (headless_export) {
-#ifdef RL_HAVE_FIGURE_EXPORT
-    return rl::ui::export_main(QApplication::arguments());
-#else
-    std::fprintf(stderr,
-                 "resizelab: --export is not available in this build (figure export was not compiled in)\n");
-    return 2;
-#endif
-  }
+  if (headless_export) return rl::ui::export_main(QApplication::arguments());
 
   QCommandLineParser cli;
   cli.setApplicationDescription(

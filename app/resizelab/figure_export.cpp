@@ -1,11 +1,8 @@
 // export_main: argument parsing, pane computation with the core, and write_figure.
-#include "rl/ui/figure_export.hpp"
+#include "figure_export.hpp"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QGuiApplication>
-#include <QImage>
-#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
@@ -14,12 +11,8 @@
 #include "rl/parse.hpp"
 #include "rl/plan.hpp"
 #include "rl/resize.hpp"
+#include "rl/ui/default_image.hpp"
 #include "rl/ui/figure.hpp"
-#include "rl/ui/image_convert.hpp"
-#if __has_include("rl/ui/default_image.hpp")
-#include "rl/ui/default_image.hpp"  // the viewer's embedded image (linked when the viewer is built)
-#define RL_HAVE_DEFAULT_IMAGE 1
-#endif
 
 namespace rl::ui {
 namespace {
@@ -39,29 +32,6 @@ void print_usage() {
       "  (nearest bilinear bicubic box triangle lanczos2 lanczos3), plain = no antialiasing,\n"
       "  with -aa for antialiasing on or -noaa for off, e.g. bicubic-noaa, lanczos3-aa.\n",
       stdout);
-}
-
-// Synthetic stand-in for the embedded image: zone plate, line gratings, a step edge, a gradient.
-rl::Image synthetic_image() {
-  const int n = 256;
-  rl::Image img(n, n, 3, rl::ElemType::U8);
-  for (int r = 0; r < n; ++r)
-    for (int c = 0; c < n; ++c) {
-      double v;
-      if (r < n / 2) {
-        const double dx = c - n / 2.0 + 0.5, dy = r - n / 4.0 + 0.5;
-        v = 127.5 + 127.5 * std::cos(3.14159265358979 * (dx * dx + dy * dy) / (n * 0.75));
-      } else if (c < n / 3) {
-        v = (c % 2 == 0) ? 255 : 0;  // 1-px vertical lines
-      } else if (c < 2 * n / 3) {
-        v = c < n / 2 ? 30 : 225;  // step edge
-      } else {
-        v = 255.0 * (r - n / 2) / (n / 2 - 1);  // smooth gradient
-      }
-      const double rounded = std::round(std::fmin(255.0, std::fmax(0.0, v)));
-      for (int ch = 0; ch < 3; ++ch) img.set(r, c, ch, rounded);
-    }
-  return img;
 }
 
 std::shared_ptr<const rl::Image> load_image(const QString& path, const char* what) {
@@ -187,7 +157,15 @@ ExportJob prepare_export(const QStringList& args) {
     fail(kExitOutput, QString::fromUtf8(e.what()));
   }
 
-  spec.source = image.isEmpty() ? default_source_image() : load_image(image, "image");
+  if (image.isEmpty()) {
+    try {
+      spec.source = std::make_shared<const rl::Image>(rl::ui::default_image());
+    } catch (const std::exception& e) {
+      fail(kExitInput, QString::fromUtf8(e.what()));
+    }
+  } else {
+    spec.source = load_image(image, "image");
+  }
   if (!reference.isEmpty()) {
     spec.reference_image = load_image(reference, "reference");
     spec.reference_label = QFileInfo(reference).fileName();
@@ -266,22 +244,6 @@ std::optional<PaneChoice> parse_pane(const QString& raw) {
   if (*m != rl::Method::Nearest || aa)
     label += aa ? QStringLiteral(", antialiased") : QStringLiteral(", no antialiasing");
   return PaneChoice{raw, label, *m, aa};
-}
-
-std::shared_ptr<const rl::Image> default_source_image() {
-#ifdef RL_HAVE_DEFAULT_IMAGE
-  try {
-    return std::make_shared<const rl::Image>(rl::ui::default_image());
-  } catch (const std::exception&) {
-    // fall through to the resource lookup and the synthetic image
-  }
-#endif
-  const QString res = QStringLiteral(":/resizelab/default.png");
-  if (QFile::exists(res)) {
-    const QImage img(res);
-    if (!img.isNull()) return std::make_shared<const rl::Image>(from_qimage(img));
-  }
-  return std::make_shared<const rl::Image>(synthetic_image());
 }
 
 namespace {
