@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <cstdio>
+#include <initializer_list>
 #include <stdexcept>
 
 #include "rl/atomic_file.hpp"
@@ -53,6 +54,16 @@ QRect parse_crop(const QString& s) {
   return QRect(v[0], v[1], v[2], v[3]);
 }
 
+// The value of `option` named `given` among `names`; a usage error listing them otherwise.
+template <class T>
+T choice(const QString& option, const QString& given, std::initializer_list<T> values,
+         const QStringList& names) {
+  const int i = static_cast<int>(names.indexOf(given));
+  if (i < 0)
+    fail(kExitUsage, QStringLiteral("%1 must be %2, got '%3'").arg(option, names.join(" or "), given));
+  return *(values.begin() + i);
+}
+
 }  // namespace
 
 ExportJob prepare_export(const QStringList& args) {
@@ -95,23 +106,11 @@ ExportJob prepare_export(const QStringList& args) {
         panes_arg = value(i);
       else if (a == QLatin1String("--reference"))
         reference = value(i);
-      else if (a == QLatin1String("--diff")) {
-        const QString d = value(i);
-        if (d == QLatin1String("abs"))
-          spec.diff = FigureDiff::AbsMaxChannel;
-        else if (d == QLatin1String("signed"))
-          spec.diff = FigureDiff::Signed;
-        else
-          fail(kExitUsage, QStringLiteral("--diff must be abs or signed, got '%1'").arg(d));
-      } else if (a == QLatin1String("--layout")) {
-        const QString l = value(i);
-        if (l == QLatin1String("row"))
-          spec.layout = FigureLayout::Row;
-        else if (l == QLatin1String("grid"))
-          spec.layout = FigureLayout::Grid;
-        else
-          fail(kExitUsage, QStringLiteral("--layout must be row or grid, got '%1'").arg(l));
-      } else if (a == QLatin1String("--width")) {
+      else if (a == QLatin1String("--diff"))
+        spec.diff = choice(a, value(i), {FigureDiff::AbsMaxChannel, FigureDiff::Signed}, {"abs", "signed"});
+      else if (a == QLatin1String("--layout"))
+        spec.layout = choice(a, value(i), {FigureLayout::Row, FigureLayout::Grid}, {"row", "grid"});
+      else if (a == QLatin1String("--width")) {
         bool ok = false;
         spec.width_px = value(i).toInt(&ok);
         if (!ok || spec.width_px < 200 || spec.width_px > 20000)

@@ -184,6 +184,8 @@ TEST(Export, FailuresAreCleanAndWriteNothing) {
       {export_args(out, {"--scale", "-1"}), 2, 2},
       {export_args(out, {"--scale", "0.5", "--size", "10,10"}), 2, 2},
       {export_args(out, {"--panes", "matlab,cubic-spline"}), 2, 2},
+      {export_args(out, {"--diff", "relative"}), 2, 2},
+      {export_args(out, {"--layout", "column"}), 2, 2},
       {export_args(out, {"--crop", "0,0,9999,10"}), 2, 2},
       {export_args(dir.filePath("fig.gif"), {}), 2, 2},
       {export_args(dir.filePath("no/such/dir/fig.png"), {}), 3, 3},
