@@ -10,14 +10,6 @@
 
 namespace rl::app {
 
-namespace {
-
-// Splits "--name=value" into name and value; "--name" alone gives no value.
-struct Arg {
-  std::string name;
-  std::optional<std::string> value;
-};
-
 Arg split_arg(const std::string& a) {
   const auto eq = a.find('=');
   if (a.rfind("--", 0) == 0 && eq != std::string::npos) return {a.substr(0, eq), a.substr(eq + 1)};
@@ -28,6 +20,10 @@ std::string take_value(const std::vector<std::string>& args, std::size_t& i, con
   if (a.value) return *a.value;
   if (i + 1 >= args.size()) throw UsageError(a.name + " needs a value (see --help)");
   return args[++i];
+}
+
+void take_no_value(const Arg& a) {
+  if (a.value) throw UsageError(a.name + " takes no value");
 }
 
 std::uint64_t parse_count(std::string_view s, const std::string& what, std::uint64_t max) {
@@ -41,13 +37,9 @@ std::uint64_t parse_count(std::string_view s, const std::string& what, std::uint
   return v;
 }
 
-}  // namespace
-
-Device parse_device(std::string_view s) {
-  if (s == "auto") return Device::Auto;
-  if (s == "cpu") return Device::Cpu;
-  if (s == "cuda") return Device::Cuda;
-  throw UsageError("--device must be auto, cpu or cuda, got '" + std::string(s) + "'");
+Device parse_device_option(std::string_view s) {
+  if (const auto d = parse_device(s)) return *d;
+  throw UsageError("--device must be " + std::string(kDeviceSpellings) + ", got '" + std::string(s) + "'");
 }
 
 AsType parse_as(std::string_view s) {
@@ -57,13 +49,26 @@ AsType parse_as(std::string_view s) {
   throw UsageError("--as must be keep, double or single, got '" + std::string(s) + "'");
 }
 
-std::string to_string(Device d) {
-  switch (d) {
-    case Device::Auto: return "auto";
-    case Device::Cpu: return "cpu";
-    case Device::Cuda: return "cuda";
+bool walk_command_line(const std::vector<std::string>& args,
+                       const std::function<bool(std::size_t& i)>& take_option,
+                       std::vector<std::string>& positional, std::string_view help_hint) {
+  // --help wins over everything else, even over mistakes elsewhere on the line.
+  for (const auto& a : args) {
+    if (a == "--") break;
+    if (a == "--help" || a == "-h") return true;
   }
-  return "?";
+  bool only_positional = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& s = args[i];
+    if (only_positional || s.empty() || s[0] != '-' || s == "-") {
+      positional.push_back(s);
+    } else if (s == "--") {
+      only_positional = true;
+    } else if (!take_option(i)) {
+      throw UsageError("unknown option '" + split_arg(s).name + "' (see " + std::string(help_hint) + ")");
+    }
+  }
+  return false;
 }
 
 bool take_resize_option(const std::vector<std::string>& args, std::size_t& i, ResizeOptions& out) {
@@ -98,9 +103,7 @@ bool take_resize_option(const std::vector<std::string>& args, std::size_t& i, Re
       once(kMethod);
       const std::string v = take_value(args, i, a);
       const auto m = parse_method(v);
-      if (!m)
-        throw UsageError("unknown method '" + v +
-                         "' (use nearest, bilinear, bicubic, box, triangle, lanczos2 or lanczos3)");
+      if (!m) throw UsageError("unknown method '" + v + "' (use " + method_names() + ")");
       out.spec.method = *m;
     } else if (a.name == "--antialiasing") {
       once(kAa);
@@ -118,9 +121,9 @@ bool take_resize_option(const std::vector<std::string>& args, std::size_t& i, Re
       out.as = parse_as(take_value(args, i, a));
     } else if (a.name == "--device") {
       once(kDevice);
-      out.device = parse_device(take_value(args, i, a));
+      out.device = parse_device_option(take_value(args, i, a));
     } else if (a.name == "--verbose") {
-      if (a.value) throw UsageError("--verbose takes no value");
+      take_no_value(a);
       out.verbose = true;
     } else if (a.name == "--max-pixels") {
       once(kMax);
@@ -143,35 +146,20 @@ void require_scale_or_size(const ResizeOptions& o) {
 
 Options parse_options(const std::vector<std::string>& args) {
   Options o;
-  // --help wins over everything else, even over mistakes elsewhere on the line.
-  for (const auto& a : args) {
-    if (a == "--") break;
-    if (a == "--help" || a == "-h") {
-      o.help = true;
-      return o;
-    }
-  }
   std::vector<std::string> positional;
-  bool seen_benchmark = false, only_positional = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& s = args[i];
-    if (only_positional || s.empty() || s[0] != '-' || s == "-") {
-      positional.push_back(s);
-      continue;
-    }
-    if (s == "--") {
-      only_positional = true;
-      continue;
-    }
-    if (take_resize_option(args, i, o.resize)) continue;
-    const Arg a = split_arg(s);
-    if (a.name == "--benchmark") {
-      if (seen_benchmark) throw UsageError("--benchmark given more than once");
-      seen_benchmark = true;
-      o.benchmark = static_cast<int>(parse_count(take_value(args, i, a), "--benchmark", 1000000));
-      continue;
-    }
-    throw UsageError("unknown option '" + a.name + "' (see --help)");
+  bool seen_benchmark = false;
+  const auto take = [&](std::size_t& i) {
+    if (take_resize_option(args, i, o.resize)) return true;
+    const Arg a = split_arg(args[i]);
+    if (a.name != "--benchmark") return false;
+    if (seen_benchmark) throw UsageError("--benchmark given more than once");
+    seen_benchmark = true;
+    o.benchmark = static_cast<int>(parse_count(take_value(args, i, a), "--benchmark", 1000000));
+    return true;
+  };
+  if (walk_command_line(args, take, positional, "--help")) {
+    o.help = true;
+    return o;
   }
   if (positional.empty()) throw UsageError("missing INPUT and OUTPUT (see --help)");
   if (positional.size() > 2)
@@ -186,66 +174,6 @@ Options parse_options(const std::vector<std::string>& args) {
     throw UsageError("missing OUTPUT (see --help)");
   require_scale_or_size(o.resize);
   return o;
-}
-
-std::string usage_text() {
-  return R"(Usage: imresize INPUT OUTPUT (--scale S[,S2] | --size R,C) [options]
-       imresize INPUT [OUTPUT] (--scale S[,S2] | --size R,C) --benchmark N [options]
-       imresize batch ...            (build super-resolution datasets; imresize batch --help)
-
-Resizes an image exactly as MATLAB's imresize does (same kernels, border rule, dimension order and
-rounding), on the CPU or a CUDA device; both read the same contribution tables.
-
-Size (exactly one of):
-  --scale S[,S2]      scale factor, or one per axis (rows,cols). Decimals or fractions p/q, which
-                      mean the double p/q (1/3 is 0.333...). Output size = ceil(S * input size), and
-                      the given S (not output/input) drives the kernel, as in MATLAB.
-  --size R,C          output rows and columns; one of them may be NaN to keep the aspect ratio.
-
-Options:
-  --method M          nearest, bilinear, bicubic (default), box, triangle, lanczos2, lanczos3
-  --antialiasing on|off   widen the kernel when shrinking (default: on, except for nearest)
-  --boundary modern|legacy
-                      modern (default): out-of-range taps mirror, as MATLAB R2015b and later;
-                      legacy: they clamp to the edge pixel, as older MATLAB (classic Set5/Set14 LR)
-  --as keep|double|single
-                      keep (default): the output has the input's type. double/single: convert
-                      integer input first as im2double/im2single do (x/255, x/65535).
-  --device auto|cpu|cuda
-                      auto (default): a usable CUDA device, else the CPU. cuda: fail (exit 3)
-                      when no CUDA device can be used.
-  --max-pixels N      refuse inputs, results and the intermediate pass with more than N pixels
-                      (rows x cols). Default: at most 2^31 elements (pixels x channels) per image
-                      and no more than the memory available now.
-  --benchmark N       time the resize alone (no decoding or encoding) N times after one warm-up
-                      run and print median_ms=<milliseconds> on stdout. OUTPUT is then optional;
-                      when given, the result is written as usual.
-  --verbose           print the shapes, the plan and the device used (and why) on stdout
-  -h, --help          this text
-  --                  everything after this is a file name
-
-Files (by extension, case-insensitive):
-  .png .bmp .tif .tiff .jpg .jpeg .ppm .pgm .pnm   8- and 16-bit, read and written through OpenCV;
-      channel order in = channel order out (R,G,B[,A]); grey stays one channel; grey+alpha PNG is
-      read as 2 channels (written to PNG as RGBA, since the encoder has no grey+alpha mode).
-  .npy    NumPy arrays, uint8, uint16, float32 or float64, 2-D (rows,cols) or 3-D (rows,cols,
-          channels, any number), little-endian, C order; written with the result's type.
-  Integer images keep their type. Float results written to an 8/16-bit format convert as
-  im2uint8 does: floor(255*min(max(x,0),1)+0.5), NaN -> 0. uint16 to an 8-bit-only format
-  (.jpg .bmp) converts as im2uint8. .tif keeps float data as float.
-  NaN and Inf in float input propagate as in MATLAB: any tap on a NaN makes that output NaN.
-
-Output: written to a temporary file in OUTPUT's folder, then renamed over OUTPUT. On any failure
-nothing is created and an existing OUTPUT is untouched. OUTPUT may be INPUT.
-
-Exit status: 0 success; 1 unreadable or malformed input, output not writable, result over a
-limit; 2 bad option or value; 3 --device cuda without a usable CUDA device. Every error is one
-line on stderr: "imresize: <message>".
-
-Examples:
-  imresize hr.png lr.png --scale 1/4 --boundary legacy
-  imresize in.png out.npy --size 256,NaN --method lanczos3 --as double
-)";
 }
 
 }  // namespace rl::app

@@ -4,27 +4,24 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "exit_codes.hpp"
+#include "rl/device_policy.hpp"
 #include "rl/spec.hpp"
 
 namespace rl::app {
 
-// A bad option or value: the command prints the message and exits with kExitUsage.
+// A bad option or value: the command prints the message and exits with kExitUsage (exit_codes.hpp).
 struct UsageError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// Exit codes (all within 1..125 so that shells and xargs never mistake them for signals).
-constexpr int kExitFailure = 1;  // unreadable/malformed input, output not writable, over a limit
-constexpr int kExitUsage = 2;    // bad option or value
-constexpr int kExitDevice = 3;   // --device cuda asked for, but no usable CUDA device
-
-enum class Device { Auto, Cpu, Cuda };
 enum class AsType { Keep, Double, Single };
 
 // What a resize needs besides the file names; shared with `imresize batch`.
@@ -55,9 +52,29 @@ void require_scale_or_size(const ResizeOptions& o);
 // The whole command line (without the program name). Throws UsageError.
 Options parse_options(const std::vector<std::string>& args);
 
-std::string usage_text();  // what --help prints
-Device parse_device(std::string_view s);
+Device parse_device_option(std::string_view s);  // rl::parse_device, or UsageError naming --device
 AsType parse_as(std::string_view s);
-std::string to_string(Device d);
+
+// The pieces of the parser that `imresize batch` reuses for its own options.
+// One argument split at '=': "--name=value" gives both, "--name" gives no value.
+struct Arg {
+  std::string name;
+  std::optional<std::string> value;
+};
+Arg split_arg(const std::string& a);
+// The value of `a`: its "=value", else the next argument (advancing i); UsageError when there is none.
+std::string take_value(const std::vector<std::string>& args, std::size_t& i, const Arg& a);
+// UsageError when a flag was given "=value".
+void take_no_value(const Arg& a);
+// A whole number in 1..max, else UsageError "WHAT must be a whole number from 1 to MAX, got 'S'".
+std::uint64_t parse_count(std::string_view s, const std::string& what, std::uint64_t max);
+
+// Walks a command line: an argument starting with '-' (not "-" alone, nor after "--") goes to
+// take_option, which returns false for one it does not know (then UsageError "unknown option");
+// the rest are collected as positional arguments, in order. Returns true when -h/--help appears
+// before "--" (it wins over every mistake on the line; nothing else is parsed).
+bool walk_command_line(const std::vector<std::string>& args,
+                       const std::function<bool(std::size_t& i)>& take_option,
+                       std::vector<std::string>& positional, std::string_view help_hint);
 
 }  // namespace rl::app

@@ -94,16 +94,10 @@ MemoryLimit memory_limit(const ResizeOptions& o, ElemType type, int channels) {
   return lim;
 }
 
-DeviceChoice choose_device(Device requested) {
-  if (requested == Device::Cpu) return {false, "cpu (--device cpu)"};
-  const cuda::Status st = cuda::device_status();
-  if (st.ok) {
-    const std::string name = cuda::device_name();
-    return {true, "cuda (" + (name.empty() ? std::string("CUDA device") : name) +
-                      (requested == Device::Auto ? ", chosen by --device auto)" : ")")};
-  }
-  if (requested == Device::Cuda) throw Failure(kExitDevice, "--device cuda: " + one_line(st.message));
-  return {false, "cpu (--device auto: no usable CUDA device: " + one_line(st.message) + ")"};
+DeviceChoice choose_device_or_fail(Device requested) {
+  DeviceChoice c = choose_device(requested);
+  if (c.refused) throw Failure(kExitDevice, c.refusal());
+  return c;
 }
 
 void check_output(const std::string& path) {
@@ -112,7 +106,7 @@ void check_output(const std::string& path) {
     throw Failure(kExitUsage,
                   "OUTPUT '" + path + "': " +
                       (ext.empty() ? std::string("no file extension") : "unsupported format '" + ext + "'") +
-                      " (use .png .bmp .tif .tiff .jpg .jpeg .ppm .pgm .pnm or .npy)");
+                      " (use " + io::supported_extensions_text() + ")");
   }
   try {
     check_output_writable(path);
@@ -192,8 +186,8 @@ Image ResizeRunner::run(const Plan& plan, const Image& in) {
     Image out;
     const cuda::Status st = cuda_->run(plan, in, out);
     if (st.ok) return out;
-    if (requested_ == Device::Cuda) throw Failure(kExitDevice, "CUDA resize failed: " + one_line(st.message));
-    choice_ = {false, "cpu (--device auto: the CUDA resize failed: " + one_line(st.message) + ")"};
+    choice_ = after_cuda_failure(requested_, st.message);
+    if (choice_.refused) throw Failure(kExitDevice, choice_.refusal());
     cuda_.reset();
   }
   try {
@@ -221,7 +215,7 @@ int run_imresize(const Options& opt) {
   }
   const ResizeOptions& o = opt.resize;
   if (!opt.output.empty()) check_output(opt.output);
-  ResizeRunner runner(o.device, choose_device(o.device));
+  ResizeRunner runner(o.device, choose_device_or_fail(o.device));
   const Image in = load_input(opt.input, o);
   if (o.verbose) std::cout << "input: " << opt.input << " " << describe(in) << "\n";
   const Plan plan = plan_for(o, in);
@@ -253,7 +247,7 @@ int run_imresize(const Options& opt) {
   } else {
     out = runner.run(plan, in);
   }
-  if (o.verbose) std::cout << "device: " << runner.reason() << "\n";
+  if (o.verbose) std::cout << "device: " << runner.describe() << "\n";
   if (!opt.output.empty()) {
     save_output(opt.output, out);
     if (o.verbose) std::cout << "output: " << opt.output << " " << describe(out) << "\n";
@@ -262,16 +256,16 @@ int run_imresize(const Options& opt) {
   return 0;
 }
 
-int imresize_main(int argc, char** argv) {
-  const auto report = [](const std::string& msg, int code) {
+int report_errors(const char* program, const std::function<int()>& body) {
+  const auto report = [program](const std::string& msg, int code) {
     std::cout.flush();
-    std::cerr << "imresize: " << one_line(msg) << "\n";
+    std::fflush(stdout);
+    std::cerr << program << ": " << one_line(msg) << "\n";
     std::cerr.flush();
     return code >= 1 && code <= 125 ? code : kExitFailure;
   };
   try {
-    const std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + std::max(argc, 1));
-    return run_imresize(parse_options(args));
+    return body();
   } catch (const UsageError& e) {
     return report(e.what(), kExitUsage);
   } catch (const Failure& e) {
@@ -283,6 +277,13 @@ int imresize_main(int argc, char** argv) {
   } catch (...) {
     return report("unexpected error", kExitFailure);
   }
+}
+
+int imresize_main(int argc, char** argv) {
+  return report_errors("imresize", [&] {
+    const std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + std::max(argc, 1));
+    return run_imresize(parse_options(args));
+  });
 }
 
 }  // namespace rl::app

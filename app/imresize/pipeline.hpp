@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -17,7 +18,7 @@ class Resizer;
 
 namespace rl::app {
 
-// An error with the exit code the command should return (see kExit* in options.hpp).
+// An error with the exit code the command should return (see exit_codes.hpp).
 struct Failure : std::runtime_error {
   Failure(int exit_code, const std::string& message) : std::runtime_error(message), code(exit_code) {}
   int code;
@@ -35,13 +36,9 @@ struct MemoryLimit {
 };
 MemoryLimit memory_limit(const ResizeOptions& o, ElemType type, int channels);
 
-struct DeviceChoice {
-  bool cuda = false;
-  std::string reason;  // why this device, for --verbose
-};
-// auto: CUDA when rl::cuda::device_status() is ok, else the CPU. cuda: Failure(kExitDevice) with
-// the status message when no device is usable.
-DeviceChoice choose_device(Device requested);
+// rl::choose_device(requested), with a refusal (--device cuda, no usable device) as
+// Failure(kExitDevice).
+DeviceChoice choose_device_or_fail(Device requested);
 
 // Checks OUTPUT before any work: a supported extension and a writable, existing folder.
 void check_output(const std::string& path);
@@ -55,8 +52,8 @@ Image load_input(const std::string& path, const ResizeOptions& o, bool capture_d
 // message that gives the size asked for and the limit.
 Plan plan_for(const ResizeOptions& o, const Image& in);
 
-// Runs plans on the chosen device. With --device auto, a CUDA failure falls back to the CPU (the
-// reason is kept for --verbose); with --device cuda it is a Failure(kExitDevice).
+// Runs plans on the chosen device. A CUDA failure follows rl::after_cuda_failure: --device auto
+// goes on on the CPU (the reason is kept for --verbose); --device cuda is a Failure(kExitDevice).
 class ResizeRunner {
  public:
   ResizeRunner(Device requested, DeviceChoice choice);
@@ -66,7 +63,7 @@ class ResizeRunner {
 
   Image run(const Plan& plan, const Image& in);
   bool using_cuda() const { return choice_.cuda; }
-  const std::string& reason() const { return choice_.reason; }
+  std::string describe() const { return choice_.describe(); }
 
  private:
   Device requested_;
@@ -77,12 +74,17 @@ class ResizeRunner {
 // Writes atomically through rl::io::save (temporary file + rename).
 void save_output(const std::string& path, const Image& img);
 
+std::string usage_text();  // what `imresize --help` prints (usage.cpp)
+
 // The whole command for parsed options; returns the exit code, prints results on stdout.
 // Throws Failure / UsageError / std::exception for the caller to report.
 int run_imresize(const Options& opt);
 
-// main() without the "batch" dispatch: parse, run, turn every error into one stderr line
-// "imresize: <message>" and an exit code in 1..125.
+// Runs `body` and returns its exit code; every error becomes one stderr line "<program>: <message>"
+// and its code from exit_codes.hpp: UsageError kExitUsage, Failure its own, anything else kExitFailure.
+int report_errors(const char* program, const std::function<int()>& body);
+
+// main() without the "batch" dispatch: parse, run, report (report_errors).
 int imresize_main(int argc, char** argv);
 
 }  // namespace rl::app

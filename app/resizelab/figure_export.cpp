@@ -7,6 +7,7 @@
 #include <initializer_list>
 #include <stdexcept>
 
+#include "exit_codes.hpp"
 #include "rl/atomic_file.hpp"
 #include "rl/image_io.hpp"
 #include "rl/parse.hpp"
@@ -18,7 +19,9 @@
 namespace rl::ui {
 namespace {
 
-constexpr int kExitInput = 1, kExitUsage = 2, kExitOutput = 3;
+// The shared table: kExitFailure covers both unreadable input and an unwritable figure.
+constexpr int kExitInput = rl::app::kExitFailure, kExitUsage = rl::app::kExitUsage,
+              kExitOutput = rl::app::kExitFailure;
 
 [[noreturn]] void fail(int code, const QString& message) { throw ExportError{code, message}; }
 
@@ -31,7 +34,9 @@ void print_usage() {
       "LIST: comma-separated panes, the first is the reference (default matlab,nearest,bilinear,bicubic).\n"
       "  matlab = bicubic with antialiasing (MATLAB's imresize default); otherwise a MATLAB method\n"
       "  (nearest bilinear bicubic box triangle lanczos2 lanczos3), plain = no antialiasing,\n"
-      "  with -aa for antialiasing on or -noaa for off, e.g. bicubic-noaa, lanczos3-aa.\n",
+      "  with -aa for antialiasing on or -noaa for off, e.g. bicubic-noaa, lanczos3-aa.\n"
+      "Exit status: 0 written; 1 the image cannot be read or resized, or the figure cannot be written;\n"
+      "2 bad option or value. Every error is one line on stderr.\n",
       stdout);
 }
 

@@ -17,8 +17,9 @@
 //   --width PX            figure width (default 1600), --dpi D (default 150)
 //   --no-kernel-plot, --no-diff
 //   IMAGE                 default: the embedded default image (rl/ui/default_image.hpp)
-// Exit status: 0 written; 1 the image or reference cannot be read or resized; 2 bad arguments;
-// 3 the figure cannot be written. Errors are one line on stderr; no file is left on failure.
+// Exit status (the table of app/common/exit_codes.hpp): 0 written; 1 the image or reference cannot be
+// read or resized, or the figure cannot be written; 2 bad arguments. Errors are one line on stderr;
+// no file is left on failure.
 #pragma once
 
 #include <QString>
@@ -39,7 +40,7 @@ int export_main(const QStringList& args);
 
 // What export_main does before writing, for callers and tests that want the figure spec.
 struct ExportError {
-  int code;         // the exit status (1..3, see above)
+  int code;         // the exit status (1 or 2, see above)
   QString message;  // one line
 };
 struct ExportJob {

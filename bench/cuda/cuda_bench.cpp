@@ -1,6 +1,7 @@
-// rl_cuda_bench: the CUDA resizer on a batch of RGB uint8 images (default 64 x 2040x1356, DIV2K-sized)
-// at scale 1/4 and x2, device memory to device memory, next to cudaMemcpy device-to-device and NPP's
-// nppiResize measured in the same run. Exit status 77 (and one line on stderr) without a usable GPU.
+// rl_cuda_bench: the CUDA resizer (plain and tuned kernels) on a batch of RGB uint8 images (default
+// 16 x 2040x1356, DIV2K-sized) at scale 1/4 and x2, device memory to device memory, next to cudaMemcpy
+// device-to-device and NPP's nppiResize measured in the same run. Each row is printed as soon as it is
+// measured. Exit status 77 (and one line on stderr) without a usable GPU.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -84,6 +85,18 @@ struct Row {
   std::string exact;
 };
 
+void print_header() {
+  std::printf("%-6s %-42s %10s %9s %10s  %s\n", "scale", "path", "ms/batch", "GB/s", "% of copy",
+              "vs MATLAB (CPU core)");
+  std::fflush(stdout);
+}
+
+void print_row(const Row& r, double copy_gbps) {
+  std::printf("%-6s %-42s %10.3f %9.1f %9.0f%%  %s\n", r.scale.c_str(), r.path.c_str(), r.ms, r.gbps,
+              100.0 * r.gbps / copy_gbps, r.exact.c_str());
+  std::fflush(stdout);
+}
+
 std::string compare_with(const rl::Image& want, const unsigned char* got) {
   const auto* w = want.data<std::uint8_t>();
   std::size_t differ = 0;
@@ -100,18 +113,26 @@ std::string compare_with(const rl::Image& want, const unsigned char* got) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int batch = 64, reps = 10, rows = 1356, cols = 2040;
+  int batch = 16, reps = 5, rows = 1356, cols = 2040;
   bool host_path = true;
+  std::vector<rl::cuda::Kernels> kernels{rl::cuda::Kernels::Plain, rl::cuda::Kernels::Tuned};
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--batch" && i + 1 < argc)
+    rl::cuda::Kernels one;
+    if (a == "--batch" && i + 1 < argc) {
       batch = std::atoi(argv[++i]);
-    else if (a == "--reps" && i + 1 < argc)
+    } else if (a == "--reps" && i + 1 < argc) {
       reps = std::atoi(argv[++i]);
-    else if (a == "--no-host")
+    } else if (a == "--no-host") {
       host_path = false;
-    else {
-      std::fprintf(stderr, "usage: rl_cuda_bench [--batch N] [--reps N] [--no-host]\n");
+    } else if (a == "--kernels" && i + 1 < argc && std::string(argv[i + 1]) == "both") {
+      ++i;
+    } else if (a == "--kernels" && i + 1 < argc && rl::cuda::parse_kernels(argv[i + 1], one)) {
+      kernels = {one};
+      ++i;
+    } else {
+      std::fprintf(stderr,
+                   "usage: rl_cuda_bench [--batch N] [--reps N] [--kernels plain|tuned|both] [--no-host]\n");
       return 2;
     }
   }
@@ -129,6 +150,10 @@ int main(int argc, char** argv) {
   std::printf(
       "batch: %d images of %dx%d RGB uint8 (cols x rows), bicubic, antialiasing on, %d timed reps\n\n", batch,
       cols, rows, reps);
+#ifndef RL_HAVE_NPP
+  std::printf("(NPP was not linked into this build: no nppiResize rows)\n");
+#endif
+  std::fflush(stdout);
 
   const std::size_t img_bytes = static_cast<std::size_t>(rows) * cols * 3;
   const std::size_t in_bytes = img_bytes * batch;
@@ -148,8 +173,8 @@ int main(int argc, char** argv) {
   });
   const double copy_gbps = 2.0 * in_bytes / (copy_ms * 1e6);  // bytes read + bytes written
 
-  std::vector<Row> rows_out;
-  rows_out.push_back({"-", "cudaMemcpy D2D (read+write)", copy_ms, copy_gbps, "-"});
+  print_header();
+  print_row({"-", "cudaMemcpy D2D (read+write)", copy_ms, copy_gbps, "-"}, copy_gbps);
 
   struct Case {
     const char* name;
@@ -162,22 +187,28 @@ int main(int argc, char** argv) {
     const double moved = static_cast<double>(in_bytes + out_bytes);
     DeviceBuffer d_out(out_bytes);
 
-    const double ms = time_ms(stream, reps, [&] {
-      check(resizer.run_device(plan, rl::ElemType::U8, 3, batch, d_in.p, d_out.p), "run_device");
-    });
-    // MATLAB-exactness of the timed output: first and last image against the CPU core.
+    // MATLAB-exactness of each timed output: first and last image against the CPU core.
     rl::Image first = rl::Image::uninitialized(rows, cols, 3, rl::ElemType::U8), last = first;
     std::memcpy(first.raw(), host.data(), img_bytes);
     std::memcpy(last.raw(), host.data() + (batch - 1) * img_bytes, img_bytes);
     const rl::Image want_first = rl::run(plan, first), want_last = rl::run(plan, last);
     std::vector<unsigned char> got(out_img);
-    check(cudaMemcpy(got.data(), d_out.p, out_img, cudaMemcpyDeviceToHost), "download");
-    std::string exact = compare_with(want_first, got.data());
-    check(cudaMemcpy(got.data(), d_out.bytes() + (batch - 1) * out_img, out_img, cudaMemcpyDeviceToHost),
-          "download");
-    const std::string exact_last = compare_with(want_last, got.data());
-    if (exact_last != "exact") exact = "last image: " + exact_last;
-    rows_out.push_back({c.name, "ResizeLab CUDA, device to device", ms, moved / (ms * 1e6), exact});
+    for (const rl::cuda::Kernels k : kernels) {
+      resizer.set_kernels(k);
+      check(cudaMemsetAsync(d_out.p, 0, out_bytes, stream), "clearing the output");
+      const double ms = time_ms(stream, reps, [&] {
+        check(resizer.run_device(plan, rl::ElemType::U8, 3, batch, d_in.p, d_out.p), "run_device");
+      });
+      check(cudaMemcpy(got.data(), d_out.p, out_img, cudaMemcpyDeviceToHost), "download");
+      std::string exact = compare_with(want_first, got.data());
+      check(cudaMemcpy(got.data(), d_out.bytes() + (batch - 1) * out_img, out_img, cudaMemcpyDeviceToHost),
+            "download");
+      const std::string exact_last = compare_with(want_last, got.data());
+      if (exact_last != "exact") exact = "last image: " + exact_last;
+      print_row({c.name, "ResizeLab CUDA " + rl::cuda::to_string(k) + ", device to device", ms,
+                 moved / (ms * 1e6), exact},
+                copy_gbps);
+    }
 
 #ifdef RL_HAVE_NPP
     {
@@ -215,8 +246,8 @@ int main(int argc, char** argv) {
           }
         });
         check(cudaMemcpy(got.data(), d_out.p, out_img, cudaMemcpyDeviceToHost), "download");
-        rows_out.push_back(
-            {c.name, m.name, npp_ms, moved / (npp_ms * 1e6), compare_with(want_first, got.data())});
+        print_row({c.name, m.name, npp_ms, moved / (npp_ms * 1e6), compare_with(want_first, got.data())},
+                  copy_gbps);
       }
     }
 #endif
@@ -233,20 +264,12 @@ int main(int argc, char** argv) {
       check(resizer.run_batch(plan, in, out), "run_batch");
       const double host_ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-      rows_out.push_back({c.name, "ResizeLab CUDA, host to host (run_batch)", host_ms,
-                          moved / (host_ms * 1e6),
-                          compare_with(want_first, static_cast<const unsigned char*>(out.front().raw()))});
+      print_row({c.name, "ResizeLab CUDA " + rl::cuda::to_string(resizer.kernels()) + ", host to host",
+                 host_ms, moved / (host_ms * 1e6),
+                 compare_with(want_first, static_cast<const unsigned char*>(out.front().raw()))},
+                copy_gbps);
     }
   }
-#ifndef RL_HAVE_NPP
-  std::printf("(NPP was not found when this was built: no nppiResize rows)\n");
-#endif
-
-  std::printf("%-6s %-42s %10s %9s %10s  %s\n", "scale", "path", "ms/batch", "GB/s", "% of copy",
-              "vs MATLAB (CPU core)");
-  for (const Row& r : rows_out)
-    std::printf("%-6s %-42s %10.3f %9.1f %9.0f%%  %s\n", r.scale.c_str(), r.path.c_str(), r.ms, r.gbps,
-                100.0 * r.gbps / copy_gbps, r.exact.c_str());
   std::printf("\nGB/s = (input + output bytes) / time; the copy counts bytes read + written.\n");
   return 0;
 }

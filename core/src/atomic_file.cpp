@@ -24,6 +24,19 @@ std::string temp_path_for(const std::string& path) {
   return (p.parent_path() / name).string();
 }
 
+std::optional<long> temp_file_owner(std::string_view name) {
+  constexpr std::string_view kTag = ".rl-tmp-";
+  const std::size_t tag = name.find(kTag);
+  if (name.empty() || name[0] != '.' || tag == std::string_view::npos) return std::nullopt;
+  long pid = 0;
+  std::size_t k = tag + kTag.size();
+  const std::size_t digits = k;
+  while (k < name.size() && name[k] >= '0' && name[k] <= '9' && pid < 100000000L)
+    pid = pid * 10 + (name[k++] - '0');
+  if (k == digits || k >= name.size() || name[k] != '-' || pid <= 0) return std::nullopt;
+  return pid;
+}
+
 void check_output_writable(const std::string& path) {
   const fs::path p(path);
   fs::path dir = p.parent_path();

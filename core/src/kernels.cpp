@@ -74,6 +74,16 @@ const std::vector<Method>& builtin_methods() {
   return all;
 }
 
+std::string method_names(std::string_view separator, std::string_view last_separator) {
+  const auto& all = builtin_methods();
+  std::string out;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (i > 0) out += i + 1 == all.size() ? last_separator : separator;
+    out += to_string(all[i]);
+  }
+  return out;
+}
+
 std::optional<Method> parse_method(std::string_view name) {
   std::string lower(name);
   std::transform(lower.begin(), lower.end(), lower.begin(),

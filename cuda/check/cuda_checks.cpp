@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <random>
 #include <sstream>
 
@@ -27,23 +28,34 @@ Status host_status(F&& f) {
   }
 }
 
+std::string suffix(Kernels k) {
+  std::string s;
+  if (k != Kernels::Plain) s.append(" ").append(to_string(k));
+  return s;
+}
+
 class HostLoopRunner : public Runner {
  public:
-  std::string name() const override { return "host loop"; }
+  explicit HostLoopRunner(Kernels k) : k_(k) {}
+  std::string name() const override { return "host loop" + suffix(k_); }
   Status run(const Plan& plan, const Image& in, Image& out) override {
-    return host_status([&] { out = host_loop::run(plan, in); });
+    return host_status([&] { out = host_loop::run(plan, in, k_); });
   }
   Status run_batch(const Plan& plan, const std::vector<Image>& in, std::vector<Image>& out) override {
-    return host_status([&] { out = host_loop::run_batch(plan, in); });
+    return host_status([&] { out = host_loop::run_batch(plan, in, k_); });
   }
   Status backward(const Plan& plan, const Image& g, Image& gi) override {
     return host_status([&] { gi = host_loop::backward(plan, g); });
   }
+
+ private:
+  Kernels k_;
 };
 
 class DeviceRunner : public Runner {
  public:
-  std::string name() const override { return "device"; }
+  explicit DeviceRunner(Kernels k) { r_.set_kernels(k); }
+  std::string name() const override { return "device" + suffix(r_.kernels()); }
   Status run(const Plan& plan, const Image& in, Image& out) override { return r_.run(plan, in, out); }
   Status run_batch(const Plan& plan, const std::vector<Image>& in, std::vector<Image>& out) override {
     return r_.run_batch(plan, in, out);
@@ -124,8 +136,10 @@ bool expect_ok(Outcome& o, const std::string& what, const Status& s) {
 
 }  // namespace
 
-std::unique_ptr<Runner> host_loop_runner() { return std::make_unique<HostLoopRunner>(); }
-std::unique_ptr<Runner> device_runner() { return std::make_unique<DeviceRunner>(); }
+std::unique_ptr<Runner> host_loop_runner(Kernels k) { return std::make_unique<HostLoopRunner>(k); }
+std::unique_ptr<Runner> device_runner(Kernels k) { return std::make_unique<DeviceRunner>(k); }
+
+bool golden_available() { return std::filesystem::is_regular_file(test::golden_path("manifest.tsv")); }
 
 std::string Outcome::summary(std::size_t max_lines) const {
   std::ostringstream s;
@@ -294,6 +308,46 @@ Outcome backward(Runner& runner, unsigned seed) {
   return o;
 }
 
+Outcome shapes(Runner& runner, unsigned seed) {
+  Outcome o;
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> side(1, 13), pick(0, 6), batch_size(1, 3);
+  const std::vector<Method>& methods = builtin_methods();
+  int k = 0;
+  for (ElemType t : all_types())
+    for (int ch = 1; ch <= 9; ++ch)
+      for (int shape = 0; shape < 4; ++shape) {
+        ++o.cases;
+        // 1 x 1, 1 x N, N x 1, then free: lines of every length modulo the vector width.
+        const int in_r = shape == 0 || shape == 1 ? 1 : side(rng);
+        const int in_c = shape == 0 || shape == 2 ? 1 : side(rng);
+        ResizeSpec spec = pick(rng) < 3
+                              ? ResizeSpec::with_scale(0.5 + 0.25 * pick(rng), 0.3 + 0.4 * pick(rng),
+                                                       methods[static_cast<std::size_t>(k) % methods.size()])
+                              : ResizeSpec::with_size(side(rng), side(rng) + 3,
+                                                      methods[static_cast<std::size_t>(k) % methods.size()]);
+        spec.boundary = k % 2 ? Boundary::Legacy : Boundary::Modern;
+        spec.antialiasing = k % 3 != 0;
+        ++k;
+        const Plan plan = make_plan(spec, in_r, in_c);
+        std::vector<Image> in;
+        const int n = batch_size(rng);
+        for (int i = 0; i < n; ++i) in.push_back(random_image(in_r, in_c, ch, t, rng));
+        const std::string what =
+            runner.name() + " batch of " + std::to_string(n) + " " + describe(plan, in.front());
+        std::vector<Image> got;
+        if (!expect_ok(o, what, runner.run_batch(plan, in, got))) continue;
+        if (got.size() != in.size()) {
+          o.failures.push_back(what + ": " + std::to_string(got.size()) + " results");
+          continue;
+        }
+        for (int i = 0; i < n; ++i)
+          expect_exact(o, what + " image " + std::to_string(i), got[static_cast<std::size_t>(i)],
+                       run(plan, in[static_cast<std::size_t>(i)]));
+      }
+  return o;
+}
+
 Outcome device_reuse(unsigned seed) {
   Outcome o;
   std::mt19937 rng(seed);
@@ -359,6 +413,75 @@ Outcome device_reuse(unsigned seed) {
         expect_ok(o, "synchronize", r.synchronize()) &&
         expect_ok(o, "download", dgi.download(gi.raw(), gi.bytes())))
       expect_exact(o, "backward_device", gi, resize_backward(g, p1));
+  }
+
+  ++o.cases;  // the tuned kernels reuse the cached tables (their tap-major copies came with them)
+  {
+    const Kernels before = r.kernels();
+    const std::size_t uploaded = r.tables_uploaded();
+    r.set_kernels(Kernels::Tuned);
+    if (expect_ok(o, "tuned kernels", r.run(p1, a, got))) expect_exact(o, "tuned kernels", got, run(p1, a));
+    if (r.tables_uploaded() != uploaded) o.failures.push_back("switching kernels uploaded the tables again");
+    r.set_kernels(before);
+  }
+
+  ++o.cases;  // buffers grown and freed while work is still queued: the queued work must finish first
+  {
+    const Image big = random_image(120, 90, 3, ElemType::U8, rng);
+    const Plan pb = make_plan(ResizeSpec::with_scale(1.7), 120, 90);
+    DeviceMemory din, dout_small, dout_big;
+    const std::size_t small_out = static_cast<std::size_t>(p1.out_rows) * p1.out_cols * 3;
+    const std::size_t big_out = static_cast<std::size_t>(pb.out_rows) * pb.out_cols * 3;
+    std::vector<unsigned char> res_small(small_out), res_big(big_out);
+    if (expect_ok(o, "device memory", din.allocate(a.bytes())) &&
+        expect_ok(o, "device memory", dout_small.allocate(small_out)) &&
+        expect_ok(o, "device memory", dout_big.allocate(big_out)) &&
+        expect_ok(o, "upload", din.upload(a.raw(), a.bytes())) &&
+        expect_ok(o, "run_device", r.run_device(p1, ElemType::U8, 3, 1, din.data(), dout_small.data())) &&
+        // No synchronize: the intermediate buffer grows and din is reallocated under queued work.
+        expect_ok(o, "device memory", din.allocate(big.bytes())) &&
+        expect_ok(o, "upload", din.upload(big.raw(), big.bytes())) &&
+        expect_ok(o, "run_device", r.run_device(pb, ElemType::U8, 3, 1, din.data(), dout_big.data())) &&
+        expect_ok(o, "synchronize", r.synchronize()) &&
+        expect_ok(o, "download", dout_small.download(res_small.data(), small_out)) &&
+        expect_ok(o, "download", dout_big.download(res_big.data(), big_out))) {
+      Image gs = Image::uninitialized(p1.out_rows, p1.out_cols, 3, ElemType::U8);
+      Image gb = Image::uninitialized(pb.out_rows, pb.out_cols, 3, ElemType::U8);
+      std::memcpy(gs.raw(), res_small.data(), small_out);
+      std::memcpy(gb.raw(), res_big.data(), big_out);
+      expect_exact(o, "run_device before the buffers grew", gs, run(p1, a));
+      expect_exact(o, "run_device after the buffers grew", gb, run(pb, big));
+    }
+  }
+
+  ++o.cases;  // device pointers not aligned to the element size are refused with a message
+  {
+    DeviceMemory din, dout;
+    if (expect_ok(o, "device memory", din.allocate(64 * 64 * 4 + 8)) &&
+        expect_ok(o, "device memory", dout.allocate(32 * 32 * 4 + 8))) {
+      const Plan ph = make_plan(ResizeSpec::with_scale(0.5), 64, 64);
+      const Status s = r.run_device(ph, ElemType::F32, 1, 1, static_cast<char*>(din.data()) + 2, dout.data());
+      if (s.ok || s.message.find("aligned") == std::string::npos)
+        o.failures.push_back("a float32 input at an odd address was not refused: " + s.message);
+      const Status t = r.run_device(ph, ElemType::F32, 1, 1, din.data(), static_cast<char*>(dout.data()) + 1);
+      if (t.ok || t.message.find("aligned") == std::string::npos)
+        o.failures.push_back("a float32 output at an odd address was not refused: " + t.message);
+    }
+  }
+
+  ++o.cases;  // work queued on a caller's stream (here another Resizer's), then back on its own
+  {
+    Resizer other;
+    if (expect_ok(o, "another stream", other.synchronize()) &&
+        expect_ok(o, "set_stream", r.set_stream(other.stream()))) {
+      if (r.stream() != other.stream()) o.failures.push_back("set_stream did not switch the stream");
+      if (expect_ok(o, "run on a caller's stream", r.run(p2, a, got)))
+        expect_exact(o, "run on a caller's stream", got, run(p2, a));
+      if (expect_ok(o, "set_stream(nullptr)", r.set_stream(nullptr)) && r.stream() == other.stream())
+        o.failures.push_back("set_stream(nullptr) did not go back to the Resizer's own stream");
+      if (expect_ok(o, "run on its own stream again", r.run(p1, a, got)))
+        expect_exact(o, "run on its own stream again", got, run(p1, a));
+    }
   }
 
   ++o.cases;  // wrong shape: a clear refusal, and the Resizer still works afterwards

@@ -1,17 +1,18 @@
-// The CUDA resizer: the plan's two 1-D passes as kernels whose threads each run rl::cuda::pass_element
-// once (the same body the host-loop tests run), tables cached on the device, buffers reused, and
-// every CUDA failure turned into a Status with a message a user can act on.
+// The CUDA resizer: the plan's two 1-D passes as kernels whose threads each run one of the
+// __host__ __device__ bodies the host-loop tests run (plain or tuned), tables cached on the device,
+// buffers reused, and every CUDA failure turned into a Status with a message a user can act on.
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
+#include <cstdlib>
 #include <exception>
 #include <memory>
 #include <mutex>
 #include <string>
 
 #include "rl/cuda_pass.hpp"
+#include "rl/cuda_pass_tuned.hpp"
 #include "rl/cuda_resize.hpp"
 #include "steps.hpp"
 
@@ -23,15 +24,58 @@ std::string version_string(int v) { return std::to_string(v / 1000) + "." + std:
 
 std::string mib(std::size_t bytes) { return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MiB"; }
 
+// Errors after which every later CUDA call in this process fails too (the runtime documents each as
+// leaving "the process in an inconsistent state"); 226 (contained) and 911 (external device) by
+// number, as older toolkits lack their names.
+bool is_sticky(cudaError_t e) {
+  switch (e) {
+    case cudaErrorIllegalAddress:
+    case cudaErrorLaunchTimeout:
+    case cudaErrorHardwareStackError:
+    case cudaErrorIllegalInstruction:
+    case cudaErrorMisalignedAddress:
+    case cudaErrorInvalidAddressSpace:
+    case cudaErrorInvalidPc:
+    case cudaErrorLaunchFailure:
+    case cudaErrorAssert:
+    case cudaErrorECCUncorrectable: return true;
+    default: return static_cast<int>(e) == 226 || static_cast<int>(e) == 911;
+  }
+}
+
+// The first sticky error of this process, reported by device_status() from then on.
+std::mutex sticky_mutex;
+Status sticky_status;
+
+Status sticky() {
+  std::lock_guard<std::mutex> lock(sticky_mutex);
+  return sticky_status;
+}
+
 // One line per failure; the CUDA wording is kept so that it can be searched for.
 Status cuda_error(cudaError_t e, const std::string& what) {
   cudaGetLastError();  // clear a non-sticky error so later calls are not blamed for it
   const std::string text = cudaGetErrorString(e);
+  if (is_sticky(e)) {
+    const Status s =
+        Status::error("CUDA error while " + what + ": " + text + " (" + cudaGetErrorName(e) +
+                      "); the GPU cannot be used again by this process: restart it, or use the CPU");
+    std::lock_guard<std::mutex> lock(sticky_mutex);
+    if (sticky_status) sticky_status = s;
+    return sticky_status;
+  }
   switch (e) {
     case cudaErrorInsufficientDriver: {
-      int runtime = 0;
+      int runtime = 0, driver = 0;
       cudaRuntimeGetVersion(&runtime);
-      return Status::error(text + " (the NVIDIA driver is older than the CUDA " + version_string(runtime) +
+      cudaDriverGetVersion(&driver);
+      // With no driver at all the runtime reports the same error, and the driver version reads 0.
+      if (driver == 0)
+        return Status::error(text +
+                             " (no NVIDIA driver was found on this machine: install one to use a GPU, "
+                             "or use the CPU)");
+      return Status::error(text + " (the NVIDIA driver supports CUDA " + version_string(driver) +
+                           ", older than the CUDA " + version_string(runtime) +
                            " runtime of this build: update the driver, or use the CPU)");
     }
     case cudaErrorNoDevice:
@@ -66,26 +110,67 @@ __global__ void pass_kernel(PassShape s, TableView t, const T* __restrict__ src,
   pass_element<T>(s, t, src, dst, n, line, j);
 }
 
-// One launch per pass: x runs along the contiguous line, y over lines, z over the batch. Only lines
-// or batches beyond the grid limit of 65535 blocks split a pass into several launches.
+template <class T, bool Vector>
+__global__ void rows_tuned_kernel(PassShape s, TableView t, const T* __restrict__ src, T* __restrict__ dst,
+                                  int line0, int n0) {
+  const int q = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  const int line = line0 + static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
+  const int n = n0 + static_cast<int>(blockIdx.z);
+  if (q >= rows_groups<T>(s) || line >= s.lines() || n >= s.batch) return;
+  rows_tuned<T, Vector>(s, t, src, dst, n, line, q);
+}
+
 template <class T>
-Status launch_pass(const PassShape& s, const TableView& t, const T* src, T* dst, cudaStream_t stream) {
-  const int len = s.line_length();
+__global__ void cols_tuned_kernel(PassShape s, TapMajorView t, const T* __restrict__ src, T* __restrict__ dst,
+                                  int g0, int n0) {
+  const int o = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  const int g = g0 + static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
+  const int n = n0 + static_cast<int>(blockIdx.z);
+  if (o >= s.out_size || g >= cols_groups(s) || n >= s.batch) return;
+  cols_tuned<T>(s, t, src, dst, n, g, o);
+}
+
+// Covers an nx x ny x nz index space with 256-thread blocks: x runs along the contiguous direction,
+// y over lines, z over the batch. Only y or z beyond the grid limit of 65535 blocks split it into
+// several launches; launch(grid, block, y0, z0) queues one.
+template <class Launch>
+Status launch_grid(int nx, int ny, int nz, Launch&& launch) {
+  if (nx <= 0 || ny <= 0 || nz <= 0) return Status::success();
   int bx = 32;
-  while (bx < len && bx < 256) bx *= 2;
+  while (bx < nx && bx < 256) bx *= 2;
   const int by = 256 / bx;
-  const unsigned gx = static_cast<unsigned>((len + bx - 1) / bx);
-  const int lines_per_launch = 65535 * by;
-  for (int n0 = 0; n0 < s.batch; n0 += 65535)
-    for (int l0 = 0; l0 < s.lines(); l0 += lines_per_launch) {
-      const int nl = std::min(lines_per_launch, s.lines() - l0);
-      const int nb = std::min(65535, s.batch - n0);
-      const dim3 grid(gx, static_cast<unsigned>((nl + by - 1) / by), static_cast<unsigned>(nb));
+  const unsigned gx = static_cast<unsigned>((nx + bx - 1) / bx);
+  const int y_per_launch = 65535 * by;
+  for (int z0 = 0; z0 < nz; z0 += 65535)
+    for (int y0 = 0; y0 < ny; y0 += y_per_launch) {
+      const int n_y = std::min(y_per_launch, ny - y0);
+      const int n_z = std::min(65535, nz - z0);
+      const dim3 grid(gx, static_cast<unsigned>((n_y + by - 1) / by), static_cast<unsigned>(n_z));
       const dim3 block(static_cast<unsigned>(bx), static_cast<unsigned>(by));
-      pass_kernel<T><<<grid, block, 0, stream>>>(s, t, src, dst, l0, n0);
+      launch(grid, block, y0, z0);
       RL_CUDA_TRY(cudaGetLastError(), "launching a resize pass");
     }
   return Status::success();
+}
+
+template <class T>
+Status launch_pass(const PassShape& s, const TableView& t, const TapMajorView& tm, Kernels kernels,
+                   const T* src, T* dst, cudaStream_t stream) {
+  if (kernels == Kernels::Plain || t.offsets)
+    return launch_grid(s.line_length(), s.lines(), s.batch, [&](dim3 g, dim3 b, int y0, int z0) {
+      pass_kernel<T><<<g, b, 0, stream>>>(s, t, src, dst, y0, z0);
+    });
+  if (s.axis == Axis::Cols)
+    return launch_grid(s.out_size, cols_groups(s), s.batch, [&](dim3 g, dim3 b, int y0, int z0) {
+      cols_tuned_kernel<T><<<g, b, 0, stream>>>(s, tm, src, dst, y0, z0);
+    });
+  const bool vector = rows_vectorizable<T>(s, src, dst);
+  return launch_grid(rows_groups<T>(s), s.lines(), s.batch, [&](dim3 g, dim3 b, int y0, int z0) {
+    if (vector)
+      rows_tuned_kernel<T, true><<<g, b, 0, stream>>>(s, t, src, dst, y0, z0);
+    else
+      rows_tuned_kernel<T, false><<<g, b, 0, stream>>>(s, t, src, dst, y0, z0);
+  });
 }
 
 struct DeviceState {
@@ -138,92 +223,92 @@ const DeviceState& device_state() {
   return state;
 }
 
-// Grows and never shrinks, so repeated calls with one shape allocate nothing.
-struct DeviceBuffer {
-  void* p = nullptr;
-  std::size_t cap = 0;
-  DeviceBuffer() = default;
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-  ~DeviceBuffer() { release(); }
-  void release() {
-    if (p) cudaFree(p);
-    p = nullptr;
-    cap = 0;
-  }
-  Status reserve(std::size_t bytes, const char* what) {
-    if (bytes <= cap) return Status::success();
-    release();
-    const cudaError_t e = cudaMalloc(&p, bytes);
-    if (e != cudaSuccess) {
-      p = nullptr;
-      return cuda_error(e, std::string("allocating ") + mib(bytes) + " of device memory for " + what);
-    }
-    cap = bytes;
-    return Status::success();
-  }
-};
-
-struct PinnedBuffer {
-  void* p = nullptr;
-  std::size_t cap = 0;
-  PinnedBuffer() = default;
-  PinnedBuffer(const PinnedBuffer&) = delete;
-  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
-  ~PinnedBuffer() { release(); }
-  void release() {
-    if (p) cudaFreeHost(p);
-    p = nullptr;
-    cap = 0;
-  }
-  Status reserve(std::size_t bytes, const char* what) {
-    if (bytes <= cap) return Status::success();
-    release();
-    const cudaError_t e = cudaMallocHost(&p, bytes);
-    if (e != cudaSuccess) {
-      p = nullptr;
-      return cuda_error(e, std::string("allocating ") + mib(bytes) + " of pinned host memory for " + what);
-    }
-    cap = bytes;
-    return Status::success();
-  }
-};
-
-// A device copy of one axis table (forward, or transposed for the backward pass), found again by the
-// forward table's full contents: equal tables share one upload whichever Plan object holds them.
-struct CachedTable {
-  bool transposed = false;
-  int in_size = 0, out_size = 0, taps = 0;
-  std::uint64_t hash = 0;
-  std::vector<double> key_weights;
-  std::vector<std::int32_t> key_index;
-  DeviceBuffer weights, index, offsets;
-  TableView view;
-  std::uint64_t last_use = 0;
-
-  bool matches(const AxisTable& t, bool tr, std::uint64_t h) const {
-    return hash == h && transposed == tr && in_size == t.in_size && out_size == t.out_size &&
-           taps == t.taps && key_weights.size() == t.weights.size() && key_index.size() == t.index.size() &&
-           std::memcmp(key_weights.data(), t.weights.data(), t.weights.size() * sizeof(double)) == 0 &&
-           std::memcmp(key_index.data(), t.index.data(), t.index.size() * sizeof(std::int32_t)) == 0;
-  }
-};
-
-std::uint64_t fnv1a(const void* data, std::size_t n, std::uint64_t h) {
-  const auto* b = static_cast<const unsigned char*>(data);
-  for (std::size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
-  return h;
+// Waits for the work queued on `stream` before memory it may use is freed or reused.
+Status wait_for(cudaStream_t stream, const char* why) {
+  if (!stream) return Status::success();
+  RL_CUDA_TRY(cudaStreamSynchronize(stream), why);
+  return Status::success();
 }
 
-std::uint64_t table_hash(const AxisTable& t, bool transposed) {
-  std::uint64_t h = 14695981039346656037ull;
-  const int head[4] = {t.in_size, t.out_size, t.taps, transposed ? 1 : 0};
-  h = fnv1a(head, sizeof head, h);
-  h = fnv1a(t.weights.data(), t.weights.size() * sizeof(double), h);
-  return fnv1a(t.index.data(), t.index.size() * sizeof(std::int32_t), h);
+// Grows and never shrinks, so repeated calls with one shape allocate nothing. Growing frees the old
+// allocation, which kernels or copies still queued on `stream` may read: they are waited for first.
+template <bool Pinned>
+struct Buffer {
+  void* p = nullptr;
+  std::size_t cap = 0;
+  Buffer() = default;
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+  ~Buffer() { release(); }
+  void release() {
+    if (p) {
+      if constexpr (Pinned)
+        cudaFreeHost(p);
+      else
+        cudaFree(p);
+    }
+    p = nullptr;
+    cap = 0;
+  }
+  Status reserve(std::size_t bytes, const char* what, cudaStream_t stream) {
+    if (bytes <= cap) return Status::success();
+    if (p) {
+      const Status s = wait_for(stream, "waiting for queued work before growing a buffer");
+      if (!s) return s;
+    }
+    release();
+    const cudaError_t e = Pinned ? cudaMallocHost(&p, bytes) : cudaMalloc(&p, bytes);
+    if (e != cudaSuccess) {
+      p = nullptr;
+      return cuda_error(e, std::string("allocating ") + mib(bytes) +
+                               (Pinned ? " of pinned host" : " of device") + " memory for " + what);
+    }
+    cap = bytes;
+    return Status::success();
+  }
+};
+using DeviceBuffer = Buffer<false>;
+using PinnedBuffer = Buffer<true>;
+
+// The device copy of one axis table: what the plain kernels (and the backward pass, transposed) read,
+// and for a forward table also the tap-major copy the tuned column pass reads.
+struct DeviceTable {
+  DeviceBuffer weights, index, offsets, tm_weights, tm_index;
+  TableView view;
+  TapMajorView tap_major;
+};
+
+template <class V>
+Status upload(DeviceBuffer& buf, const std::vector<V>& v, cudaStream_t stream) {
+  Status s = buf.reserve(std::max<std::size_t>(1, v.size() * sizeof(V)), "a contribution table", stream);
+  if (s && !v.empty())
+    RL_CUDA_TRY(cudaMemcpyAsync(buf.p, v.data(), v.size() * sizeof(V), cudaMemcpyHostToDevice, stream),
+                "uploading a contribution table");
+  return s;
 }
 
 constexpr std::size_t kMaxCachedTables = 32;
+
+// The one place that turns an element type into a C++ type; f is called with a value of that type.
+template <class F>
+Status with_elem_type(ElemType type, F&& f) {
+  switch (type) {
+    case ElemType::U8: return f(std::uint8_t{});
+    case ElemType::U16: return f(std::uint16_t{});
+    case ElemType::F32: return f(float{});
+    case ElemType::F64: return f(double{});
+  }
+  return Status::error("unknown element type");
+}
+
+Kernels kernels_from_environment(Status& error) {
+  Kernels k = Kernels::Plain;
+  if (const char* e = std::getenv("RL_CUDA_KERNELS"); e && *e) {
+    error = parse_kernels(e, k);
+    if (!error) error.message = "RL_CUDA_KERNELS: " + error.message;
+  }
+  return k;
+}
 
 }  // namespace
 
@@ -232,9 +317,10 @@ struct Resizer::Impl {
   cudaStream_t own_stream = nullptr;
   DeviceBuffer d_in, d_mid, d_out;
   PinnedBuffer h_in, h_out;
-  std::vector<std::unique_ptr<CachedTable>> tables;
-  std::uint64_t clock = 0;
+  detail::TableCache<DeviceTable> tables{kMaxCachedTables};
   std::size_t uploads = 0;
+  Status env_error;
+  Kernels kernels = kernels_from_environment(env_error);
 
   ~Impl() {
     if (stream) cudaStreamSynchronize(stream);
@@ -248,81 +334,59 @@ struct Resizer::Impl {
   }
 
   Status ready() {
+    if (!env_error) return env_error;
+    if (Status s = sticky(); !s) return s;
     if (stream) return Status::success();
-    const DeviceState& s = device_state();
-    if (!s.status) return s.status;
+    const DeviceState& d = device_state();
+    if (!d.status) return d.status;
     if (!own_stream)
       RL_CUDA_TRY(cudaStreamCreateWithFlags(&own_stream, cudaStreamNonBlocking), "creating a CUDA stream");
     stream = own_stream;
     return Status::success();
   }
 
-  Status table(const AxisTable& t, bool transposed, TableView& view) {
-    const std::uint64_t h = table_hash(t, transposed);
-    for (auto& c : tables)
-      if (c->matches(t, transposed, h)) {
-        c->last_use = ++clock;
-        view = c->view;
-        return Status::success();
-      }
-    if (tables.size() >= kMaxCachedTables) {
-      // Work still queued may read the least recently used table: wait before freeing it.
-      RL_CUDA_TRY(cudaStreamSynchronize(stream), "waiting for queued work");
-      auto lru = std::min_element(tables.begin(), tables.end(),
-                                  [](const auto& a, const auto& b) { return a->last_use < b->last_use; });
-      tables.erase(lru);
-    }
-    auto c = std::make_unique<CachedTable>();
-    c->transposed = transposed;
-    c->in_size = t.in_size;
-    c->out_size = t.out_size;
-    c->taps = t.taps;
-    c->hash = h;
-    c->key_weights = t.weights;
-    c->key_index = t.index;
-    const TransposedTable tt = transposed ? transpose_table(t) : TransposedTable{};
-    const std::vector<double>& w = transposed ? tt.weights : t.weights;
-    const std::vector<std::int32_t>& ix = transposed ? tt.out_index : t.index;
-    Status s =
-        c->weights.reserve(std::max<std::size_t>(1, w.size() * sizeof(double)), "a contribution table");
-    if (s)
-      s = c->index.reserve(std::max<std::size_t>(1, ix.size() * sizeof(std::int32_t)),
-                           "a contribution table");
-    if (s && transposed)
-      s = c->offsets.reserve(tt.offsets.size() * sizeof(std::int32_t), "a contribution table");
-    if (!s) return s;
-    // Copies on this stream, then a wait: the host vectors may go away after this call, and the
-    // legacy default stream would not order a copy before kernels on a non-blocking stream.
-    RL_CUDA_TRY(
-        cudaMemcpyAsync(c->weights.p, w.data(), w.size() * sizeof(double), cudaMemcpyHostToDevice, stream),
-        "uploading a contribution table");
-    RL_CUDA_TRY(cudaMemcpyAsync(c->index.p, ix.data(), ix.size() * sizeof(std::int32_t),
-                                cudaMemcpyHostToDevice, stream),
-                "uploading a contribution table");
-    c->view.weights = static_cast<const double*>(c->weights.p);
-    c->view.index = static_cast<const std::int32_t*>(c->index.p);
-    if (transposed) {
-      RL_CUDA_TRY(cudaMemcpyAsync(c->offsets.p, tt.offsets.data(), tt.offsets.size() * sizeof(std::int32_t),
-                                  cudaMemcpyHostToDevice, stream),
-                  "uploading a contribution table");
-      c->view.offsets = static_cast<const std::int32_t*>(c->offsets.p);
-    } else {
-      c->view.taps = t.taps;
-    }
-    RL_CUDA_TRY(cudaStreamSynchronize(stream), "uploading a contribution table");
-    c->last_use = ++clock;
-    view = c->view;
-    tables.push_back(std::move(c));
-    ++uploads;
-    return Status::success();
+  // After a failure, work queued before it may still read or write buffers and host memory the
+  // caller is about to reuse or free: wait for it (its own error, if any, is already in s or sticky).
+  Status failed(Status s) {
+    if (stream && cudaStreamSynchronize(stream) != cudaSuccess) cudaGetLastError();
+    return s;
   }
 
-  template <class T>
-  Status passes(const std::vector<PassStep>& steps, const TableView (&views)[2], const void* in, void* out) {
-    T* mid = static_cast<T*>(d_mid.p);
-    Status s = launch_pass<T>(steps[0].shape, views[0], static_cast<const T*>(in), mid, stream);
-    if (s) s = launch_pass<T>(steps[1].shape, views[1], mid, static_cast<T*>(out), stream);
-    return s;
+  Status table(const AxisTable& t, bool transposed, const DeviceTable*& out) {
+    if ((out = tables.find(t, transposed))) return Status::success();
+    // Work still queued may read the least recently used table: wait before it is dropped.
+    if (tables.full()) {
+      const Status s = wait_for(stream, "waiting for queued work");
+      if (!s) return s;
+    }
+    auto c = std::make_unique<DeviceTable>();
+    Status s;
+    if (transposed) {
+      const TransposedTable tt = transpose_table(t);
+      if ((s = upload(c->weights, tt.weights, stream)) && (s = upload(c->index, tt.out_index, stream)))
+        s = upload(c->offsets, tt.offsets, stream);
+      c->view.offsets = static_cast<const std::int32_t*>(c->offsets.p);
+      // The host vectors (and on failure the device buffers) go away at the end of this block: the
+      // copies queued from and to them must be done by then.
+      s = s ? wait_for(stream, "uploading a contribution table") : failed(s);
+    } else {
+      const TapMajorTable tm = tap_major(t);
+      if ((s = upload(c->weights, t.weights, stream)) && (s = upload(c->index, t.index, stream)) &&
+          (s = upload(c->tm_weights, tm.weights, stream)))
+        s = upload(c->tm_index, tm.index, stream);
+      c->view.taps = t.taps;
+      c->tap_major.taps = tm.taps;
+      c->tap_major.out_size = tm.out_size;
+      c->tap_major.weights = static_cast<const double*>(c->tm_weights.p);
+      c->tap_major.index = static_cast<const std::int32_t*>(c->tm_index.p);
+      s = s ? wait_for(stream, "uploading a contribution table") : failed(s);
+    }
+    if (!s) return s;
+    c->view.weights = static_cast<const double*>(c->weights.p);
+    c->view.index = static_cast<const std::int32_t*>(c->index.p);
+    out = &tables.insert(t, transposed, std::move(c));
+    ++uploads;
+    return Status::success();
   }
 
   Status device(const Plan& plan, ElemType type, int channels, int batch, const void* in, void* out,
@@ -333,19 +397,29 @@ struct Resizer::Impl {
     if (!err.empty()) return Status::error(err);
     if (batch == 0) return Status::success();
     if (!in || !out) return Status::error("a device pointer is null");
+    const std::size_t es = elem_size(type);
+    for (const void* p : {in, static_cast<const void*>(out)})
+      if (reinterpret_cast<std::uintptr_t>(p) % es != 0)
+        return Status::error(std::string(p == in ? "the input" : "the output") +
+                             " device pointer is not aligned to the " + std::to_string(es) + "-byte " +
+                             to_string(type) + " element size");
     const auto steps = plan_steps(plan, channels, batch, backward);
-    TableView views[2];
+    const DeviceTable* t[2] = {nullptr, nullptr};
     for (int i = 0; i < 2; ++i)
-      if (!(s = table(plan.table(steps[static_cast<std::size_t>(i)].axis), backward, views[i]))) return s;
-    const std::size_t mid_bytes = static_cast<std::size_t>(steps[0].shape.out_elements()) * elem_size(type);
-    if (!(s = d_mid.reserve(mid_bytes, "the intermediate image"))) return s;
-    switch (type) {
-      case ElemType::U8: return passes<std::uint8_t>(steps, views, in, out);
-      case ElemType::U16: return passes<std::uint16_t>(steps, views, in, out);
-      case ElemType::F32: return passes<float>(steps, views, in, out);
-      case ElemType::F64: return passes<double>(steps, views, in, out);
-    }
-    return Status::error("unknown element type");
+      if (!(s = table(plan.table(steps[static_cast<std::size_t>(i)].axis), backward, t[i]))) return failed(s);
+    const std::size_t mid_bytes = static_cast<std::size_t>(steps[0].shape.out_elements()) * es;
+    if (!(s = d_mid.reserve(mid_bytes, "the intermediate image", stream))) return failed(s);
+    s = with_elem_type(type, [&](auto zero) {
+      using T = decltype(zero);
+      T* mid = static_cast<T*>(d_mid.p);
+      Status r = launch_pass<T>(steps[0].shape, t[0]->view, t[0]->tap_major, kernels,
+                                static_cast<const T*>(in), mid, stream);
+      if (r)
+        r = launch_pass<T>(steps[1].shape, t[1]->view, t[1]->tap_major, kernels, mid, static_cast<T*>(out),
+                           stream);
+      return r;
+    });
+    return s ? s : failed(s);
   }
 
   // Host images through pinned staging: pack, one upload, the passes, one download, unpack.
@@ -363,17 +437,21 @@ struct Resizer::Impl {
     const std::size_t es = elem_size(type);
     const std::size_t in_bytes = static_cast<std::size_t>(steps[0].shape.in_elements()) * es;
     const std::size_t out_bytes = static_cast<std::size_t>(steps[1].shape.out_elements()) * es;
-    if (!(s = h_in.reserve(in_bytes, "staging the input")) ||
-        !(s = h_out.reserve(out_bytes, "staging the output")) || !(s = d_in.reserve(in_bytes, "the input")) ||
-        !(s = d_out.reserve(out_bytes, "the output")))
-      return s;
+    if (!(s = h_in.reserve(in_bytes, "staging the input", stream)) ||
+        !(s = h_out.reserve(out_bytes, "staging the output", stream)) ||
+        !(s = d_in.reserve(in_bytes, "the input", stream)) ||
+        !(s = d_out.reserve(out_bytes, "the output", stream)))
+      return failed(s);
     detail::pack(in, h_in.p);
-    RL_CUDA_TRY(cudaMemcpyAsync(d_in.p, h_in.p, in_bytes, cudaMemcpyHostToDevice, stream),
-                "uploading the input");
-    if (!(s = device(plan, type, ch, batch, d_in.p, d_out.p, backward))) return s;
-    RL_CUDA_TRY(cudaMemcpyAsync(h_out.p, d_out.p, out_bytes, cudaMemcpyDeviceToHost, stream),
-                "downloading the result");
-    RL_CUDA_TRY(cudaStreamSynchronize(stream), "running the resize passes");
+    if (const cudaError_t e = cudaMemcpyAsync(d_in.p, h_in.p, in_bytes, cudaMemcpyHostToDevice, stream);
+        e != cudaSuccess)
+      return failed(cuda_error(e, "uploading the input"));
+    if (!(s = device(plan, type, ch, batch, d_in.p, d_out.p, backward))) return failed(s);
+    if (const cudaError_t e = cudaMemcpyAsync(h_out.p, d_out.p, out_bytes, cudaMemcpyDeviceToHost, stream);
+        e != cudaSuccess)
+      return failed(cuda_error(e, "downloading the result"));
+    if (const cudaError_t e = cudaStreamSynchronize(stream); e != cudaSuccess)
+      return failed(cuda_error(e, "running the resize passes"));
     const PassShape& last = steps[1].shape;
     out.reserve(in.size());
     std::vector<Image*> ptrs;
@@ -400,8 +478,11 @@ Status guarded(F&& f) {
 }  // namespace
 
 bool built_with_cuda() { return true; }
-Status device_status() { return device_state().status; }
-std::string device_name() { return device_state().status ? device_state().name : std::string(); }
+Status device_status() {
+  const Status s = sticky();
+  return s ? device_state().status : s;
+}
+std::string device_name() { return device_status() ? device_state().name : std::string(); }
 
 Resizer::Resizer() : impl_(std::make_unique<Impl>()) {}
 Resizer::~Resizer() = default;
@@ -449,14 +530,25 @@ Status Resizer::synchronize() {
   return Status::success();
 }
 
+// This memory may be read or written by kernels queued on any Resizer's stream: all of them are
+// waited for before it is freed.
 DeviceMemory::~DeviceMemory() {
-  if (ptr_) cudaFree(ptr_);
+  if (ptr_) {
+    if (cudaDeviceSynchronize() != cudaSuccess) cudaGetLastError();
+    cudaFree(ptr_);
+  }
 }
 
 Status DeviceMemory::allocate(std::size_t bytes) {
-  if (ptr_) cudaFree(ptr_);
+  Status waited;
+  if (ptr_) {
+    if (const cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess)
+      waited = cuda_error(e, "waiting for queued work before freeing device memory");
+    cudaFree(ptr_);
+  }
   ptr_ = nullptr;
   bytes_ = 0;
+  if (!waited) return waited;
   const Status s = device_status();
   if (!s) return s;
   RL_CUDA_TRY(cudaMalloc(&ptr_, std::max<std::size_t>(1, bytes)),
@@ -493,5 +585,7 @@ Status Resizer::set_stream(void* stream) {
   return Status::success();
 }
 std::size_t Resizer::tables_uploaded() const { return impl_->uploads; }
+void Resizer::set_kernels(Kernels k) { impl_->kernels = k; }
+Kernels Resizer::kernels() const { return impl_->kernels; }
 
 }  // namespace rl::cuda

@@ -3,7 +3,47 @@
 
 #include <cstring>
 
+#include "rl/cuda_pass_tuned.hpp"
+
 namespace rl::cuda {
+
+std::string to_string(Kernels k) { return k == Kernels::Tuned ? "tuned" : "plain"; }
+
+Status parse_kernels(const std::string& text, Kernels& k) {
+  if (text == "plain") {
+    k = Kernels::Plain;
+  } else if (text == "tuned") {
+    k = Kernels::Tuned;
+  } else {
+    return Status::error("the CUDA kernels must be plain or tuned, got '" + text + "'");
+  }
+  return Status::success();
+}
+
+TapMajorTable tap_major(const AxisTable& t) {
+  TapMajorTable m;
+  m.taps = t.taps;
+  m.out_size = t.out_size;
+  m.weights.resize(t.weights.size());
+  m.index.resize(t.index.size());
+  for (int o = 0; o < t.out_size; ++o)
+    for (int k = 0; k < t.taps; ++k) {
+      const std::size_t row = static_cast<std::size_t>(o) * t.taps + k;
+      const std::size_t col = static_cast<std::size_t>(k) * t.out_size + o;
+      m.weights[col] = t.weights[row];
+      m.index[col] = t.index[row];
+    }
+  return m;
+}
+
+TapMajorView tap_major_view(const TapMajorTable& t) {
+  TapMajorView v;
+  v.weights = t.weights.data();
+  v.index = t.index.data();
+  v.taps = t.taps;
+  v.out_size = t.out_size;
+  return v;
+}
 
 std::vector<PassStep> plan_steps(const Plan& plan, int channels, int batch, bool backward) {
   std::vector<PassStep> steps;
@@ -70,6 +110,24 @@ TableView transposed_view(const TransposedTable& t) {
   v.index = t.out_index.data();
   v.offsets = t.offsets.data();
   return v;
+}
+
+bool TableKey::matches(const AxisTable& t, bool tr) const {
+  return transposed == tr && in_size == t.in_size && out_size == t.out_size && taps == t.taps &&
+         weights.size() == t.weights.size() && index.size() == t.index.size() &&
+         std::memcmp(weights.data(), t.weights.data(), t.weights.size() * sizeof(double)) == 0 &&
+         std::memcmp(index.data(), t.index.data(), t.index.size() * sizeof(std::int32_t)) == 0;
+}
+
+TableKey TableKey::of(const AxisTable& t, bool transposed) {
+  TableKey k;
+  k.transposed = transposed;
+  k.in_size = t.in_size;
+  k.out_size = t.out_size;
+  k.taps = t.taps;
+  k.weights = t.weights;
+  k.index = t.index;
+  return k;
 }
 
 void pack(const std::vector<const Image*>& images, void* dst) {

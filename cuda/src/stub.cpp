@@ -25,6 +25,8 @@ Status Resizer::synchronize() { return not_built(); }
 void* Resizer::stream() const { return nullptr; }
 Status Resizer::set_stream(void*) { return not_built(); }
 std::size_t Resizer::tables_uploaded() const { return 0; }
+void Resizer::set_kernels(Kernels) {}
+Kernels Resizer::kernels() const { return Kernels::Plain; }
 
 DeviceMemory::~DeviceMemory() = default;
 Status DeviceMemory::allocate(std::size_t) { return not_built(); }

@@ -35,11 +35,25 @@ std::string lower_extension(const std::string& path) {
   return e;
 }
 
+const std::vector<std::string>& supported_extensions() {
+  static const std::vector<std::string> kExt{".png",  ".bmp", ".tif", ".tiff", ".jpg",
+                                             ".jpeg", ".ppm", ".pgm", ".pnm",  ".npy"};
+  return kExt;
+}
+
+std::string supported_extensions_text() {
+  std::string out;
+  for (const std::string& e : supported_extensions()) {
+    if (!out.empty()) out += ' ';
+    out += e;
+  }
+  return out;
+}
+
 bool is_supported_extension(const std::string& path) {
-  static const char* kExt[] = {".png",  ".bmp", ".tif", ".tiff", ".jpg",
-                               ".jpeg", ".ppm", ".pgm", ".pnm",  ".npy"};
   const std::string e = lower_extension(path);
-  return std::any_of(std::begin(kExt), std::end(kExt), [&](const char* k) { return e == k; });
+  const auto& all = supported_extensions();
+  return std::find(all.begin(), all.end(), e) != all.end();
 }
 
 namespace {

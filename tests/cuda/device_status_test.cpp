@@ -1,5 +1,6 @@
 // device_status() is a value, never a crash: on a machine without an NVIDIA device node it must say
 // why no GPU can be used; where a /dev/nvidiaN node exists (a GPU machine) it must be ok.
+#include <dlfcn.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -34,6 +35,20 @@ TEST(CudaDeviceStatus, MatchesWhetherThisMachineHasAGpu) {
     EXPECT_TRUE(device_name().empty());
     EXPECT_EQ(device_status().message, s.message);  // asked again: the same answer
   }
+}
+
+// With no NVIDIA driver installed at all, the runtime reports "insufficient driver"; the message must
+// say that no driver was found, not that it is too old.
+TEST(CudaDeviceStatus, NoDriverAtAllIsNotCalledAnOldDriver) {
+  if (!built_with_cuda()) GTEST_SKIP() << "built without CUDA";
+  if (void* h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL)) {
+    dlclose(h);
+    GTEST_SKIP() << "an NVIDIA driver (libcuda.so.1) is installed here";
+  }
+  const Status s = device_status();
+  EXPECT_FALSE(s.ok);
+  EXPECT_NE(s.message.find("no NVIDIA driver was found"), std::string::npos) << s.message;
+  EXPECT_EQ(s.message.find("older"), std::string::npos) << s.message;
 }
 
 TEST(CudaDeviceStatus, EveryCallWithoutADeviceReturnsThatStatus) {

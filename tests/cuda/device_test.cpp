@@ -46,9 +46,29 @@ TEST_F(CudaDevice, BackwardEqualsTheCpuAdjoint) {
   EXPECT_TRUE(o.ok()) << o.summary();
 }
 
+TEST_F(CudaDevice, TunedKernelsGiveTheSameBits) {
+  auto r = check::device_runner(Kernels::Tuned);
+  const check::Outcome g = check::golden_rows(*r);
+  EXPECT_EQ(g.cases, 38);
+  EXPECT_TRUE(g.ok()) << g.summary();
+  const check::Outcome f = check::random_forward(*r, 1);
+  EXPECT_TRUE(f.ok()) << f.summary();
+  const check::Outcome s = check::shapes(*r, 9);
+  EXPECT_TRUE(s.ok()) << s.summary();
+  const check::Outcome b = check::batch(*r, 5);
+  EXPECT_TRUE(b.ok()) << b.summary();
+}
+
+TEST_F(CudaDevice, OnePixelAxesManyChannelsAndSmallBatches) {
+  auto r = check::device_runner();
+  const check::Outcome o = check::shapes(*r, 9);
+  EXPECT_EQ(o.cases, 4 * 9 * 4);
+  EXPECT_TRUE(o.ok()) << o.summary();
+}
+
 TEST_F(CudaDevice, TablesAreCachedAndDevicePointersWork) {
   const check::Outcome o = check::device_reuse(7);
-  EXPECT_EQ(o.cases, 6);
+  EXPECT_EQ(o.cases, 10);
   EXPECT_TRUE(o.ok()) << o.summary();
 }
 

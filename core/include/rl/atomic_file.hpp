@@ -4,13 +4,18 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace rl {
 
 // A temporary path next to `path` that keeps its extension (encoders choose the format by it),
 // e.g. dir/.name.rl-tmp-1234-0.png.
 std::string temp_path_for(const std::string& path);
+// The process id in a file name made by temp_path_for (".name.rl-tmp-1234-0.png" -> 1234), or
+// nullopt for any other name; lets a later run remove what a killed one left behind.
+std::optional<long> temp_file_owner(std::string_view file_name);
 
 // Holds a temporary path; commit() renames it over the destination; the destructor removes it if
 // not committed. Throws std::runtime_error with a one-line reason.

@@ -34,5 +34,8 @@ std::string to_string(Method m);
 // Accepts MATLAB's names: nearest, bilinear, bicubic, box, triangle, lanczos2, lanczos3 (any case).
 std::optional<Method> parse_method(std::string_view name);
 const std::vector<Method>& builtin_methods();
+// The built-in names in order, for messages and help texts: method_names() is
+// "nearest, bilinear, bicubic, box, triangle, lanczos2 or lanczos3"; method_names(" ", " ") spaces only.
+std::string method_names(std::string_view separator = ", ", std::string_view last_separator = " or ");
 
 }  // namespace rl

@@ -23,14 +23,24 @@ struct Status {
 };
 
 bool built_with_cuda();
-// Whether a CUDA device can be used now; the message says why not (no device, driver too old, ...).
+// Whether a CUDA device can be used now; the message says why not (no driver, no device, driver too
+// old, or an earlier error that left the process's GPU context unusable until it restarts).
 Status device_status();
 // E.g. "NVIDIA H200 (sm_90, 139 GiB)"; empty when no device is usable.
 std::string device_name();
 
+// Which kernels run the forward passes. Plain: one output per thread. Tuned: several outputs per
+// thread, each table entry loaded once, vector loads and stores, a tap-major column table. Both give
+// the same bits; the backward pass always runs the plain kernels.
+enum class Kernels { Plain, Tuned };
+std::string to_string(Kernels k);
+// "plain" or "tuned"; anything else is an error with a message.
+Status parse_kernels(const std::string& text, Kernels& k);
+
 // Device memory for the run_device / backward_device entry points, for callers without CUDA headers.
 // upload() has finished when it returns; download() does not wait for a Resizer's stream, so call
-// Resizer::synchronize() first. Freed by the destructor.
+// Resizer::synchronize() first. allocate() and the destructor wait for all queued device work before
+// freeing, since a Resizer's kernels may still read the old buffer.
 class DeviceMemory {
  public:
   DeviceMemory() = default;
@@ -70,7 +80,8 @@ class Resizer {
   // Device memory in and out: `batch` images of the plan's input shape (backward: output shape),
   // `channels` interleaved channels of `type`, packed one after the other in d_in; the results are
   // packed the same way in d_out. The work is queued on stream() and these calls return without
-  // waiting (call synchronize() before the host reads d_out); d_in and d_out must not overlap.
+  // waiting (call synchronize() before the host reads d_out); d_in and d_out must not overlap, and
+  // both must be aligned to the element size (a pointer that is not is refused with a message).
   Status run_device(const Plan& plan, ElemType type, int channels, int batch, const void* d_in, void* d_out);
   Status backward_device(const Plan& plan, ElemType type, int channels, int batch, const void* d_grad_out,
                          void* d_grad_in);
@@ -85,6 +96,10 @@ class Resizer {
   Status set_stream(void* stream);
   // How many contribution tables have been uploaded (each distinct table once, then cached).
   std::size_t tables_uploaded() const;
+  // The forward kernels; the default comes from the environment variable RL_CUDA_KERNELS
+  // (plain|tuned, plain when unset; another value makes every call fail with a message).
+  void set_kernels(Kernels k);
+  Kernels kernels() const;
 
  private:
   struct Impl;

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "rl/image.hpp"
 
@@ -28,7 +29,11 @@ Image load(const std::string& path, const LoadOptions& options);
 // im2uint8 (.png .bmp .jpg .ppm/.pgm keep 8 bits unless the image is uint16 and the format takes 16).
 void save(const std::string& path, const Image& img);
 
-bool is_supported_extension(const std::string& path);
+// The extensions load and save accept, lower case with the dot, in one list (".png" ... ".npy"), and
+// as one line for help texts and messages (".png .bmp .tif .tiff .jpg .jpeg .ppm .pgm .pnm .npy").
+const std::vector<std::string>& supported_extensions();
+std::string supported_extensions_text();
+bool is_supported_extension(const std::string& path);  // by supported_extensions(), any case
 std::string lower_extension(const std::string& path);
 
 }  // namespace rl::io

@@ -454,16 +454,21 @@ INSTANTIATE_TEST_SUITE_P(
     Cases, BatchOptions,
     ::testing::Values(
         BadArgs{"NoScales", {}, "--scales is required"},
-        BadArgs{"ZeroScale", {"--scales", "2,0"}, "--scales: '0' is not a whole number"},
-        BadArgs{"FractionScale", {"--scales", "2.5"}, "--scales: '2.5' is not a whole number"},
-        BadArgs{"EmptyScale", {"--scales", "2,,3"}, "--scales: '' is not"},
+        BadArgs{"ZeroScale", {"--scales", "2,0"}, "--scales must be a whole number from 1 to 1000, got '0'"},
+        BadArgs{"FractionScale",
+                {"--scales", "2.5"},
+                "--scales must be a whole number from 1 to 1000, got '2.5'"},
+        BadArgs{"EmptyScale", {"--scales", "2,,3"}, "--scales must be a whole number from 1 to 1000, got ''"},
+        BadArgs{"RepeatedScales", {"--scales", "2", "--scales", "3"}, "--scales given more than once"},
         BadArgs{"UnknownOption", {"--scales", "2", "--frobnicate"}, "unknown option '--frobnicate'"},
-        BadArgs{"BadMethod", {"--scales", "2", "--method", "cubic"}, "--method: 'cubic'"},
-        BadArgs{"BadBoundary", {"--scales", "2", "--boundary", "mirror"}, "--boundary: 'mirror'"},
+        BadArgs{"BadMethod", {"--scales", "2", "--method", "cubic"}, "unknown method 'cubic'"},
+        BadArgs{"BadBoundary", {"--scales", "2", "--boundary", "mirror"}, "unknown boundary 'mirror'"},
         BadArgs{"BadDevice",
-                {"--scales", "2", "--device", "gpu"},
-                "--device must be auto, cpu or cuda, got 'gpu'"},
-        BadArgs{"BadJobs", {"--scales", "2", "--jobs", "0"}, "--jobs: '0'"},
+                {"--scales", "2", "--device", "tpu"},
+                "--device must be auto, cpu or cuda (gpu is the same as cuda), got 'tpu'"},
+        BadArgs{"BadJobs",
+                {"--scales", "2", "--jobs", "0"},
+                "--jobs must be a whole number from 1 to 1024, got '0'"},
         BadArgs{"MissingValue", {"--scales"}, "--scales needs a value"},
         BadArgs{"FlagWithValue", {"--scales", "2", "--modcrop=yes"}, "--modcrop takes no value"},
         BadArgs{"OneFolder", {"@SRC", "--scales", "2"}, "expected SRC_DIR and DST_DIR", false},
@@ -502,9 +507,9 @@ TEST(Batch, DeviceChoiceIsReportedOnce) {
   } else {
     // No usable device: --device cuda refuses with the reason; auto falls back and says so once.
     EXPECT_EQ(cuda_run.code, 3);
-    EXPECT_EQ(cuda_run.err, "imresize batch: --device cuda: " + st.message + "\n");
+    EXPECT_EQ(cuda_run.err, "imresize batch: --device cuda: no usable CUDA device: " + st.message + "\n");
     EXPECT_FALSE(fs::exists(dst));  // refused before anything was created
-    const std::string note = "CPU (CUDA is not available: " + st.message + ")";
+    const std::string note = "CPU (no usable CUDA device: " + st.message + ")";
     const auto at = auto_run.out.find(note);
     EXPECT_NE(at, std::string::npos) << auto_run.out;
     EXPECT_EQ(auto_run.out.find("CUDA", at + note.size()), std::string::npos) << auto_run.out;

@@ -366,6 +366,8 @@ TEST_F(CliErrors, DeviceCudaWithoutUsableDevice) {
   const cuda::Status st = cuda::device_status();
   if (st.ok) GTEST_SKIP() << "a CUDA device is usable here; the CUDA success path is tested in CliMisc";
   expect_failure("in.png", {"--scale", "2", "--device", "cuda"}, st.message, 3);
+  // "gpu" is the same as "cuda", in every spelling the device policy accepts.
+  expect_failure("in.png", {"--scale", "2", "--device", "GPU"}, st.message, 3);
 }
 
 }  // namespace

@@ -1,0 +1,105 @@
+// `imresize batch` options: SRC_DIR DST_DIR and batch's own flags, with --method, --boundary and
+// --device read by the single-image command's parser so both spell and check them alike.
+#include "batch_options.hpp"
+
+#include <algorithm>
+
+#include "rl/image_io.hpp"
+#include "rl/kernels.hpp"
+
+namespace rl::app {
+
+namespace {
+
+constexpr int kMaxScale = 1000;
+
+std::vector<int> parse_scales(std::string_view s) {
+  std::vector<int> out;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t comma = s.find(',', start);
+    const std::string_view item =
+        s.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    const int v = static_cast<int>(parse_count(item, "--scales", kMaxScale));
+    if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<BatchOptions> parse_batch_options(const std::vector<std::string>& args) {
+  BatchOptions o;
+  ResizeOptions shared;  // --method, --boundary and --device, through the command's parser
+  std::vector<std::string> positional;
+  bool have_scales = false;
+  const auto take = [&](std::size_t& i) {
+    const Arg a = split_arg(args[i]);
+    if (a.name == "--method" || a.name == "--boundary" || a.name == "--device")
+      return take_resize_option(args, i, shared);
+    if (a.name == "--scales") {
+      if (have_scales) throw UsageError("--scales given more than once");
+      o.scales = parse_scales(take_value(args, i, a));
+      have_scales = true;
+    } else if (a.name == "--jobs") {
+      o.jobs = static_cast<int>(parse_count(take_value(args, i, a), "--jobs", 1024));
+    } else if (a.name == "--modcrop" || a.name == "--save-hr" || a.name == "--overwrite") {
+      take_no_value(a);
+      (a.name == "--modcrop" ? o.modcrop : a.name == "--save-hr" ? o.save_hr : o.overwrite) = true;
+    } else {
+      return false;
+    }
+    return true;
+  };
+  if (walk_command_line(args, take, positional, "imresize batch --help")) return std::nullopt;
+  if (positional.size() != 2)
+    throw UsageError(positional.size() < 2
+                         ? "expected SRC_DIR and DST_DIR (see imresize batch --help)"
+                         : "unexpected argument '" + positional[2] + "' (expected only SRC_DIR and DST_DIR)");
+  if (!have_scales) throw UsageError("--scales is required, e.g. --scales 2,3,4");
+  o.src = positional[0];
+  o.dst = positional[1];
+  o.method = shared.spec.method;
+  o.boundary = shared.spec.boundary;
+  o.device = shared.device;
+  return o;
+}
+
+std::string batch_usage_text() {
+  return "usage: imresize batch SRC_DIR DST_DIR --scales S[,S...] [--modcrop] [--boundary modern|legacy]\n"
+         "                      [--method M] [--device auto|cpu|cuda] [--jobs N] [--overwrite] [--save-hr]\n"
+         "\n"
+         "Resizes every image under SRC_DIR (recursively; " +
+         io::supported_extensions_text() +
+         ") by 1/S for each\n"
+         "scale S, as MATLAB's imresize(hr, 1/S, method), keeping the input's type (uint8 stays uint8), and\n"
+         "writes DST_DIR/X{S}/{subfolders}/{name}x{S}.png (the DIV2K/EDSR naming).\n"
+         "\n"
+         "  --scales S[,S...]  whole numbers from 1 to 1000, e.g. 2,3,4 (required)\n"
+         "  --modcrop          first crop the bottom and right edges to a multiple of S (MATLAB's modcrop)\n"
+         "  --save-hr          also write the (cropped) high-resolution image to "
+         "DST_DIR/HR/X{S}/.../{name}.png\n"
+         "  --boundary B       modern (R2015b and later, default) or legacy (older MATLAB, the classic Set5 "
+         "LR "
+         "sets)\n"
+         "  --method M         " +
+         method_names(" ") +
+         " (default bicubic)\n"
+         "  --device D         auto (CUDA when usable, else the CPU; default), cpu, cuda (or gpu)\n"
+         "  --jobs N           images processed at once (default: the number of hardware threads)\n"
+         "  --overwrite        redo outputs that already exist (default: skip them, so a run can be "
+         "resumed)\n"
+         "\n"
+         "Outputs are written to a temporary file and renamed, so an interrupted run (Ctrl-C, SIGTERM) "
+         "leaves\n"
+         "only complete files; run the same command again to continue. Two sources whose names differ only "
+         "in\n"
+         "their extension (a.png, a.jpg) would write the same output: the first in sorted order is used and\n"
+         "the other is reported as failed. Float images are written to PNG as im2uint8 would convert "
+         "them.\n" +
+         kExitStatusHelp;
+}
+
+}  // namespace rl::app

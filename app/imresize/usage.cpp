@@ -1,0 +1,71 @@
+// The text of `imresize --help`, with the method names from core and the file extensions from io.
+#include "exit_codes.hpp"
+#include "pipeline.hpp"
+#include "rl/image_io.hpp"
+#include "rl/kernels.hpp"
+
+namespace rl::app {
+
+std::string usage_text() {
+  return std::string(R"(Usage: imresize INPUT OUTPUT (--scale S[,S2] | --size R,C) [options]
+       imresize INPUT [OUTPUT] (--scale S[,S2] | --size R,C) --benchmark N [options]
+       imresize batch ...            (build super-resolution datasets; imresize batch --help)
+
+Resizes an image exactly as MATLAB's imresize does (same kernels, border rule, dimension order and
+rounding), on the CPU or a CUDA device; both read the same contribution tables.
+
+Size (exactly one of):
+  --scale S[,S2]      scale factor, or one per axis (rows,cols). Decimals or fractions p/q, which
+                      mean the double p/q (1/3 is 0.333...). Output size = ceil(S * input size), and
+                      the given S (not output/input) drives the kernel, as in MATLAB.
+  --size R,C          output rows and columns; one of them may be NaN to keep the aspect ratio.
+
+Options:
+)") + "  --method M          " +
+         method_names(", ", ", ") + " (default: bicubic)\n" +
+         R"(  --antialiasing on|off   widen the kernel when shrinking (default: on, except for nearest)
+  --boundary modern|legacy
+                      modern (default): out-of-range taps mirror, as MATLAB R2015b and later;
+                      legacy: they clamp to the edge pixel, as older MATLAB (classic Set5/Set14 LR)
+  --as keep|double|single
+                      keep (default): the output has the input's type. double/single: convert
+                      integer input first as im2double/im2single do (x/255, x/65535).
+  --device auto|cpu|cuda
+                      auto (default): a usable CUDA device, else the CPU. cuda (or gpu): fail
+                      (exit 3) when no CUDA device can be used.
+  --max-pixels N      refuse inputs, results and the intermediate pass with more than N pixels
+                      (rows x cols). Default: at most 2^31 elements (pixels x channels) per image
+                      and no more than the memory available now.
+  --benchmark N       time the resize alone (no decoding or encoding) N times after one warm-up
+                      run and print median_ms=<milliseconds> on stdout. OUTPUT is then optional;
+                      when given, the result is written as usual.
+  --verbose           print the shapes, the plan and the device used (and why) on stdout
+  -h, --help          this text
+  --version           print the version and whether CUDA was compiled in
+  --                  everything after this is a file name
+
+Files (by extension, case-insensitive):
+)" + "  " +
+         io::supported_extensions_text() + R"(
+      all but .npy: 8- and 16-bit, read and written through OpenCV;
+      channel order in = channel order out (R,G,B[,A]); grey stays one channel; grey+alpha PNG is
+      read as 2 channels (written to PNG as RGBA, since the encoder has no grey+alpha mode).
+  .npy    NumPy arrays, uint8, uint16, float32 or float64, 2-D (rows,cols) or 3-D (rows,cols,
+          channels, any number), little-endian, C order; written with the result's type.
+  Integer images keep their type. Float results written to an 8/16-bit format convert as
+  im2uint8 does: floor(255*min(max(x,0),1)+0.5), NaN -> 0. uint16 to an 8-bit-only format
+  (.jpg .bmp) converts as im2uint8. .tif keeps float data as float.
+  NaN and Inf in float input propagate as in MATLAB: any tap on a NaN makes that output NaN.
+
+Output: written to a temporary file in OUTPUT's folder, then renamed over OUTPUT. On any failure
+nothing is created and an existing OUTPUT is untouched. OUTPUT may be INPUT.
+
+)" + std::string(kExitStatusHelp) +
+         R"(
+Examples:
+  imresize hr.png lr.png --scale 1/4 --boundary legacy
+  imresize in.png out.npy --size 256,NaN --method lanczos3 --as double
+)";
+}
+
+}  // namespace rl::app

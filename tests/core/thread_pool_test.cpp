@@ -1,0 +1,96 @@
+// The CPU resizer's worker pool: ranges cover [0, n) exactly once, chunk sizes and thread counts are
+// respected, exceptions come back, and nested calls finish.
+#include "thread_pool.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace rl::detail {
+namespace {
+
+std::vector<std::pair<long long, long long>> ranges_of(long long n, int threads, long long min_chunk) {
+  std::mutex m;
+  std::vector<std::pair<long long, long long>> out;
+  parallel_for(n, threads, min_chunk, [&](long long b, long long e) {
+    std::lock_guard<std::mutex> lock(m);
+    out.emplace_back(b, e);
+  });
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void expect_cover(const std::vector<std::pair<long long, long long>>& r, long long n) {
+  long long at = 0;
+  for (const auto& [b, e] : r) {
+    EXPECT_EQ(b, at);
+    EXPECT_LT(b, e);
+    at = e;
+  }
+  EXPECT_EQ(at, n);
+}
+
+TEST(ThreadPool, ThreadCount) {
+  EXPECT_EQ(thread_count(3), 3);
+  EXPECT_EQ(thread_count(1), 1);
+  EXPECT_EQ(thread_count(0), static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+  EXPECT_GE(thread_count(-5), 1);
+}
+
+TEST(ThreadPool, RangesCoverEveryIndexOnce) {
+  for (long long n : {1LL, 2LL, 7LL, 100LL, 1001LL})
+    for (int threads : {1, 2, 3, 8}) {
+      const auto r = ranges_of(n, threads, 1);
+      expect_cover(r, n);
+      EXPECT_LE(r.size(), static_cast<std::size_t>(threads)) << n << " " << threads;
+      EXPECT_EQ(r.size(), static_cast<std::size_t>(std::min<long long>(n, threads))) << n << " " << threads;
+    }
+}
+
+TEST(ThreadPool, MinimumChunkLimitsTheSplit) {
+  // 10 items, at least 4 per chunk: at most 2 chunks (10/4 rounded down), whatever the threads.
+  const auto r = ranges_of(10, 8, 4);
+  expect_cover(r, 10);
+  EXPECT_LE(r.size(), 2u);
+  for (const auto& [b, e] : r) EXPECT_GE(e - b, 4);
+  expect_cover(ranges_of(3, 8, 100), 3);  // n below the minimum: one range
+  EXPECT_EQ(ranges_of(3, 8, 100).size(), 1u);
+}
+
+TEST(ThreadPool, NothingToDoCallsNothing) {
+  std::atomic<int> calls{0};
+  parallel_for(0, 4, 1, [&](long long, long long) { ++calls; });
+  EXPECT_EQ(calls.load(), 0);
+}
+
+TEST(ThreadPool, ExceptionComesBackAfterEveryRange) {
+  std::atomic<long long> covered{0};
+  EXPECT_THROW(parallel_for(100, 4, 1,
+                            [&](long long b, long long e) {
+                              covered += e - b;
+                              if (b == 0) throw std::runtime_error("first range fails");
+                            }),
+               std::runtime_error);
+  EXPECT_EQ(covered.load(), 100);
+}
+
+TEST(ThreadPool, NestedCallsFinish) {
+  std::atomic<long long> sum{0};
+  parallel_for(4, 4, 1, [&](long long b, long long e) {
+    for (long long i = b; i < e; ++i)
+      parallel_for(10, 4, 1, [&](long long b2, long long e2) {
+        for (long long j = b2; j < e2; ++j) sum += i * 10 + j;
+      });
+  });
+  EXPECT_EQ(sum.load(), 39 * 40 / 2);  // every index 0..39 once
+}
+
+}  // namespace
+}  // namespace rl::detail
