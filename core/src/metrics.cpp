@@ -1,9 +1,12 @@
 // Difference statistics and maps used by the viewer, the tests and the command.
 #include "rl/metrics.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+
+#include "rl/image_ops.hpp"
 
 namespace rl {
 
@@ -77,6 +80,11 @@ Image diff_map(const Image& a, const Image& b, DiffMode mode, int channel) {
       d[static_cast<std::size_t>(r) * a.cols() + c] = v;
     }
   return out;
+}
+
+double max_abs_finite(const Image& img) {
+  const auto r = finite_range(img);
+  return r ? std::max(std::abs(r->first), std::abs(r->second)) : 0.0;
 }
 
 }  // namespace rl
