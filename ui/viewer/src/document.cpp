@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "rl/cuda_resize.hpp"
+#include "rl/device_policy.hpp"
 #include "rl/resize.hpp"
 #include "rl/ui/document_jobs.hpp"
 #include "rl/ui/image_convert.hpp"
@@ -21,40 +22,19 @@
 
 namespace rl::ui {
 
-// ---- Device: its spellings, the choice for a computation and the CPU fallback, all here ----
+// ---- Device: the shared policy (rl/device_policy.hpp), with Qt strings for the toolbar and settings ----
 
-QString to_qstring(Device d) {
-  switch (d) {
-    case Device::Auto: return "auto";
-    case Device::Cpu: return "cpu";
-    case Device::Cuda: return "cuda";
-  }
-  return "auto";
-}
+QString to_qstring(Device d) { return QString::fromLatin1(rl::to_string(d).data(), rl::to_string(d).size()); }
 
-std::optional<Device> parse_device(const QString& s) {
-  const QString l = s.trimmed().toLower();
-  if (l == "auto") return Device::Auto;
-  if (l == "cpu") return Device::Cpu;
-  if (l == "cuda" || l == "gpu") return Device::Cuda;
-  return std::nullopt;
-}
+std::optional<Device> parse_device(const QString& s) { return rl::parse_device(s.trimmed().toStdString()); }
 
 namespace {
 
-// The device choice for one computation: CUDA when asked for (or auto) and usable, else the CPU
-// with a note saying why; a failed CUDA run falls back to the CPU for that pane.
+// The device for one computation, decided by the shared rule. The viewer cannot stop, so a refused
+// cuda request runs on the CPU like auto's fallback, and `note` (the policy's line) says why.
 class DeviceRun {
  public:
-  explicit DeviceRun(Device d) {
-    if (d == Device::Cpu) return;
-    const rl::cuda::Status st = rl::cuda::device_status();
-    use_cuda_ = st.ok;
-    if (!st.ok && d == Device::Cuda)
-      note = QString("CUDA unavailable (%1); using CPU").arg(QString::fromStdString(st.message));
-    else if (!st.ok)
-      note = QString("CPU (CUDA: %1)").arg(QString::fromStdString(st.message));
-  }
+  explicit DeviceRun(Device d) : requested_(d) { take(rl::choose_device(d)); }
   Image operator()(const Plan& plan, const Image& src, QString& device) {
     if (use_cuda_) {
       if (!gpu_) gpu_ = std::make_unique<rl::cuda::Resizer>();
@@ -64,7 +44,7 @@ class DeviceRun {
         device = "CUDA";
         return img;
       }
-      note = QString("CUDA failed (%1); using CPU").arg(QString::fromStdString(st.message));
+      take(rl::after_cuda_failure(requested_, st.message));
     }
     device = "CPU";
     return rl::run(plan, src);
@@ -72,6 +52,11 @@ class DeviceRun {
   QString note;
 
  private:
+  void take(const rl::DeviceChoice& c) {
+    use_cuda_ = c.cuda;
+    note = c.note.empty() ? QString() : QString::fromStdString(c.describe());
+  }
+  Device requested_;
   bool use_cuda_ = false;
   std::unique_ptr<rl::cuda::Resizer> gpu_;
 };

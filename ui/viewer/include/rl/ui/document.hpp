@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 
+#include "rl/device_policy.hpp"
 #include "rl/image.hpp"
 #include "rl/metrics.hpp"
 #include "rl/plan.hpp"
@@ -21,7 +22,7 @@
 
 namespace rl::ui {
 
-enum class Device { Auto, Cpu, Cuda };
+// The one device enum and its spellings are rl::Device (rl/device_policy.hpp); these are its Qt forms.
 QString to_qstring(Device d);
 std::optional<Device> parse_device(const QString& s);
 
@@ -131,7 +132,7 @@ class Document : public QObject {
   double diff_lo() const { return diff_lo_; }
   double diff_hi() const { return diff_hi_; }
   QString diff_label() const;
-  const QString& device_note() const { return device_note_; }  // e.g. "CUDA unavailable: ...; using CPU"
+  const QString& device_note() const { return device_note_; }  // e.g. "CPU (no usable CUDA device: ...)"
   bool busy() const { return busy_; }
   quint64 generation() const { return gen_; }
   // How many finished jobs were discarded because a newer request had superseded them.
