@@ -344,12 +344,25 @@ struct Resizer::Impl {
       case ElemType::U16: return passes<std::uint16_t>(steps, views, in, out);
       case ElemType::F32: return passes<float>(steps, views, in, out);
       case ElemType::F64: return passes<double>(steps, views, in, out);
+      case ElemType::I8: return passes<std::int8_t>(steps, views, in, out);
+      case ElemType::I16: return passes<std::int16_t>(steps, views, in, out);
+      case ElemType::I32: return passes<std::int32_t>(steps, views, in, out);
+      case ElemType::U32: return passes<std::uint32_t>(steps, views, in, out);
+      case ElemType::Logical: break;  // refused by check_type_and_shape; host() converts it
     }
     return Status::error("unknown element type");
   }
 
   // Host images through pinned staging: pack, one upload, the passes, one download, unpack.
   Status host(const Plan& plan, const std::vector<const Image*>& in, std::vector<Image>& out, bool backward) {
+    if (!backward && detail::is_logical(in)) {  // as uint8 0 / 255, then > 128 (MATLAB's imresize)
+      const std::vector<Image> u8 = detail::as_uint8(in);
+      std::vector<const Image*> ptrs;
+      for (const Image& im : u8) ptrs.push_back(&im);
+      const Status s = host(plan, ptrs, out, false);
+      if (s) detail::to_logical(out);
+      return s;
+    }
     const std::string err = detail::check_batch(plan, in, backward);
     if (!err.empty()) return Status::error(err);
     out.clear();
