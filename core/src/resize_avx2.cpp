@@ -67,11 +67,13 @@ struct Avx2 {
   }
   // The signed classes: NaN -> 0 (masked out first, since max/min would return lo for it), clamp to
   // [lo, hi], then trunc(t + copysign(0.49999999999999994, t)): round half away from zero on both
-  // sides, as IEEE addition rounds symmetrically in sign.
+  // sides, as IEEE addition rounds symmetrically in sign. blendv picks the signed half by t's sign
+  // bit in one instruction.
   static D clamp_round_signed(D v, double lo, double hi) {
     D t = _mm256_and_pd(v, _mm256_cmp_pd(v, v, _CMP_ORD_Q));
     t = _mm256_min_pd(_mm256_max_pd(t, _mm256_set1_pd(lo)), _mm256_set1_pd(hi));
-    const D half = _mm256_or_pd(_mm256_set1_pd(0.49999999999999994), _mm256_and_pd(t, _mm256_set1_pd(-0.0)));
+    const D half =
+        _mm256_blendv_pd(_mm256_set1_pd(0.49999999999999994), _mm256_set1_pd(-0.49999999999999994), t);
     return _mm256_add_pd(t, half);
   }
   static void store(std::int8_t* p, D v) {
