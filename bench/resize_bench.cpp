@@ -31,7 +31,7 @@ rl::Image make_image(int rows, int cols, rl::ElemType type) {
         seed = seed * 1664525u + 1013904223u;
         const double v =
             0.45 * (r + 2.0 * c * (k + 1)) / (rows + 2.0 * cols * 3) + 0.5 * ((seed >> 24) / 255.0);
-        if (rl::is_float(type))
+        if (rl::is_floating(type))
           im.set(r, c, k, v);
         else if (type == rl::ElemType::Logical)
           im.set(r, c, k, v > 0.5 ? 1.0 : 0.0);

@@ -98,7 +98,7 @@ void back_cols(const TransposedTable& t, const Image& g, Image& out, const RunOp
 }
 
 void require_float(const Image& g) {
-  if (!is_float(g.type()))
+  if (!is_floating(g.type()))
     throw std::invalid_argument(
         "the backward pass is defined for float32 and float64 images, got " + to_string(g.type()) +
         (g.type() == ElemType::Logical ? " (thresholding is not differentiable)"

@@ -15,7 +15,7 @@ std::string to_string(ElemType t) { return info(t).name; }
 
 bool is_integer(ElemType t) { return info(t).is_integer; }
 
-bool is_float(ElemType t) { return t == ElemType::F32 || t == ElemType::F64; }
+bool is_floating(ElemType t) { return t == ElemType::F32 || t == ElemType::F64; }
 
 bool elem_type_from_name(const std::string& name, ElemType& out) {
   for (const ElemInfo& e : kElemTypes)

@@ -35,7 +35,7 @@ namespace detail {
 std::string check_type_and_shape(ElemType type, int channels, int batch, bool backward) {
   if (channels < 1) return "the image has no channels";
   if (batch < 0) return "the batch size is negative";
-  if (backward && !is_float(type))
+  if (backward && !is_floating(type))
     return "the backward pass is defined for float32 and float64 images, got " + to_string(type) +
            (type == ElemType::Logical ? " (thresholding is not differentiable)"
                                       : " (integer rounding is not differentiable)");

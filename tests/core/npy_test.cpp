@@ -44,7 +44,7 @@ TEST(Npy, RoundTripsEveryTypeAndShape) {
             im.set(i, j, k,
                    t == ElemType::Logical
                        ? v % 2
-                       : v - (e.is_signed && is_integer(t) ? 60 : 0) + (is_float(t) ? 0.25 : 0));
+                       : v - (e.is_signed && is_integer(t) ? 60 : 0) + (is_floating(t) ? 0.25 : 0));
           }
       const auto bytes = npy_encode(im);
       EXPECT_EQ((bytes[8] + 10) % 64, 0);

@@ -38,7 +38,7 @@ double constant_value(ElemType t) {
 }
 
 double tolerance(ElemType t, double magnitude) {
-  if (!is_float(t)) return 0.0;
+  if (!is_floating(t)) return 0.0;
   return (t == ElemType::F32 ? 1e-6 : 1e-12) * std::max(1.0, std::abs(magnitude));
 }
 

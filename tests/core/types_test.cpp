@@ -43,7 +43,7 @@ TEST(TypeTable, NamesSizesAndRangesAreMatlabs) {
   EXPECT_EQ(info(ElemType::U32).max, 4294967295.0);
   EXPECT_TRUE(is_integer(ElemType::I8) && is_integer(ElemType::U32));
   EXPECT_FALSE(is_integer(ElemType::Logical));  // as MATLAB's isinteger
-  EXPECT_FALSE(is_float(ElemType::Logical));
+  EXPECT_FALSE(is_floating(ElemType::Logical));
   EXPECT_TRUE(info(ElemType::I32).is_signed && !info(ElemType::U32).is_signed);
   EXPECT_EQ(std::string(info(ElemType::Logical).npy_descr), "|b1");
   EXPECT_EQ(std::string(info(ElemType::I16).npy_descr), "<i2");

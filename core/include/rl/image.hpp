@@ -49,7 +49,8 @@ static_assert(info(ElemType::Logical).type == ElemType::Logical && info(ElemType
 std::size_t elem_size(ElemType t);
 std::string to_string(ElemType t);
 bool is_integer(ElemType t);  // the eight integer classes (not logical, as MATLAB's isinteger)
-bool is_float(ElemType t);    // single and double
+// single and double (not "is_float": the viewer has a local function of that name, found by ADL too)
+bool is_floating(ElemType t);
 // The type whose MATLAB class name is `name` ("int16"), or false when there is none.
 bool elem_type_from_name(const std::string& name, ElemType& out);
 // "uint8, uint16, single, ..." for messages.
