@@ -11,11 +11,8 @@
 namespace rl {
 
 double peak_value(ElemType t) {
-  switch (t) {
-    case ElemType::U8: return 255.0;
-    case ElemType::U16: return 65535.0;
-    default: return 1.0;
-  }
+  // Integers: the class's range (max - min, so int16's is 65535); floats and logical: 1.
+  return is_integer(t) ? info(t).max - info(t).min : 1.0;
 }
 
 static void require_same_shape(const Image& a, const Image& b) {

@@ -46,7 +46,7 @@ DisplayRange effective_range(const DisplaySettings& d, double source_lo, double 
 
 PreparedSource prepare_source(std::shared_ptr<const Image> image, const DisplaySettings& display) {
   PreparedSource out;
-  if (!is_integer(image->type()))
+  if (uses_display_range(image->type()))
     if (const auto r = finite_range(*image)) std::tie(out.lo, out.hi) = *r;
   out.preview_image = std::make_shared<const Image>(downsample_nearest(*image, kPreviewSide));
   out.preview = to_qimage(*out.preview_image, effective_range(display, out.lo, out.hi));
