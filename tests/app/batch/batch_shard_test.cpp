@@ -203,6 +203,24 @@ TEST(BatchShard, OwnershipDependsOnThePathAloneNotOnTheListOrder) {
   const Result walked = run_batch(with(base_args(src, t.path() / "walked"), {"--shard", "1/3"}), t.path());
   ASSERT_EQ(walked.code, 0) << walked.out << walked.err;
   EXPECT_EQ(snapshot(t.path() / "walked"), snapshot(t.path() / "v0-1"));
+  // However SRC_DIR is spelled.
+  const Result slash =
+      run_batch(with(base_args(src.string() + "//", t.path() / "slash"), {"--shard", "1/3"}), t.path());
+  ASSERT_EQ(slash.code, 0) << slash.out << slash.err;
+  EXPECT_EQ(snapshot(t.path() / "slash"), snapshot(t.path() / "v0-1"));
+}
+
+// A symbolic link is an input under its own name (and shard), not its target's.
+TEST(BatchShard, SymbolicLinksKeepTheirOwnName) {
+  TempDir t;
+  const fs::path src = t.path() / "src", dst = t.path() / "dst";
+  fs::create_directories(src / "sub");
+  io::save((src / "real.png").string(), noise_image(12, 14, 3, ElemType::U8, 1));
+  fs::create_symlink("../real.png", src / "sub" / "link.png");
+  const Result r = run_batch({src.string(), dst.string(), "--scales", "2"}, t.path());
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_EQ(read_text(dst / "X2" / "sub" / "linkx2.png"), read_text(dst / "X2" / "realx2.png"));
+  EXPECT_FALSE(read_text(dst / "X2" / "realx2.png").empty());
 }
 
 TEST(BatchShard, KilledShardIsSimplyRerun) {
