@@ -1,10 +1,16 @@
 // `imresize`: MATLAB-exact image resizing from the command line (see --help), and `imresize batch`.
+#include <cstdio>
 #include <string_view>
 
 #include "batch.hpp"
 #include "pipeline.hpp"
+#include "rl/version.hpp"
 
 int main(int argc, char** argv) {
+  // --version wins over everything else (up to `--`), for the command and for `imresize batch` alike.
+  for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; ++i)
+    if (std::string_view(argv[i]) == "--version")
+      return std::fputs(rl::version_text("imresize").c_str(), stdout) < 0;
   if (argc > 1 && std::string_view(argv[1]) == "batch") return rl::app::batch_main(argc - 1, argv + 1);
   return rl::app::imresize_main(argc, argv);
 }

@@ -8,20 +8,27 @@
 #include <QFileInfo>
 #include <QTimer>
 #include <cstdio>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 
 #include "exit_codes.hpp"
+#include "figure_export.hpp"
 #include "figure_panels.hpp"
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/pane_view.hpp"
 #include "rl/ui/view_state.hpp"
-#if __has_include("rl/ui/figure_export.hpp")
-#include "rl/ui/figure_export.hpp"
-#define RL_HAVE_FIGURE_EXPORT 1
-#endif
+#include "rl/version.hpp"
 
 namespace {
+
+// Whether any argument before `--` is one of `names`.
+bool has_arg(int argc, char** argv, std::initializer_list<const char*> names) {
+  for (int i = 1; i < argc && QByteArray(argv[i]) != "--"; ++i)
+    for (const char* n : names)
+      if (QByteArray(argv[i]) == n) return true;
+  return false;
+}
 
 bool wants_export(int argc, char** argv) {
   for (int i = 1; i < argc; ++i)
@@ -54,25 +61,21 @@ bool parse_crop(const QString& s, QRectF& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // --version and --help need no display: answered before, or without, a window system.
+  if (has_arg(argc, argv, {"--version", "-v"}))
+    return std::fputs(rl::version_text("resizelab").c_str(), stdout) < 0;
+  const bool headless_help = has_arg(argc, argv, {"--help", "-h", "--help-all"});
   const bool headless_export = wants_export(argc, argv);
   // A figure needs no display: the offscreen platform works on servers and in CI.
-  if (headless_export && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+  if ((headless_export || headless_help) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
     qputenv("QT_QPA_PLATFORM", "offscreen");
   if (headless_export) qInstallMessageHandler(export_message_handler);
   QApplication app(argc, argv);
   QApplication::setOrganizationName("ResizeLab");
   QApplication::setApplicationName("resizelab");
-  QApplication::setApplicationVersion("0.1.0");
+  QApplication::setApplicationVersion(RL_VERSION_STRING);
 
-  if (headless_export) {
-#ifdef RL_HAVE_FIGURE_EXPORT
-    return rl::ui::export_main(QApplication::arguments());
-#else
-    std::fprintf(stderr,
-                 "resizelab: --export is not available in this build (figure export was not compiled in)\n");
-    return rl::app::kExitUsage;
-#endif
-  }
+  if (headless_export) return rl::ui::export_main(QApplication::arguments());
 
   QCommandLineParser cli;
   cli.setApplicationDescription(

@@ -1,0 +1,65 @@
+"""resizelab: MATLAB's imresize, bit for bit, on numpy arrays (and PyTorch tensors via resizelab.torch).
+
+numpy functions act on the first two axes (H x W, or H x W x ...), as MATLAB does:
+
+    import resizelab
+    lr = resizelab.imresize(hr, 1/4)                                  # MATLAB bicubic, antialiased
+    out = resizelab.imresize(img, size=(256, None), method="lanczos3", boundary="legacy")
+    plan = resizelab.Plan(img.shape, 0.5)                              # tables built once
+    out = plan(img)                                                    # ... reused for every image
+    grad_in = resizelab.imresize_backward(grad_out, plan)              # exact adjoint (float32/64)
+
+`resizelab.torch` (imported on first use) holds the differentiable PyTorch layer.
+"""
+
+from . import _core
+from ._core import AxisTable, cuda_built, cuda_status, supported_dtypes
+
+__all__ = ["imresize", "imresize_backward", "Plan", "AxisTable", "supported_dtypes", "cuda_built",
+           "cuda_status"]
+__version__ = "0.1.0"
+
+
+# Python signatures over the C++ entry points, so that a wrong call gets Python's own one-line
+# TypeError and help() shows the parameters; every check and every number is in the C++ module.
+def imresize(image, scale=None, *, size=None, method="bicubic", antialiasing=None, boundary="modern",
+             device="cpu"):
+    """MATLAB's imresize on the first two axes of image (H x W or H x W x ...), in image's dtype.
+
+    scale: a number, a (rows, cols) pair or a string such as "1/3"; size: (rows, cols) with None or
+    NaN on the side that keeps the aspect ratio (give one of scale and size). method: nearest,
+    bilinear, bicubic, box, triangle, lanczos2, lanczos3. antialiasing: None (MATLAB's default: on
+    except for nearest), True or False. boundary: "modern" (R2015b and later) or "legacy". device:
+    "cpu", "cuda" or "auto" (a usable CUDA device, else the CPU).
+    """
+    return _core.imresize(image, scale, size=size, method=method, antialiasing=antialiasing, boundary=boundary,
+                          device=device)
+
+
+def imresize_backward(grad_output, plan, *, device="cpu"):
+    """The exact adjoint of plan's resize (float32/float64): grad_input = A^T grad_output."""
+    return _core.imresize_backward(grad_output, plan, device=device)
+
+
+class Plan(_core.Plan):
+    """Everything a resize needs except the pixels: output_shape, order and the rows/cols tables.
+
+    Plan(input_shape, scale=None, *, size=None, method="bicubic", antialiasing=None, boundary="modern");
+    plan(image, device="cpu") resizes an image of input_shape (the way to resize many of one shape).
+    """
+
+    def __init__(self, input_shape, scale=None, *, size=None, method="bicubic", antialiasing=None,
+                 boundary="modern"):
+        super().__init__(input_shape, scale, size=size, method=method, antialiasing=antialiasing,
+                         boundary=boundary)
+
+    def __call__(self, image, *, device="cpu"):
+        return super().__call__(image, device=device)
+
+
+def __getattr__(name):
+    # `resizelab.torch` without importing torch for numpy-only users.
+    if name == "torch":
+        import importlib
+        return importlib.import_module(".torch", __name__)
+    raise AttributeError(f"module 'resizelab' has no attribute {name!r}")
