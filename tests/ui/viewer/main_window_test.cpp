@@ -302,7 +302,7 @@ class MainWindowTest : public QObject {
   }
 
   void cuda_request_falls_back_to_cpu_with_a_note() {
-    doc()->set_device(Device::Cuda);
+    doc()->set_device(rl::Device::Cuda);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
     if (doc()->result(0).device == "CUDA") {
       QVERIFY(doc()->device_note().isEmpty());
@@ -311,7 +311,7 @@ class MainWindowTest : public QObject {
       QVERIFY2(doc()->device_note().startsWith("CPU (no usable CUDA device: "),
                qPrintable(doc()->device_note()));
     }
-    doc()->set_device(Device::Auto);
+    doc()->set_device(rl::Device::Auto);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
   }
 

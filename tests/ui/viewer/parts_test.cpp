@@ -40,7 +40,7 @@ class PartsTest : public QObject {
     QVERIFY(v.panes[1] == (PaneConfig{rl::Method::Nearest, false}));
     QVERIFY(v.panes[2] == (PaneConfig{rl::Method::Bilinear, false}));
     QVERIFY(v.panes[3] == (PaneConfig{rl::Method::Bicubic, false}));
-    QVERIFY(v.boundary == rl::Boundary::Modern && v.device == Device::Auto);
+    QVERIFY(v.boundary == rl::Boundary::Modern && v.device == rl::Device::Auto);
     QVERIFY(v.diff.mode == rl::DiffMode::AbsMaxChannel && !v.diff.fixed_range);
     QCOMPARE(v.diff.fixed_max, 8.0);
     QCOMPARE(v.display, (DisplaySettings{true, 0.0, 1.0}));
@@ -61,7 +61,7 @@ class PartsTest : public QObject {
     v.diffs = true;
     v.panes[2] = {rl::Method::Lanczos3, true};
     v.boundary = rl::Boundary::Legacy;
-    v.device = Device::Cpu;
+    v.device = rl::Device::Cpu;
     v.scale = "1/3";
     v.size = "100,NaN";
     v.diff.mode = rl::DiffMode::Signed;
@@ -90,7 +90,7 @@ class PartsTest : public QObject {
     QVERIFY(v.panes[1].method == rl::Method::Nearest);
     QVERIFY(v.panes[3].method == rl::Method::Lanczos2);
     QVERIFY(v.boundary == rl::Boundary::Modern);
-    QVERIFY(v.device == Device::Cuda);
+    QVERIFY(v.device == rl::Device::Cuda);
     QVERIFY(v.diff.mode == rl::DiffMode::Signed);
     QCOMPARE(v.diff.channel, 0);
   }
