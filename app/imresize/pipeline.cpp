@@ -252,6 +252,7 @@ int run_imresize(const Options& opt) {
     out = runner.run(plan, in);
   }
   if (o.verbose) std::cout << "device: " << runner.describe() << "\n";
+  if (o.verbose && !runner.using_cuda()) std::cout << "cpu kernels: " << rl::cpu_level() << "\n";
   if (!opt.output.empty()) {
     save_output(opt.output, out);
     if (o.verbose) std::cout << "output: " << opt.output << " " << describe(out) << "\n";

@@ -7,9 +7,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "resize_dispatch.hpp"
@@ -23,27 +25,120 @@ namespace detail {
 #ifndef RL_HAVE_AVX2_KERNELS
 const PassKernels* avx2_kernels() { return nullptr; }
 #endif
+#ifndef RL_HAVE_VEC8_KERNELS
+const PassKernels* avx2x8_kernels() { return nullptr; }
+const PassKernels* avx512_kernels() { return nullptr; }
+#endif
 
 namespace {
-std::atomic<bool> g_force_generic{false};
+constexpr int kDefaultLevel = -1;
+std::atomic<int> g_forced{kDefaultLevel};  // a CpuLevel, or kDefaultLevel
+std::atomic<bool> g_shortcuts{true};
 
-bool cpu_has_avx2() {
-#if defined(RL_HAVE_AVX2_KERNELS) && (defined(__GNUC__) || defined(__clang__))
-  static const bool has = __builtin_cpu_supports("avx2");
-  return has;
-#else
+bool cpu_supports(CpuLevel l) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  switch (l) {
+    case CpuLevel::Generic: return true;
+    case CpuLevel::Avx2:
+    case CpuLevel::Avx2x8: return __builtin_cpu_supports("avx2");
+    case CpuLevel::Avx512:
+      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+             __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
+  }
   return false;
+#else
+  return l == CpuLevel::Generic;
 #endif
+}
+
+// RL_CPU_LEVEL, read once: a level name forces that level (an unknown name or one this CPU cannot
+// run is an error at the first resize, never a silent fallback).
+int level_from_environment() {
+  static const int level = [] {
+    const char* s = std::getenv("RL_CPU_LEVEL");
+    if (!s || !*s) return kDefaultLevel;
+    CpuLevel l;
+    if (!level_from_name(s, l))
+      throw std::runtime_error(std::string("RL_CPU_LEVEL=") + s +
+                               " is not a CPU level (generic, avx2, avx2x8 or avx512)");
+    const char* why = nullptr;
+    if (!level_available(l, &why))
+      throw std::runtime_error(std::string("RL_CPU_LEVEL=") + s + " cannot run here: " + why);
+    return static_cast<int>(l);
+  }();
+  return level;
 }
 }  // namespace
 
-const PassKernels& active_kernels() {
-  if (!g_force_generic.load(std::memory_order_relaxed) && cpu_has_avx2())
-    if (const PassKernels* k = avx2_kernels()) return *k;
-  return generic_kernels();
+const char* level_name(CpuLevel l) {
+  switch (l) {
+    case CpuLevel::Generic: return "generic";
+    case CpuLevel::Avx2: return "avx2";
+    case CpuLevel::Avx2x8: return "avx2x8";
+    case CpuLevel::Avx512: return "avx512";
+  }
+  return "?";
 }
 
-void force_generic_kernels(bool on) { g_force_generic.store(on); }
+bool level_from_name(const char* s, CpuLevel& l) {
+  for (CpuLevel c : kCpuLevels)
+    if (std::strcmp(s, level_name(c)) == 0) {
+      l = c;
+      return true;
+    }
+  return false;
+}
+
+const PassKernels* level_kernels(CpuLevel l) {
+  switch (l) {
+    case CpuLevel::Generic: return &generic_kernels();
+    case CpuLevel::Avx2: return avx2_kernels();
+    case CpuLevel::Avx2x8: return avx2x8_kernels();
+    case CpuLevel::Avx512: return avx512_kernels();
+  }
+  return nullptr;
+}
+
+bool level_available(CpuLevel l, const char** why) {
+  if (!level_kernels(l)) {
+    if (why)
+      *why = "this build has no kernels for it (not x86-64, or a compiler without the vector extensions)";
+    return false;
+  }
+  if (!cpu_supports(l)) {
+    if (why)
+      *why = l == CpuLevel::Avx512 ? "this CPU lacks AVX-512 (F, BW, DQ and VL are all required)"
+                                   : "this CPU lacks AVX2";
+    return false;
+  }
+  return true;
+}
+
+CpuLevel best_level() {
+  static const CpuLevel best = [] {
+    for (CpuLevel l : {CpuLevel::Avx512, CpuLevel::Avx2})
+      if (level_available(l)) return l;
+    return CpuLevel::Generic;
+  }();
+  return best;
+}
+
+CpuLevel active_level() {
+  int f = g_forced.load(std::memory_order_relaxed);
+  if (f == kDefaultLevel) f = level_from_environment();
+  return f == kDefaultLevel ? best_level() : static_cast<CpuLevel>(f);
+}
+
+const PassKernels& active_kernels() { return *level_kernels(active_level()); }
+
+void force_level(const CpuLevel* l) {
+  if (l && !level_available(*l))
+    throw std::invalid_argument(std::string("CPU level ") + level_name(*l) + " is not available here");
+  g_forced.store(l ? static_cast<int>(*l) : kDefaultLevel);
+}
+
+void set_shortcuts_enabled(bool on) { g_shortcuts.store(on); }
+bool shortcuts_enabled() { return g_shortcuts.load(std::memory_order_relaxed); }
 
 }  // namespace detail
 
@@ -66,6 +161,79 @@ constexpr int kTileElements = 384;
 constexpr double kMinWorkPerThread = 1 << 17;
 
 int tile_cols(int channels) { return std::max(1, kTileElements / channels); }
+
+// Exact shortcuts. When every row of an axis table is one tap of weight exactly 1.0, the pass
+// computes from_double<T>(0.0 + 1.0 * double(x)) for the one input x it reads. double(x) is exact for
+// every element type and 1.0 * d = d, so this is from_double<T>(0.0 + double(x)): for the integer
+// classes x itself (an in-range integer-valued double casts back exactly); for float and double
+// x + 0 in T, which is x except that -0.0 becomes +0.0 (IEEE round to nearest: 0.0 + -0.0 = +0.0)
+// and a signalling NaN comes back quiet with its payload, as through the multiply-add. So the pass
+// is a copy (vertical) or a gather (horizontal) through exact_copy, bit-identical to the arithmetic;
+// schedule_test.cpp proves it against the general path. Decided once per table (unit_taps).
+bool unit_taps(const AxisTable& t) {
+  if (t.taps != 1 || !detail::shortcuts_enabled()) return false;
+  return std::all_of(t.weights.begin(), t.weights.end(), [](double w) { return w == 1.0; });
+}
+
+template <class T>
+T exact_copy(T x) {
+  if constexpr (std::is_floating_point_v<T>)
+    return x + T(0);  // -0.0 -> +0.0, as 0.0 + 1.0 * x does
+  else
+    return x;
+}
+
+template <class T>
+void copy_row_typed(const T* s, T* d, std::size_t n) {
+  if constexpr (std::is_floating_point_v<T>) {
+    for (std::size_t j = 0; j < n; ++j) d[j] = exact_copy(s[j]);
+  } else {
+    std::memcpy(d, s, n * sizeof(T));
+  }
+}
+
+// d[o * CH + c] = s[ix[o] * CH + c]; CH > 0 known at compile time, 0 for any count `ch`.
+template <class T, int CH>
+void gather_row_typed(const T* s, const std::int32_t* ix, int out, int ch, T* d) {
+  const int n = CH > 0 ? CH : ch;
+  for (int o = 0; o < out; ++o) {
+    const T* x = s + static_cast<std::size_t>(ix[o]) * static_cast<std::size_t>(n);
+    for (int c = 0; c < n; ++c) d[c] = exact_copy(x[c]);
+    d += n;
+  }
+}
+
+template <class F>
+void with_numeric_type(ElemType t, F&& f) {
+  visit_elem_type(t, [&](auto x) {
+    using T = decltype(x);
+    if constexpr (!std::is_same_v<T, bool>) f(T{});  // logical is resized as uint8 by run_into
+  });
+}
+
+// One output row of a unit vertical table: a copy of input row `src`.
+void copy_row(ElemType type, const void* src, void* dst, std::size_t len) {
+  with_numeric_type(type, [&](auto x) {
+    using T = decltype(x);
+    copy_row_typed(static_cast<const T*>(src), static_cast<T*>(dst), len);
+  });
+}
+
+// One output row of a unit horizontal table: a gather of whole pixels.
+void gather_row(ElemType type, const AxisTable& t, int ch, const void* src, void* dst) {
+  with_numeric_type(type, [&](auto x) {
+    using T = decltype(x);
+    const T* s = static_cast<const T*>(src);
+    T* d = static_cast<T*>(dst);
+    switch (ch) {
+      case 1: gather_row_typed<T, 1>(s, t.index.data(), t.out_size, ch, d); break;
+      case 2: gather_row_typed<T, 2>(s, t.index.data(), t.out_size, ch, d); break;
+      case 3: gather_row_typed<T, 3>(s, t.index.data(), t.out_size, ch, d); break;
+      case 4: gather_row_typed<T, 4>(s, t.index.data(), t.out_size, ch, d); break;
+      default: gather_row_typed<T, 0>(s, t.index.data(), t.out_size, ch, d); break;
+    }
+  });
+}
 
 // How a run is split and what each thread allocates, computed in one place so run_extra_bytes
 // reports exactly what the passes allocate.
@@ -92,7 +260,9 @@ int pick_threads(const RunOptions& opt, long long units, double work) {
       {static_cast<double>(detail::thread_count(opt.threads)), static_cast<double>(units), by_work}));
 }
 
-void set_cols_scratch(Schedule& s, std::size_t in_len, int channels, int lanes) {
+// A unit horizontal table (a gather) needs no horizontal scratch.
+void set_cols_scratch(Schedule& s, const AxisTable& cols, std::size_t in_len, int channels, int lanes) {
+  if (unit_taps(cols)) return;
   s.tb_doubles = in_len * lanes;
   s.ob_doubles = static_cast<std::size_t>(tile_cols(channels)) * channels * lanes;
 }
@@ -160,7 +330,7 @@ Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, co
   const std::size_t in_len = static_cast<std::size_t>(p.in_cols) * ch,
                     out_len = static_cast<std::size_t>(p.out_cols) * ch;
   s.block_rows = lanes;
-  if (type != ElemType::F64) {  // float64 rows need no widening
+  if (type != ElemType::F64 && !unit_taps(p.rows)) {  // float64 rows and copies need no widening
     int block = 4 * lanes;
     BlockRows rows = block_rows(p.rows, block);
     while (block > lanes &&
@@ -180,7 +350,7 @@ Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, co
   const double work = static_cast<double>(p.out_rows) * (static_cast<double>(in_len) * p.rows.taps +
                                                          static_cast<double>(out_len) * p.cols.taps);
   s.threads = pick_threads(opt, s.units, work);
-  set_cols_scratch(s, in_len, ch, lanes);
+  set_cols_scratch(s, p.cols, in_len, ch, lanes);
   s.mid_bytes = in_len * static_cast<std::size_t>(s.block_rows) * es;
   s.ptrs = p.rows.taps;
   return s;
@@ -204,7 +374,7 @@ Schedule cols_first_schedule(const Plan& p, int ch, ElemType type, int lanes, co
     widest = std::max(widest, hi - lo + 1);
   }
   s.ring_rows = widest + lanes;
-  set_cols_scratch(s, in_len, ch, lanes);
+  set_cols_scratch(s, p.cols, in_len, ch, lanes);
   s.mid_bytes = static_cast<std::size_t>(s.ring_rows) * mid_len * es;
   s.ptrs = p.rows.taps;
   return s;
@@ -242,6 +412,7 @@ void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions
   const auto* src = static_cast<const unsigned char*>(in.raw());
   auto* dst = static_cast<unsigned char*>(out.raw());
   const int taps = p.rows.taps;
+  const bool rows_unit = unit_taps(p.rows), cols_unit = unit_taps(p.cols);
   detail::parallel_for(s.units, s.threads, 1, [&](long long b0, long long b1) {
     Scratch sc(s);
     const detail::ColsArgs g = cols_args(p.cols, ch, in_len, sc, s);
@@ -281,10 +452,14 @@ void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions
       } else {
         for (int r = 0; r < nb; ++r) {
           const std::int32_t* ix = p.rows.index_of(o0 + r);
+          unsigned char* mid = sc.mid.data() + static_cast<std::size_t>(r) * in_len * es;
+          if (rows_unit) {
+            copy_row(in.type(), src + static_cast<std::size_t>(ix[0]) * in_len * es, mid, in_len);
+            continue;
+          }
           for (int t = 0; t < taps; ++t)
             sc.ptrs[static_cast<std::size_t>(t)] = src + static_cast<std::size_t>(ix[t]) * in_len * es;
-          k.rows(code, p.rows.weights_of(o0 + r), sc.ptrs.data(), taps,
-                 sc.mid.data() + static_cast<std::size_t>(r) * in_len * es, in_len);
+          k.rows(code, p.rows.weights_of(o0 + r), sc.ptrs.data(), taps, mid, in_len);
         }
       }
       for (int sb = 0; sb < nb; sb += k.lanes) {
@@ -294,7 +469,10 @@ void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions
           mid_rows[r] = sc.mid.data() + rr * in_len * es;
           out_rows[r] = dst + (static_cast<std::size_t>(o0) + rr) * out_len * es;
         }
-        k.cols(code, g, mid_rows, out_rows, nr);
+        if (cols_unit)
+          for (std::size_t r = 0; r < nr; ++r) gather_row(in.type(), p.cols, ch, mid_rows[r], out_rows[r]);
+        else
+          k.cols(code, g, mid_rows, out_rows, nr);
       }
     }
   });
@@ -308,6 +486,7 @@ void run_cols_first(const Plan& p, const Image& in, Image& out, const RunOptions
   const Schedule s = cols_first_schedule(p, ch, in.type(), k.lanes, opt);
   const std::size_t in_len = in.row_stride(), mid_len = out.row_stride();
   const long long ring = s.ring_rows;
+  const bool rows_unit = unit_taps(p.rows), cols_unit = unit_taps(p.cols);
   const ElemCode code = code_of(in.type());
   const auto* src = static_cast<const unsigned char*>(in.raw());
   auto* dst = static_cast<unsigned char*>(out.raw());
@@ -334,14 +513,21 @@ void run_cols_first(const Plan& p, const Image& in, Image& out, const RunOptions
           in_rows[r] = src + static_cast<std::size_t>(row) * in_len * es;
           ring_rows[r] = slot(row);
         }
-        k.cols(code, g, in_rows, ring_rows, nr);
+        if (cols_unit)
+          for (std::size_t r = 0; r < nr; ++r) gather_row(in.type(), p.cols, ch, in_rows[r], ring_rows[r]);
+        else
+          k.cols(code, g, in_rows, ring_rows, nr);
         have_hi += static_cast<long long>(nr);
         have_lo = std::max(have_lo, have_hi - ring + 1);
       }
       const std::int32_t* ix = p.rows.index_of(static_cast<int>(o));
+      unsigned char* out_row = dst + static_cast<std::size_t>(o) * mid_len * es;
+      if (rows_unit) {
+        copy_row(in.type(), slot(ix[0]), out_row, mid_len);
+        continue;
+      }
       for (int t = 0; t < p.rows.taps; ++t) sc.ptrs[static_cast<std::size_t>(t)] = slot(ix[t]);
-      k.rows(code, p.rows.weights_of(static_cast<int>(o)), sc.ptrs.data(), p.rows.taps,
-             dst + static_cast<std::size_t>(o) * mid_len * es, mid_len);
+      k.rows(code, p.rows.weights_of(static_cast<int>(o)), sc.ptrs.data(), p.rows.taps, out_row, mid_len);
     }
   });
 }
@@ -355,10 +541,16 @@ void pass_rows(const AxisTable& t, const Image& in, Image& out, const RunOptions
   auto* dst = static_cast<unsigned char*>(out.raw());
   const int threads =
       pick_threads(opt, t.out_size, static_cast<double>(t.out_size) * static_cast<double>(len) * t.taps);
+  const bool unit = unit_taps(t);
   detail::parallel_for(t.out_size, threads, 1, [&](long long b, long long e) {
     std::vector<const void*> ptrs(static_cast<std::size_t>(t.taps));
     for (long long o = b; o < e; ++o) {
       const std::int32_t* ix = t.index_of(static_cast<int>(o));
+      if (unit) {
+        copy_row(in.type(), src + static_cast<std::size_t>(ix[0]) * len * es,
+                 dst + static_cast<std::size_t>(o) * len * es, len);
+        continue;
+      }
       for (int q = 0; q < t.taps; ++q)
         ptrs[static_cast<std::size_t>(q)] = src + static_cast<std::size_t>(ix[q]) * len * es;
       k.rows(code, t.weights_of(static_cast<int>(o)), ptrs.data(), t.taps,
@@ -376,10 +568,11 @@ void pass_cols(const AxisTable& t, const Image& in, Image& out, const RunOptions
   s.units = (in.rows() + k.lanes - 1) / k.lanes;
   s.threads =
       pick_threads(opt, s.units, static_cast<double>(in.rows()) * static_cast<double>(out_len) * t.taps);
-  set_cols_scratch(s, in_len, ch, k.lanes);
+  set_cols_scratch(s, t, in_len, ch, k.lanes);
   const ElemCode code = code_of(in.type());
   const auto* src = static_cast<const unsigned char*>(in.raw());
   auto* dst = static_cast<unsigned char*>(out.raw());
+  const bool unit = unit_taps(t);
   detail::parallel_for(s.units, s.threads, 1, [&](long long b0, long long b1) {
     Scratch sc(s);
     const detail::ColsArgs g = cols_args(t, ch, in_len, sc, s);
@@ -393,7 +586,10 @@ void pass_cols(const AxisTable& t, const Image& in, Image& out, const RunOptions
         in_rows[r] = src + rr * in_len * es;
         out_rows[r] = dst + rr * out_len * es;
       }
-      k.cols(code, g, in_rows, out_rows, nr);
+      if (unit)
+        for (std::size_t r = 0; r < nr; ++r) gather_row(in.type(), t, ch, in_rows[r], out_rows[r]);
+      else
+        k.cols(code, g, in_rows, out_rows, nr);
     }
   });
 }
@@ -403,6 +599,23 @@ void pass_into(const AxisTable& t, Axis axis, const Image& in, Image& out, const
     pass_rows(t, in, out, opt);
   else
     pass_cols(t, in, out, opt);
+}
+
+// Both tables unit (nearest, and any plan whose every tap is a single 1.0): each output row is a
+// gather from one input row, with no intermediate at all (exact_copy twice is exact_copy once).
+void run_gather(const Plan& p, const Image& in, Image& out, const RunOptions& opt) {
+  const int ch = in.channels();
+  const std::size_t in_len = in.row_stride(), out_len = out.row_stride(), es = elem_size(in.type());
+  const auto* src = static_cast<const unsigned char*>(in.raw());
+  auto* dst = static_cast<unsigned char*>(out.raw());
+  // A gather is about as costly per element as a few multiply-adds.
+  const int threads = pick_threads(opt, p.out_rows, 4.0 * static_cast<double>(p.out_rows) * out_len);
+  detail::parallel_for(p.out_rows, threads, 1, [&](long long b, long long e) {
+    for (long long o = b; o < e; ++o)
+      gather_row(in.type(), p.cols, ch,
+                 src + static_cast<std::size_t>(p.rows.index_of(static_cast<int>(o))[0]) * in_len * es,
+                 dst + static_cast<std::size_t>(o) * out_len * es);
+  });
 }
 
 std::string shape(int r, int c) { return std::to_string(r) + "x" + std::to_string(c); }
@@ -439,7 +652,9 @@ void run_into(const Plan& plan, const Image& in, Image& out, const RunOptions& o
     if (b.bytes()) std::memcpy(out.raw(), b.raw(), b.bytes());  // into the caller's buffer
     return;
   }
-  if (plan.order[0] == Axis::Rows)
+  if (unit_taps(plan.rows) && unit_taps(plan.cols))
+    run_gather(plan, in, out, opt);
+  else if (plan.order[0] == Axis::Rows)
     run_rows_first(plan, in, out, opt);
   else
     run_cols_first(plan, in, out, opt);
@@ -452,10 +667,13 @@ std::size_t run_extra_bytes(const Plan& plan, int channels, ElemType type, const
                            static_cast<std::size_t>(plan.out_rows) * plan.out_cols;
     return 2 * px * static_cast<std::size_t>(channels) + run_extra_bytes(plan, channels, ElemType::U8, opt);
   }
+  if (unit_taps(plan.rows) && unit_taps(plan.cols)) return 0;  // run_gather allocates nothing
   const Schedule s = plan.order[0] == Axis::Rows ? rows_first_schedule(plan, channels, type, lanes, opt)
                                                  : cols_first_schedule(plan, channels, type, lanes, opt);
   return static_cast<std::size_t>(s.threads) * s.bytes_per_thread();
 }
+
+const char* cpu_level() { return detail::level_name(detail::active_level()); }
 
 Image run(const Plan& plan, const Image& in, const RunOptions& opt) {
   Image out = Image::uninitialized(plan.out_rows, plan.out_cols, in.channels(), in.type());

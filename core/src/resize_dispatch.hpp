@@ -46,12 +46,35 @@ struct PassKernels {
   int lanes;
 };
 
+// The instruction-set levels, slowest first. Avx2x8 is the 8-lane policy of resize_vec8.hpp compiled
+// for AVX2 (8 lanes emulated on 256-bit registers): the same source as Avx512, so that its
+// element-wise meaning is tested bit for bit on CPUs without AVX-512.
+enum class CpuLevel { Generic, Avx2, Avx2x8, Avx512 };
+constexpr CpuLevel kCpuLevels[] = {CpuLevel::Generic, CpuLevel::Avx2, CpuLevel::Avx2x8, CpuLevel::Avx512};
+
 const PassKernels& generic_kernels();  // plain C++ (the compiler may vectorise it for the baseline ISA)
 const PassKernels* avx2_kernels();     // nullptr when not built for x86-64
+const PassKernels* avx2x8_kernels();   // nullptr when not built for x86-64
+const PassKernels* avx512_kernels();   // nullptr when not built for x86-64
 
-// The kernels resize() uses: AVX2 when the CPU has it, unless forced to the generic ones (tests
-// compare the two on the same machine).
+const char* level_name(CpuLevel l);  // "generic", "avx2", "avx2x8", "avx512"
+bool level_from_name(const char* s, CpuLevel& l);
+const PassKernels* level_kernels(CpuLevel l);  // nullptr when this build lacks it
+// Whether the level is built and this CPU can run it; otherwise *why (when given) says why not.
+bool level_available(CpuLevel l, const char** why = nullptr);
+// The fastest available level: avx512 on CPUs with AVX-512 F, BW, DQ and VL, else avx2, else generic.
+CpuLevel best_level();
+
+// The kernels resize() uses: the forced level when one is set (force_level, or the environment
+// variable RL_CPU_LEVEL read once), otherwise best_level(). A forced level this CPU cannot run is an
+// error (std::runtime_error), never a silent fallback.
 const PassKernels& active_kernels();
-void force_generic_kernels(bool on);
+CpuLevel active_level();
+// Test hook: forces a level (it must be available), or back to the default with nullptr.
+void force_level(const CpuLevel* l);
+// Test hook: off makes run() skip the exact shortcuts (copies for single weight-1 taps), so the
+// tests can compare them against the general arithmetic.
+void set_shortcuts_enabled(bool on);
+bool shortcuts_enabled();
 
 }  // namespace rl::detail

@@ -26,4 +26,9 @@ Image resize(const Image& in, const ResizeSpec& spec, const RunOptions& opt = {}
 // "extra memory" the benchmarks report.
 std::size_t run_extra_bytes(const Plan& plan, int channels, ElemType type, const RunOptions& opt = {});
 
+// The CPU kernels run() uses: "avx512", "avx2" or "generic" (the fastest this CPU has), or the level
+// forced by the environment variable RL_CPU_LEVEL (generic, avx2, avx2x8, avx512; std::runtime_error
+// if this CPU cannot run it).
+const char* cpu_level();
+
 }  // namespace rl

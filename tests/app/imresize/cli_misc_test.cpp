@@ -1,6 +1,7 @@
 // `imresize` behaviour besides resizing: --help, --benchmark, --verbose, --device, defaults, `--`.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <regex>
 
 #include "cli_support.hpp"
@@ -90,6 +91,11 @@ TEST(CliMisc, VerboseNamesTheDevice) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.err, "");
   EXPECT_NE(r.out.find("device: CPU\n"), std::string::npos) << r.out;
+  // And which CPU kernels ran: the fastest level this CPU has, or RL_CPU_LEVEL's.
+  const char* forced = std::getenv("RL_CPU_LEVEL");
+  EXPECT_NE(r.out.find(std::string("cpu kernels: ") + (forced && *forced ? forced : rl::cpu_level()) + "\n"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("6x8 -> 12x16"), std::string::npos) << r.out;
   const auto a = test::run_imresize({dir / "in.png", dir / "a.png", "--scale", "2", "--verbose"}, dir.path());
   ASSERT_EQ(a.code, 0) << a.err;

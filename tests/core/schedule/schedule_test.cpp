@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <iostream>
 #include <iterator>
 #include <limits>
 #include <random>
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "resize_dispatch.hpp"
+#include "rl/convert.hpp"
 #include "rl/plan.hpp"
 #include "rl/resize.hpp"
 #include "rl/tap.hpp"
@@ -201,13 +204,35 @@ void check_random_cases(unsigned seed, int count) {
   EXPECT_GT(checked, count * 9 / 10);  // the cases really ran
 }
 
-class Schedule : public ::testing::TestWithParam<bool> {
+using rl::detail::CpuLevel;
+
+// Forces one CPU level for a test (skipping, with the reason, the levels this machine cannot run).
+void force_or_skip(CpuLevel l) {
+  const char* why = nullptr;
+  if (!rl::detail::level_available(l, &why))
+    GTEST_SKIP() << "level " << rl::detail::level_name(l) << " skipped: " << why;
+  rl::detail::force_level(&l);
+}
+
+class Schedule : public ::testing::TestWithParam<CpuLevel> {
  protected:
-  void SetUp() override { rl::detail::force_generic_kernels(GetParam()); }
-  void TearDown() override { rl::detail::force_generic_kernels(false); }
+  void SetUp() override { force_or_skip(GetParam()); }
+  void TearDown() override {
+    rl::detail::force_level(nullptr);
+    rl::detail::set_shortcuts_enabled(true);
+  }
 };
 
-TEST_P(Schedule, RandomCasesMatchPlainTapSum) { check_random_cases(GetParam() ? 11u : 7u, 600); }
+TEST_P(Schedule, RandomCasesMatchPlainTapSum) {
+  ASSERT_EQ(rl::detail::active_level(), GetParam());
+  check_random_cases(7u + static_cast<unsigned>(GetParam()), 600);
+}
+
+// The same with the exact shortcuts off: the general arithmetic at this level on every case.
+TEST_P(Schedule, RandomCasesMatchPlainTapSumWithoutShortcuts) {
+  rl::detail::set_shortcuts_enabled(false);
+  check_random_cases(101u + static_cast<unsigned>(GetParam()), 300);
+}
 
 // The shapes the benchmarks time, shrunk so the test stays quick: RGB uint8 and float at the
 // benchmark scales, every method, 1 to 4 threads.
@@ -228,8 +253,34 @@ TEST_P(Schedule, BenchmarkScalesMatchPlainTapSum) {
       }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, Schedule, ::testing::Values(false, true),
-                         [](const auto& info) { return info.param ? "Generic" : "Active"; });
+INSTANTIATE_TEST_SUITE_P(Levels, Schedule, ::testing::ValuesIn(rl::detail::kCpuLevels),
+                         [](const auto& info) { return std::string(rl::detail::level_name(info.param)); });
+
+// Every element type, boundary and channel count 1..5 on shapes with 1-pixel axes and with rows
+// longer than one 8-lane block, shrinking and enlarging, at this level; bit for bit against the
+// plain reference.
+TEST_P(Schedule, EveryTypeBoundaryChannelCountAndOnePixelAxis) {
+  std::mt19937 rng(41);
+  const int shapes[][2] = {{1, 1}, {1, 37}, {29, 1}, {2, 3}, {13, 70}};
+  const rl::Method methods[] = {rl::Method::Bicubic, rl::Method::Lanczos3, rl::Method::Bilinear,
+                                rl::Method::Nearest};
+  int checked = 0;
+  for (const auto& k : rl::kElemTypes)
+    for (rl::Boundary b : {rl::Boundary::Modern, rl::Boundary::Legacy})
+      for (int ch = 1; ch <= 5; ++ch)
+        for (const auto& sh : shapes)
+          for (double s : {0.6, 2.3}) {
+            rl::ResizeSpec spec = rl::ResizeSpec::with_scale(s, methods[checked % 4]);
+            spec.boundary = b;
+            const rl::Plan plan = rl::make_plan(spec, sh[0], sh[1]);
+            const Image in = random_image(rng, sh[0], sh[1], ch, k.type);
+            ASSERT_EQ(first_difference(reference(plan, in), rl::run(plan, in, {1 + checked % 2})), -1)
+                << sh[0] << "x" << sh[1] << "x" << ch << " " << rl::to_string(k.type) << " "
+                << rl::to_string(b) << " scale " << s << " " << rl::to_string(plan.method);
+            ++checked;
+          }
+  EXPECT_EQ(checked, static_cast<int>(std::size(rl::kElemTypes)) * 2 * 5 * 5 * 2);
+}
 
 // The viewer runs several resizes at once from different threads; the shared pool must keep them
 // apart and each must still match the reference.
@@ -256,17 +307,43 @@ TEST(ScheduleConcurrency, SimultaneousCallsFromSeveralThreads) {
     EXPECT_EQ(first_difference(want[static_cast<std::size_t>(i)], got[static_cast<std::size_t>(i)]), -1) << i;
 }
 
-// The SIMD kernels exist and are in use on a CPU that has AVX2, so the tests above cover them.
-TEST(ScheduleKernels, Avx2ChosenWhenTheCpuHasIt) {
+// The default level is the fastest the CPU has: AVX-512 (F, BW, DQ, VL) over AVX2 over generic.
+TEST(ScheduleKernels, FastestAvailableLevelIsTheDefault) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-  if (!__builtin_cpu_supports("avx2"))
-    GTEST_SKIP() << "this CPU has no AVX2; only the generic kernels can run";
-  ASSERT_NE(rl::detail::avx2_kernels(), nullptr);
-  EXPECT_EQ(&rl::detail::active_kernels(), rl::detail::avx2_kernels());
-  EXPECT_EQ(rl::detail::active_kernels().lanes, 4);
+  const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
+  const CpuLevel want = avx512 && rl::detail::avx512_kernels() ? CpuLevel::Avx512
+                        : __builtin_cpu_supports("avx2")       ? CpuLevel::Avx2
+                                                               : CpuLevel::Generic;
 #else
-  GTEST_SKIP() << "not an x86-64 build; only the generic kernels exist";
+  const CpuLevel want = CpuLevel::Generic;
 #endif
+  EXPECT_EQ(rl::detail::best_level(), want);
+  if (std::getenv("RL_CPU_LEVEL")) GTEST_SKIP() << "RL_CPU_LEVEL is set; the default is not in use";
+  EXPECT_EQ(rl::detail::active_level(), want);
+  EXPECT_STREQ(rl::cpu_level(), rl::detail::level_name(want));
+  EXPECT_EQ(rl::detail::active_kernels().lanes, want == CpuLevel::Avx512 ? 8
+                                                : want == CpuLevel::Avx2 ? 4
+                                                                         : 1);
+}
+
+// Each level's lanes, and forcing a level the CPU cannot run is refused.
+TEST(ScheduleKernels, LevelsHaveTheirLanesAndUnavailableOnesAreRefused) {
+  const int lanes[] = {1, 4, 8, 8};
+  for (CpuLevel l : rl::detail::kCpuLevels) {
+    const char* why = nullptr;
+    if (rl::detail::level_available(l, &why)) {
+      EXPECT_EQ(rl::detail::level_kernels(l)->lanes, lanes[static_cast<int>(l)]) << rl::detail::level_name(l);
+      CpuLevel parsed;
+      ASSERT_TRUE(rl::detail::level_from_name(rl::detail::level_name(l), parsed));
+      EXPECT_EQ(parsed, l);
+    } else {
+      std::cout << "[ SKIPPED  ] level " << rl::detail::level_name(l) << ": " << why << "\n";
+      EXPECT_THROW(rl::detail::force_level(&l), std::invalid_argument);
+    }
+  }
+  CpuLevel l;
+  EXPECT_FALSE(rl::detail::level_from_name("sse9", l));
 }
 
 // The casts at the end of each pass, straight through the kernels' vertical-row entry with one tap
@@ -341,11 +418,8 @@ void check_casts(const rl::detail::PassKernels& k, rl::detail::ElemCode code) {
   }
 }
 
-TEST(ScheduleKernels, CastsMatchFromDoubleOnEdgeValues) {
-  std::vector<const rl::detail::PassKernels*> sets = {&rl::detail::generic_kernels()};
-  if (rl::detail::avx2_kernels() && &rl::detail::active_kernels() == rl::detail::avx2_kernels())
-    sets.push_back(rl::detail::avx2_kernels());
-  for (const auto* k : sets) {
+TEST_P(Schedule, CastsMatchFromDoubleOnEdgeValues) {
+  for (const auto* k : {&rl::detail::active_kernels()}) {
     check_casts<std::uint8_t>(*k, rl::detail::ElemCode::U8);
     check_casts<std::uint16_t>(*k, rl::detail::ElemCode::U16);
     check_casts<float>(*k, rl::detail::ElemCode::F32);
@@ -368,6 +442,133 @@ TEST(ScheduleKernels, HalfwayValuesRoundAwayFromZero) {
   const Image out = rl::resize(in, spec, {1});
   EXPECT_EQ(out.at(0, 0), 16);
   EXPECT_EQ(out.at(0, 1), 36);
+}
+
+// The exact shortcuts (a copy or gather where every row of a table is one tap of weight 1.0) against
+// the general arithmetic with the shortcuts off at the generic level, bit for bit: here NaNs must
+// match in every bit too (payload and quiet bit), and -0.0 must come out as +0.0 where 0.0 + 1.0 * x
+// makes it so. Inputs hold signed zeros, infinities, quiet and signalling NaNs with payloads.
+bool is_unit(const AxisTable& t) {
+  return t.taps == 1 && std::all_of(t.weights.begin(), t.weights.end(), [](double w) { return w == 1.0; });
+}
+
+template <class T>
+void add_special_floats(Image& im, std::mt19937& rng) {
+  T* p = im.data<T>();
+  using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+  const Bits exp = sizeof(T) == 4 ? Bits(0x7f800000u) : Bits(0x7ff0000000000000ull);
+  const Bits quiet = sizeof(T) == 4 ? Bits(0x00400000u) : Bits(0x0008000000000000ull);
+  std::uniform_int_distribution<int> pick(0, 9);
+  for (std::size_t i = 0; i < im.elements(); ++i) {
+    const int s = pick(rng);
+    Bits b;
+    if (s == 0) {
+      p[i] = T(-0.0);
+    } else if (s == 1) {  // signalling NaN with a payload
+      b = exp | Bits(1 + i % 1000) | (sizeof(T) == 4 ? Bits(0x80000000u) * (i % 2) : Bits(0));
+      std::memcpy(&p[i], &b, sizeof b);
+    } else if (s == 2) {  // quiet NaN with a payload
+      b = exp | quiet | Bits(7 + i % 333);
+      std::memcpy(&p[i], &b, sizeof b);
+    }
+  }
+}
+
+Image shortcut_input(std::mt19937& rng, int rows, int cols, int ch, ElemType type) {
+  Image im = random_image(rng, rows, cols, ch, type);
+  if (type == ElemType::F32) add_special_floats<float>(im, rng);
+  if (type == ElemType::F64) add_special_floats<double>(im, rng);
+  return im;
+}
+
+// Specs whose plans have unit tables on one or both axes: nearest at any size, box enlarging by an
+// integer factor, and any method at scale 1 on one axis.
+rl::ResizeSpec unit_spec(std::mt19937& rng, int rows, int cols) {
+  const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  const auto& methods = rl::builtin_methods();
+  rl::ResizeSpec spec;
+  switch (pick(0, 3)) {
+    case 0:
+    case 1:
+      spec = pick(0, 1) ? rl::ResizeSpec::with_size(pick(1, 60), pick(1, 60), rl::Method::Nearest)
+                        : rl::ResizeSpec::with_scale(std::uniform_real_distribution<double>(0.1, 3.5)(rng),
+                                                     std::uniform_real_distribution<double>(0.1, 3.5)(rng),
+                                                     rl::Method::Nearest);
+      break;
+    case 2: spec = rl::ResizeSpec::with_scale(pick(1, 3), pick(1, 3), rl::Method::Box); break;
+    default: {
+      const rl::Method m = methods[static_cast<std::size_t>(pick(0, static_cast<int>(methods.size()) - 1))];
+      spec = pick(0, 1) ? rl::ResizeSpec::with_size(rows, pick(1, 50), m)
+                        : rl::ResizeSpec::with_size(pick(1, 50), cols, m);
+    }
+  }
+  if (pick(0, 2) == 0) spec.antialiasing = pick(0, 1) == 1;
+  spec.boundary = pick(0, 1) ? rl::Boundary::Modern : rl::Boundary::Legacy;
+  return spec;
+}
+
+TEST(ScheduleShortcuts, CopiesAndGathersAreBitIdenticalToTheArithmetic) {
+  std::mt19937 rng(23);
+  const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  int both = 0, one = 0, checked = 0;
+  const CpuLevel generic = CpuLevel::Generic;
+  for (int i = 0; i < 1500; ++i) {
+    const int rows = pick(0, 3) == 0 ? 1 : pick(1, 40), cols = pick(0, 3) == 0 ? 1 : pick(1, 90),
+              ch = pick(1, 5);
+    const ElemType type = rl::kElemTypes[static_cast<std::size_t>(i) % std::size(rl::kElemTypes)].type;
+    const rl::ResizeSpec spec = unit_spec(rng, rows, cols);
+    rl::PlanLimits limits;
+    limits.channels = ch;
+    rl::Plan plan;
+    try {
+      plan = rl::make_plan(spec, rows, cols, limits);
+    } catch (const std::invalid_argument&) {
+      continue;
+    }
+    const bool ur = is_unit(plan.rows), uc = is_unit(plan.cols);
+    if (!ur && !uc) continue;
+    (ur && uc ? both : one) += 1;
+    const Image in = shortcut_input(rng, rows, cols, ch, type);
+    const int threads = pick(1, 3);
+    // One pass alone (resize_pass) takes no logical image; its uint8 version then.
+    const Image pass_in = type == ElemType::Logical ? rl::im2uint8(in) : in;
+    rl::detail::force_level(&generic);
+    rl::detail::set_shortcuts_enabled(false);
+    const Image want = rl::run(plan, in, {threads});
+    rl::Image want_pass = rl::resize_pass(plan.table(plan.order[0]), plan.order[0], pass_in, {threads});
+    rl::detail::set_shortcuts_enabled(true);
+    rl::detail::force_level(nullptr);
+    const Image got = rl::run(plan, in, {threads});
+    rl::Image got_pass = rl::resize_pass(plan.table(plan.order[0]), plan.order[0], pass_in, {threads});
+    ASSERT_TRUE(want.same_shape(got));
+    ASSERT_EQ(std::memcmp(want.raw(), got.raw(), want.bytes()), 0)
+        << rows << "x" << cols << "x" << ch << " " << rl::to_string(type) << " " << rl::to_string(plan.method)
+        << " unit rows " << ur << " unit cols " << uc << " threads " << threads;
+    if (type != ElemType::Logical) {
+      ASSERT_EQ(std::memcmp(want_pass.raw(), got_pass.raw(), want_pass.bytes()), 0)
+          << "resize_pass " << rl::to_string(type);
+    }
+    // And the plain tap_sum reference agrees (up to NaN payloads, which it does not pin).
+    ASSERT_EQ(first_difference(reference(plan, in), got), -1) << rl::to_string(type);
+    ++checked;
+  }
+  std::cout << "[          ] shortcut cases: " << checked << " (" << both << " both axes, " << one
+            << " one axis)\n";
+  EXPECT_GT(both, 300);
+  EXPECT_GT(one, 100);
+}
+
+// Hand-worked: nearest halving of a float row [-0.0, 5, -0.0, 7] keeps columns 1 and 3 ... and of
+// [-0.0, -0.0] a 1x1 output is +0.0, as 0.0 + 1.0 * -0.0 = +0.0.
+TEST(ScheduleShortcuts, NegativeZeroBecomesPositiveZero) {
+  for (ElemType type : {ElemType::F32, ElemType::F64}) {
+    Image in(1, 2, 1, type);
+    in.set(0, 0, 0, -0.0);
+    in.set(0, 1, 0, -0.0);
+    const Image out = rl::resize(in, rl::ResizeSpec::with_size(1, 1, rl::Method::Nearest), {1});
+    EXPECT_EQ(out.at(0, 0), 0.0);
+    EXPECT_FALSE(std::signbit(out.at(0, 0))) << rl::to_string(type);
+  }
 }
 
 }  // namespace
