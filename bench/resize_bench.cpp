@@ -31,7 +31,12 @@ rl::Image make_image(int rows, int cols, rl::ElemType type) {
         seed = seed * 1664525u + 1013904223u;
         const double v =
             0.45 * (r + 2.0 * c * (k + 1)) / (rows + 2.0 * cols * 3) + 0.5 * ((seed >> 24) / 255.0);
-        im.set(r, c, k, type == rl::ElemType::U8 ? std::round(255.0 * v) : v);
+        if (rl::is_floating(type))
+          im.set(r, c, k, v);
+        else if (type == rl::ElemType::Logical)
+          im.set(r, c, k, v > 0.5 ? 1.0 : 0.0);
+        else  // integers: the same picture over the class's whole range
+          im.set(r, c, k, std::round(rl::info(type).min + (rl::info(type).max - rl::info(type).min) * v));
       }
   return im;
 }
@@ -162,6 +167,18 @@ void register_all() {
               ->Unit(benchmark::kMillisecond)
               ->UseRealTime();
       }
+  // Every element type through the same kernels (int16 must run as fast as uint16: same loads and
+  // stores but for the sign): types/<method>/<shape>/<type>/<scale>, all threads and one thread.
+  for (const rl::ElemInfo& e : rl::kElemTypes)
+    for (double s : {0.25, 0.5, 2.0})
+      for (rl::Method m : {rl::Method::Bicubic, rl::Method::Bilinear})
+        for (int threads : {0, 1})
+          benchmark::RegisterBenchmark(join({threads ? "types_1thread/" : "types/", rl::to_string(m), "/",
+                                             kDiv2k.name, "/", e.name, "/", scale_name(s)})
+                                           .c_str(),
+                                       bench_ours, kDiv2k, e.type, m, s, threads)
+              ->Unit(benchmark::kMillisecond)
+              ->UseRealTime();
   benchmark::RegisterBenchmark("viewer_four/4000x3000/u8/1/4", bench_viewer_four, 0)
       ->Unit(benchmark::kMillisecond)
       ->UseRealTime();

@@ -134,8 +134,12 @@ Image load_input(const std::string& path, const ResizeOptions& o, bool capture_d
   }
   if (in.empty())
     throw Failure(kExitFailure, path + ": the image is empty (" + shape_str(in.rows(), in.cols()) + ")");
-  if (o.as == AsType::Double && in.type() != ElemType::F64) in = im2double(in);
-  if (o.as == AsType::Single && in.type() != ElemType::F32) in = im2single(in);
+  try {
+    if (o.as == AsType::Double && in.type() != ElemType::F64) in = im2double(in);
+    if (o.as == AsType::Single && in.type() != ElemType::F32) in = im2single(in);
+  } catch (const std::invalid_argument& e) {  // int8, int32, uint32: MATLAB's im2* refuse them too
+    throw Failure(kExitFailure, path + ": --as: " + e.what());
+  }
   return in;
 }
 

@@ -59,7 +59,8 @@ Options:
   --align-corners     with --like torch (bilinear, bicubic): align_corners=True
   --as keep|double|single
                       keep (default): the output has the input's type. double/single: convert
-                      integer input first as im2double/im2single do (x/255, x/65535).
+                      the input first as im2double/im2single do (uint8 x/255, uint16 x/65535,
+                      int16 (x+32768)/65535, logical 0/1; int8, int32, uint32 are refused).
   --device auto|cpu|cuda
                       auto (default): a usable CUDA device, else the CPU. cuda (or gpu): fail
                       (exit 3) when no CUDA device can be used.
@@ -80,11 +81,17 @@ Files (by extension, case-insensitive):
       all but .npy: 8- and 16-bit, read and written through OpenCV;
       channel order in = channel order out (R,G,B[,A]); grey stays one channel; grey+alpha PNG is
       read as 2 channels (written to PNG as RGBA, since the encoder has no grey+alpha mode).
-  .npy    NumPy arrays, uint8, uint16, float32 or float64, 2-D (rows,cols) or 3-D (rows,cols,
-          channels, any number), little-endian, C order; written with the result's type.
-  Integer images keep their type. Float results written to an 8/16-bit format convert as
-  im2uint8 does: floor(255*min(max(x,0),1)+0.5), NaN -> 0. uint16 to an 8-bit-only format
-  (.jpg .bmp) converts as im2uint8. .tif keeps float data as float.
+      .tif also holds single and double, and int8, int16 and int32 with one channel.
+  .npy    NumPy arrays of uint8, uint16, uint32, int8, int16, int32, float32, float64 or bool
+          (MATLAB's uint8 ... double and logical), 2-D (rows,cols) or 3-D (rows,cols,channels, any
+          number), little-endian, C order; written with the result's type.
+  Every type is resized as MATLAB's imresize does: integers round half away from zero and
+  saturate after each pass; logical is resized as uint8 0/255 and the result is > 128.
+  A type the output format cannot hold converts as MATLAB's im2* functions do: float results
+  to an 8/16-bit format as im2uint8: floor(255*min(max(x,0),1)+0.5), NaN -> 0; uint16 to an
+  8-bit-only format (.jpg .bmp) as im2uint8; int16 as im2uint16 (.png .ppm .pgm) or im2uint8
+  (.jpg .bmp); logical as im2uint8 (0/255). Types with no im2* conversion (uint32; int8 and
+  int32 outside a one-channel .tif; int16 in a multi-channel .tif) are refused: use .npy.
   NaN and Inf in float input propagate as in MATLAB: any tap on a NaN makes that output NaN.
 
 Output: written to a temporary file in OUTPUT's folder, then renamed over OUTPUT. On any failure

@@ -2,8 +2,6 @@
 // pixel of the reference pane, and File > Export filled from the current comparison.
 #include "figure_panels.hpp"
 
-#if __has_include("rl/ui/kernel_plot_widget.hpp") && __has_include("rl/ui/export_dialog.hpp")
-
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
@@ -104,11 +102,3 @@ bool install_figure_panels(MainWindow& w) {
 }
 
 }  // namespace rl::ui
-
-#else
-
-namespace rl::ui {
-bool install_figure_panels(MainWindow&) { return false; }
-}  // namespace rl::ui
-
-#endif

@@ -1,9 +1,8 @@
-// Connects the plots, the worked example and File > Export (rl_ui_figure) to the viewer's window
-// when that library is part of the build; a no-op otherwise.
+// Connects the plots, the worked example and File > Export (rl_ui_figure) to the viewer's window.
 #pragma once
 
 namespace rl::ui {
 class MainWindow;
-// Returns true when the panels and the export action were installed.
+// Adds the kernel, tap-weight and worked-example docks and installs the export handler.
 bool install_figure_panels(MainWindow& w);
 }  // namespace rl::ui

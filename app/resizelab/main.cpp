@@ -13,15 +13,12 @@
 #include <optional>
 
 #include "exit_codes.hpp"
+#include "figure_export.hpp"
 #include "figure_panels.hpp"
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/pane_view.hpp"
 #include "rl/ui/view_state.hpp"
 #include "rl/version.hpp"
-#if __has_include("rl/ui/figure_export.hpp")
-#include "rl/ui/figure_export.hpp"
-#define RL_HAVE_FIGURE_EXPORT 1
-#endif
 
 namespace {
 
@@ -78,15 +75,7 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName("resizelab");
   QApplication::setApplicationVersion(RL_VERSION_STRING);
 
-  if (headless_export) {
-#ifdef RL_HAVE_FIGURE_EXPORT
-    return rl::ui::export_main(QApplication::arguments());
-#else
-    std::fprintf(stderr,
-                 "resizelab: --export is not available in this build (figure export was not compiled in)\n");
-    return rl::app::kExitUsage;
-#endif
-  }
+  if (headless_export) return rl::ui::export_main(QApplication::arguments());
 
   QCommandLineParser cli;
   cli.setApplicationDescription(

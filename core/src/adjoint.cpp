@@ -98,9 +98,11 @@ void back_cols(const TransposedTable& t, const Image& g, Image& out, const RunOp
 }
 
 void require_float(const Image& g) {
-  if (g.type() != ElemType::F32 && g.type() != ElemType::F64)
-    throw std::invalid_argument("the backward pass is defined for float32 and float64 images, got " +
-                                to_string(g.type()) + " (integer rounding is not differentiable)");
+  if (!is_floating(g.type()))
+    throw std::invalid_argument(
+        "the backward pass is defined for float32 and float64 images, got " + to_string(g.type()) +
+        (g.type() == ElemType::Logical ? " (thresholding is not differentiable)"
+                                       : " (integer rounding is not differentiable)"));
 }
 
 }  // namespace

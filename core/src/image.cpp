@@ -5,30 +5,32 @@
 #include <cstring>
 #include <new>
 #include <stdexcept>
+#include <type_traits>
 
 namespace rl {
 
-std::size_t elem_size(ElemType t) {
-  switch (t) {
-    case ElemType::U8: return 1;
-    case ElemType::U16: return 2;
-    case ElemType::F32: return 4;
-    case ElemType::F64: return 8;
-  }
-  return 1;
+std::size_t elem_size(ElemType t) { return info(t).size; }
+
+std::string to_string(ElemType t) { return info(t).name; }
+
+bool is_integer(ElemType t) { return info(t).is_integer; }
+
+bool is_floating(ElemType t) { return t == ElemType::F32 || t == ElemType::F64; }
+
+bool elem_type_from_name(const std::string& name, ElemType& out) {
+  for (const ElemInfo& e : kElemTypes)
+    if (name == e.name) {
+      out = e.type;
+      return true;
+    }
+  return false;
 }
 
-std::string to_string(ElemType t) {
-  switch (t) {
-    case ElemType::U8: return "uint8";
-    case ElemType::U16: return "uint16";
-    case ElemType::F32: return "single";
-    case ElemType::F64: return "double";
-  }
-  return "?";
+std::string elem_type_names() {
+  std::string s;
+  for (const ElemInfo& e : kElemTypes) s += (s.empty() ? "" : ", ") + std::string(e.name);
+  return s;
 }
-
-bool is_integer(ElemType t) { return t == ElemType::U8 || t == ElemType::U16; }
 
 void Image::FreeDeleter::operator()(void* p) const {
   if (owned) std::free(p);
@@ -106,26 +108,29 @@ template void Image::check<std::uint8_t>() const;
 template void Image::check<std::uint16_t>() const;
 template void Image::check<float>() const;
 template void Image::check<double>() const;
+template void Image::check<std::int8_t>() const;
+template void Image::check<std::int16_t>() const;
+template void Image::check<std::int32_t>() const;
+template void Image::check<std::uint32_t>() const;
+template void Image::check<bool>() const;
 
 double Image::at(int r, int c, int ch) const {
   const std::size_t i = (static_cast<std::size_t>(r) * cols_ + c) * channels_ + ch;
-  switch (type_) {
-    case ElemType::U8: return static_cast<const std::uint8_t*>(raw())[i];
-    case ElemType::U16: return static_cast<const std::uint16_t*>(raw())[i];
-    case ElemType::F32: return static_cast<const float*>(raw())[i];
-    case ElemType::F64: return static_cast<const double*>(raw())[i];
-  }
-  return 0.0;
+  return visit_elem_type(type_, [&](auto x) {
+    using T = decltype(x);
+    return static_cast<double>(static_cast<const T*>(raw())[i]);
+  });
 }
 
 void Image::set(int r, int c, int ch, double v) {
   const std::size_t i = (static_cast<std::size_t>(r) * cols_ + c) * channels_ + ch;
-  switch (type_) {
-    case ElemType::U8: static_cast<std::uint8_t*>(raw())[i] = static_cast<std::uint8_t>(v); break;
-    case ElemType::U16: static_cast<std::uint16_t*>(raw())[i] = static_cast<std::uint16_t>(v); break;
-    case ElemType::F32: static_cast<float*>(raw())[i] = static_cast<float>(v); break;
-    case ElemType::F64: static_cast<double*>(raw())[i] = v; break;
-  }
+  visit_elem_type(type_, [&](auto x) {
+    using T = decltype(x);
+    if constexpr (std::is_same_v<T, bool>)
+      static_cast<T*>(raw())[i] = v != 0.0;
+    else
+      static_cast<T*>(raw())[i] = static_cast<T>(v);
+  });
 }
 
 bool identical(const Image& a, const Image& b) {

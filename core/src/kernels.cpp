@@ -56,6 +56,13 @@ Kernel kernel_for(Method m) {
   throw std::invalid_argument("a custom kernel has no built-in definition");
 }
 
+bool widens(double scale, bool antialiasing) { return scale < 1 && antialiasing; }
+
+Kernel applied_kernel(const Kernel& k, double scale, bool antialiasing) {
+  if (!widens(scale, antialiasing)) return k;
+  return {k.name + " widened", [f = k.fn, scale](double x) { return scale * f(scale * x); }, k.width / scale};
+}
+
 std::string to_string(Method m) {
   if (m == Method::Custom) return "custom";
   return kernel_for(m).name;

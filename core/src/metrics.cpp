@@ -1,18 +1,18 @@
 // Difference statistics and maps used by the viewer, the tests and the command.
 #include "rl/metrics.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 
+#include "rl/image_ops.hpp"
+
 namespace rl {
 
 double peak_value(ElemType t) {
-  switch (t) {
-    case ElemType::U8: return 255.0;
-    case ElemType::U16: return 65535.0;
-    default: return 1.0;
-  }
+  // Integers: the class's range (max - min, so int16's is 65535); floats and logical: 1.
+  return is_integer(t) ? info(t).max - info(t).min : 1.0;
 }
 
 static void require_same_shape(const Image& a, const Image& b) {
@@ -77,6 +77,11 @@ Image diff_map(const Image& a, const Image& b, DiffMode mode, int channel) {
       d[static_cast<std::size_t>(r) * a.cols() + c] = v;
     }
   return out;
+}
+
+double max_abs_finite(const Image& img) {
+  const auto r = finite_range(img);
+  return r ? std::max(std::abs(r->first), std::abs(r->second)) : 0.0;
 }
 
 }  // namespace rl

@@ -114,25 +114,23 @@ Header parse_header(std::string_view s) {
   return h;
 }
 
+// The descr's byte order ('<', '|', or none for one-byte types) and kind+size ("i2") against the
+// type table's descr.
 ElemType dtype_of(const std::string& d) {
-  if (d == "|u1" || d == "<u1" || d == "u1") return ElemType::U8;
-  if (d == "<u2") return ElemType::U16;
-  if (d == "<f4") return ElemType::F32;
-  if (d == "<f8") return ElemType::F64;
+  const std::string code = !d.empty() && (d[0] == '<' || d[0] == '|') ? d.substr(1) : d;
+  for (const ElemInfo& e : kElemTypes) {
+    const std::string want = std::string(e.npy_descr).substr(1);
+    // numpy writes '|' (no byte order) for one-byte types; '<' and no prefix are accepted for them too.
+    if (code == want && (e.size == 1 || d[0] == '<')) return e.type;
+  }
   if (!d.empty() && d[0] == '>')
     fail("big-endian data ('" + d + "') is not supported; save it little-endian");
-  throw std::runtime_error("unsupported .npy dtype '" + d + "' (supported: uint8, uint16, float32, float64)");
+  throw std::runtime_error(
+      "unsupported .npy dtype '" + d +
+      "' (supported: uint8, uint16, uint32, int8, int16, int32, float32, float64, bool)");
 }
 
-std::string descr_of(ElemType t) {
-  switch (t) {
-    case ElemType::U8: return "|u1";
-    case ElemType::U16: return "<u2";
-    case ElemType::F32: return "<f4";
-    case ElemType::F64: return "<f8";
-  }
-  return "|u1";
-}
+std::string descr_of(ElemType t) { return info(t).npy_descr; }
 
 }  // namespace
 
@@ -178,6 +176,10 @@ Image npy_decode(const std::uint8_t* data, std::size_t size) {
     fail("the data holds " + std::to_string(size - pos) + " bytes, the shape needs " + std::to_string(need));
   Image img = Image::uninitialized(rows, cols, ch, type);
   if (need) std::memcpy(img.raw(), data + pos, need);
+  if (type == ElemType::Logical) {  // a bool byte must hold 0 or 1; any nonzero byte is true
+    auto* b = static_cast<std::uint8_t*>(img.raw());
+    for (std::size_t i = 0; i < need; ++i) b[i] = b[i] != 0;
+  }
   return img;
 }
 

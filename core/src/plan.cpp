@@ -98,7 +98,7 @@ AxisTable make_axis_table(int in_size, int out_size, double scale, const Kernel&
   t.in_size = in_size;
   t.out_size = out_size;
   t.scale = scale;
-  t.antialiased = scale < 1 && antialiasing;
+  t.antialiased = widens(scale, antialiasing);
   double width = kernel.width;
   if (t.antialiased) width = width / scale;
   t.kernel_width = width;
@@ -210,7 +210,7 @@ Plan make_plan(const ResizeSpec& spec, int in_rows, int in_cols, const PlanLimit
     // Checked before building: the tables are allocated at full width (P taps) first.
     const auto check_table = [&](const char* what, int out, double scale) {
       double width = p.kernel.width;
-      if (scale < 1 && p.antialiasing) width /= scale;
+      if (widens(scale, p.antialiasing)) width /= scale;
       const double entries = static_cast<double>(out) * (std::ceil(width) + 2);
       if (!(entries <= static_cast<double>(limits.max_table_entries))) {
         std::ostringstream m;

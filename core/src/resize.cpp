@@ -7,11 +7,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "resize_dispatch.hpp"
+#include "rl/convert.hpp"
 #include "thread_pool.hpp"
 
 namespace rl {
@@ -49,14 +51,11 @@ namespace {
 
 using detail::ElemCode;
 
+// The kernels' code for a numeric type (ElemCode lists them in ElemType's order; logical never gets
+// here, run_into resizes it as uint8).
 ElemCode code_of(ElemType t) {
-  switch (t) {
-    case ElemType::U8: return ElemCode::U8;
-    case ElemType::U16: return ElemCode::U16;
-    case ElemType::F32: return ElemCode::F32;
-    case ElemType::F64: return ElemCode::F64;
-  }
-  return ElemCode::U8;
+  static_assert(static_cast<int>(ElemType::U32) == static_cast<int>(ElemCode::U32));
+  return static_cast<ElemCode>(static_cast<int>(t));
 }
 
 detail::TableView view(const AxisTable& t) { return {t.weights.data(), t.index.data(), t.taps, t.out_size}; }
@@ -411,6 +410,10 @@ std::string shape(int r, int c) { return std::to_string(r) + "x" + std::to_strin
 }  // namespace
 
 Image resize_pass(const AxisTable& table, Axis axis, const Image& in, const RunOptions& opt) {
+  if (in.type() == ElemType::Logical)
+    throw std::invalid_argument(
+        "one pass of a logical image is not defined: imresize resizes im2uint8(A) and thresholds the "
+        "result at 128 (resize_pass the uint8 image, or use run/resize)");
   const int along = axis == Axis::Rows ? in.rows() : in.cols();
   if (along != table.in_size)
     throw std::invalid_argument("the image has " + std::to_string(along) +
@@ -429,6 +432,13 @@ void run_into(const Plan& plan, const Image& in, Image& out, const RunOptions& o
   if (out.rows() != plan.out_rows || out.cols() != plan.out_cols || out.channels() != in.channels() ||
       out.type() != in.type())
     throw std::invalid_argument("the output buffer does not match the plan's output shape and type");
+  if (in.type() == ElemType::Logical) {  // MATLAB: B = imresize(im2uint8(A)) > 128 (docs/MATLAB.md)
+    Image mid = Image::uninitialized(out.rows(), out.cols(), out.channels(), ElemType::U8);
+    run_into(plan, im2uint8(in), mid, opt);
+    const Image b = logical_from_resized_uint8(mid);
+    if (b.bytes()) std::memcpy(out.raw(), b.raw(), b.bytes());  // into the caller's buffer
+    return;
+  }
   if (plan.order[0] == Axis::Rows)
     run_rows_first(plan, in, out, opt);
   else
@@ -437,6 +447,11 @@ void run_into(const Plan& plan, const Image& in, Image& out, const RunOptions& o
 
 std::size_t run_extra_bytes(const Plan& plan, int channels, ElemType type, const RunOptions& opt) {
   const int lanes = detail::active_kernels().lanes;
+  if (type == ElemType::Logical) {  // the uint8 copies of the input and the output, then uint8's passes
+    const std::size_t px = static_cast<std::size_t>(plan.in_rows) * plan.in_cols +
+                           static_cast<std::size_t>(plan.out_rows) * plan.out_cols;
+    return 2 * px * static_cast<std::size_t>(channels) + run_extra_bytes(plan, channels, ElemType::U8, opt);
+  }
   const Schedule s = plan.order[0] == Axis::Rows ? rows_first_schedule(plan, channels, type, lanes, opt)
                                                  : cols_first_schedule(plan, channels, type, lanes, opt);
   return static_cast<std::size_t>(s.threads) * s.bytes_per_thread();

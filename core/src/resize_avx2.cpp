@@ -26,6 +26,24 @@ struct Avx2 {
   static D load(const std::uint16_t* p) {
     return _mm256_cvtepi32_pd(_mm_cvtepu16_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))));
   }
+  static D load(const std::int8_t* p) {
+    int v;
+    std::memcpy(&v, p, 4);
+    return _mm256_cvtepi32_pd(_mm_cvtepi8_epi32(_mm_cvtsi32_si128(v)));
+  }
+  static D load(const std::int16_t* p) {
+    return _mm256_cvtepi32_pd(_mm_cvtepi16_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))));
+  }
+  static D load(const std::int32_t* p) {
+    return _mm256_cvtepi32_pd(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+  }
+  // uint32 has no conversion instruction: flip the top bit (x - 2^31 as int32), convert, add 2^31
+  // back (every step exact).
+  static D load(const std::uint32_t* p) {
+    const __m128i i = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)),
+                                    _mm_set1_epi32(static_cast<int>(0x80000000u)));
+    return _mm256_add_pd(_mm256_cvtepi32_pd(i), _mm256_set1_pd(2147483648.0));
+  }
   static D load(const float* p) { return _mm256_cvtps_pd(_mm_loadu_ps(p)); }
   static D load(const double* p) { return _mm256_loadu_pd(p); }
 
@@ -46,6 +64,41 @@ struct Avx2 {
   static void store(std::uint16_t* p, D v) {
     const __m128i i = to_int(v, 65535.0);
     _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packus_epi32(i, i));
+  }
+  // The signed classes: NaN -> 0 (masked out first, since max/min would return lo for it), clamp to
+  // [lo, hi], then trunc(t + copysign(0.49999999999999994, t)): round half away from zero on both
+  // sides, as IEEE addition rounds symmetrically in sign. blendv picks the signed half by t's sign
+  // bit in one instruction.
+  static D clamp_round_signed(D v, double lo, double hi) {
+    D t = _mm256_and_pd(v, _mm256_cmp_pd(v, v, _CMP_ORD_Q));
+    t = _mm256_min_pd(_mm256_max_pd(t, _mm256_set1_pd(lo)), _mm256_set1_pd(hi));
+    const D half =
+        _mm256_blendv_pd(_mm256_set1_pd(0.49999999999999994), _mm256_set1_pd(-0.49999999999999994), t);
+    return _mm256_add_pd(t, half);
+  }
+  static void store(std::int8_t* p, D v) {
+    const __m128i i = _mm256_cvttpd_epi32(clamp_round_signed(v, -128.0, 127.0));
+    const int b = _mm_cvtsi128_si32(_mm_packs_epi16(_mm_packs_epi32(i, i), _mm_setzero_si128()));
+    std::memcpy(p, &b, 4);
+  }
+  static void store(std::int16_t* p, D v) {
+    const __m128i i = _mm256_cvttpd_epi32(clamp_round_signed(v, -32768.0, 32767.0));
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packs_epi32(i, i));
+  }
+  static void store(std::int32_t* p, D v) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
+                     _mm256_cvttpd_epi32(clamp_round_signed(v, -2147483648.0, 2147483647.0)));
+  }
+  // uint32: round in double (trunc of the clamped t + 0.49999999999999994, exact), then shift by 2^31
+  // into int32's range for the conversion and flip the top bit back.
+  static void store(std::uint32_t* p, D v) {
+    D t = _mm256_max_pd(v, _mm256_setzero_pd());
+    t = _mm256_min_pd(t, _mm256_set1_pd(4294967295.0));
+    t = _mm256_round_pd(_mm256_add_pd(t, _mm256_set1_pd(0.49999999999999994)),
+                        _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    const __m128i i = _mm256_cvttpd_epi32(_mm256_sub_pd(t, _mm256_set1_pd(2147483648.0)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
+                     _mm_xor_si128(i, _mm_set1_epi32(static_cast<int>(0x80000000u))));
   }
   static void store(float* p, D v) { _mm_storeu_ps(p, _mm256_cvtpd_ps(v)); }
   static void store(double* p, D v) { _mm256_storeu_pd(p, v); }

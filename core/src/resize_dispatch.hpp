@@ -8,7 +8,8 @@
 
 namespace rl::detail {
 
-enum class ElemCode { U8, U16, F32, F64 };
+// rl::ElemType's numeric classes, same order (logical is resized as uint8 by resize.cpp).
+enum class ElemCode { U8, U16, F32, F64, I8, I16, I32, U32 };
 
 // The widest kernel set's lanes (rows per horizontal block), for fixed-size pointer arrays.
 constexpr int kMaxLanes = 8;

@@ -184,51 +184,50 @@ void cols_pass(const ColsArgs& g, const T* const* in_rows, T* const* out_rows, s
   }
 }
 
+// Calls f(T{}) with the C++ type of an element code.
+template <class F>
+void with_code(ElemCode type, F&& f) {
+  switch (type) {
+    case ElemCode::U8: f(std::uint8_t{}); break;
+    case ElemCode::U16: f(std::uint16_t{}); break;
+    case ElemCode::F32: f(float{}); break;
+    case ElemCode::F64: f(double{}); break;
+    case ElemCode::I8: f(std::int8_t{}); break;
+    case ElemCode::I16: f(std::int16_t{}); break;
+    case ElemCode::I32: f(std::int32_t{}); break;
+    case ElemCode::U32: f(std::uint32_t{}); break;
+  }
+}
+
 // The entry points of one instruction set, switching on the element type.
 template <class V>
 struct KernelSet {
-  template <class T>
-  static void rows_t(const double* w, const void* const* rows, int taps, void* dst, std::size_t len) {
-    rows_pass<V>(w, reinterpret_cast<const T* const*>(rows), taps, static_cast<T*>(dst), len);
-  }
   static void rows_d(ElemCode type, const double* w, const double* const* rows, int taps, void* dst,
                      std::size_t len) {
-    switch (type) {
-      case ElemCode::U8: rows_pass<V>(w, rows, taps, static_cast<std::uint8_t*>(dst), len); break;
-      case ElemCode::U16: rows_pass<V>(w, rows, taps, static_cast<std::uint16_t*>(dst), len); break;
-      case ElemCode::F32: rows_pass<V>(w, rows, taps, static_cast<float*>(dst), len); break;
-      case ElemCode::F64: rows_pass<V>(w, rows, taps, static_cast<double*>(dst), len); break;
-    }
+    with_code(type, [&](auto x) {
+      using T = decltype(x);
+      rows_pass<V>(w, rows, taps, static_cast<T*>(dst), len);
+    });
   }
   static void widen(ElemCode type, const void* src, double* dst, std::size_t n) {
-    switch (type) {
-      case ElemCode::U8: widen_pass<V>(static_cast<const std::uint8_t*>(src), dst, n); break;
-      case ElemCode::U16: widen_pass<V>(static_cast<const std::uint16_t*>(src), dst, n); break;
-      case ElemCode::F32: widen_pass<V>(static_cast<const float*>(src), dst, n); break;
-      case ElemCode::F64: widen_pass<V>(static_cast<const double*>(src), dst, n); break;
-    }
+    with_code(type, [&](auto x) {
+      using T = decltype(x);
+      widen_pass<V>(static_cast<const T*>(src), dst, n);
+    });
   }
   static void rows(ElemCode type, const double* w, const void* const* rows, int taps, void* dst,
                    std::size_t len) {
-    switch (type) {
-      case ElemCode::U8: rows_t<std::uint8_t>(w, rows, taps, dst, len); break;
-      case ElemCode::U16: rows_t<std::uint16_t>(w, rows, taps, dst, len); break;
-      case ElemCode::F32: rows_t<float>(w, rows, taps, dst, len); break;
-      case ElemCode::F64: rows_t<double>(w, rows, taps, dst, len); break;
-    }
-  }
-  template <class T>
-  static void cols_t(const ColsArgs& g, const void* const* in_rows, void* const* out_rows, std::size_t nr) {
-    cols_pass<V>(g, reinterpret_cast<const T* const*>(in_rows), reinterpret_cast<T* const*>(out_rows), nr);
+    with_code(type, [&](auto x) {
+      using T = decltype(x);
+      rows_pass<V>(w, reinterpret_cast<const T* const*>(rows), taps, static_cast<T*>(dst), len);
+    });
   }
   static void cols(ElemCode type, const ColsArgs& g, const void* const* in_rows, void* const* out_rows,
                    std::size_t nr) {
-    switch (type) {
-      case ElemCode::U8: cols_t<std::uint8_t>(g, in_rows, out_rows, nr); break;
-      case ElemCode::U16: cols_t<std::uint16_t>(g, in_rows, out_rows, nr); break;
-      case ElemCode::F32: cols_t<float>(g, in_rows, out_rows, nr); break;
-      case ElemCode::F64: cols_t<double>(g, in_rows, out_rows, nr); break;
-    }
+    with_code(type, [&](auto x) {
+      using T = decltype(x);
+      cols_pass<V>(g, reinterpret_cast<const T* const*>(in_rows), reinterpret_cast<T* const*>(out_rows), nr);
+    });
   }
   static constexpr PassKernels table{&rows, &rows_d, &widen, &cols, static_cast<int>(V::W)};
 };

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 #include "rl/tap.hpp"
 
@@ -16,13 +17,13 @@ namespace {
 
 // Source value as the element type reads it (the resizer casts each element to double).
 double cast_back(ElemType t, double v) {
-  switch (t) {
-    case ElemType::U8: return static_cast<double>(from_double<std::uint8_t>(v));
-    case ElemType::U16: return static_cast<double>(from_double<std::uint16_t>(v));
-    case ElemType::F32: return static_cast<double>(from_double<float>(v));
-    case ElemType::F64: return from_double<double>(v);
-  }
-  return v;
+  return visit_elem_type(t, [&](auto x) -> double {
+    using T = decltype(x);
+    if constexpr (std::is_same_v<T, bool>)
+      return v;  // never a pass type: logical images run their passes as uint8
+    else
+      return static_cast<double>(from_double<T>(v));
+  });
 }
 
 // One output sample: `read(i)` gives this pass's input at position i along `axis`.
@@ -109,6 +110,10 @@ WorkedExample make_worked_example(const Plan& plan, const Image& source, int out
   w.channel = channel;
   w.type = source.type();
   w.order = plan.order;
+  // Logical: MATLAB resizes im2uint8(A) (0 / 255) as uint8 and returns the result > 128.
+  const bool logical = source.type() == ElemType::Logical;
+  const ElemType pass_type = logical ? ElemType::U8 : source.type();
+  const double in_scale = logical ? 255.0 : 1.0;
   const Axis a1 = plan.order[0], a2 = plan.order[1];
   const AxisTable& t1 = plan.table(a1);
   const AxisTable& t2 = plan.table(a2);
@@ -118,15 +123,15 @@ WorkedExample make_worked_example(const Plan& plan, const Image& source, int out
   // The intermediate value at position j along a2 is the first pass at output fixed2 along a1,
   // with j as its fixed coordinate: computed once per tap, in tap order.
   auto first_pass = [&](int j) {
-    return make_step(t1, a1, fixed2, j, source.type(), [&](int i) {
-      return a1 == Axis::Rows ? source.at(i, j, channel) : source.at(j, i, channel);
+    return make_step(t1, a1, fixed2, j, pass_type, [&](int i) {
+      return in_scale * (a1 == Axis::Rows ? source.at(i, j, channel) : source.at(j, i, channel));
     });
   };
-  w.second = make_step(t2, a2, out2, fixed2, source.type(), [&](int j) {
+  w.second = make_step(t2, a2, out2, fixed2, pass_type, [&](int j) {
     w.first.push_back(first_pass(j));
     return w.first.back().result;
   });
-  w.value = w.second.result;
+  w.value = logical ? (w.second.result > 128.0 ? 1.0 : 0.0) : w.second.result;
   return w;
 }
 
@@ -154,6 +159,9 @@ std::string to_text(const WorkedExample& w, const Plan& plan) {
   };
   for (std::size_t i = 0; i < w.first.size(); ++i) step_text(w.first[i], 1);
   step_text(w.second, 2);
+  if (w.type == ElemType::Logical)
+    o << "Logical: the passes ran on im2uint8 (true = 255) as uint8; " << fmt(w.second.result) << " > 128 is "
+      << (w.value != 0.0 ? "true" : "false") << "\n";
   o << "Result: " << fmt(w.value) << "\n";
   return o.str();
 }

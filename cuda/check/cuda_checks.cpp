@@ -1,6 +1,7 @@
 // Equivalence checks of the CUDA passes (host loop or device) against the CPU core and MATLAB's files.
 #include "cuda_checks.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -91,6 +92,10 @@ Image random_image(int rows, int cols, int ch, ElemType type, std::mt19937& rng)
           case ElemType::U16: v = u16(rng); break;
           case ElemType::F32:
           case ElemType::F64: v = f(rng); break;
+          default:  // the other integer classes and logical: anywhere in the class's range
+            v = std::floor(std::uniform_real_distribution<double>(info(type).min, info(type).max + 1)(rng));
+            v = std::min(v, info(type).max);
+            break;
         }
         img.set(r, c, k, v);
       }
@@ -120,7 +125,9 @@ Plan random_plan(Method m, Boundary b, std::mt19937& rng, int& in_r, int& in_c) 
 }
 
 const std::vector<ElemType>& all_types() {
-  static const std::vector<ElemType> t{ElemType::U8, ElemType::U16, ElemType::F32, ElemType::F64};
+  static const std::vector<ElemType> t{ElemType::U8,  ElemType::U16, ElemType::F32,
+                                       ElemType::F64, ElemType::I8,  ElemType::I16,
+                                       ElemType::I32, ElemType::U32, ElemType::Logical};
   return t;
 }
 

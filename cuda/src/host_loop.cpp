@@ -2,6 +2,7 @@
 // GPU thread runs, so tests check the device code's indexing and arithmetic without a GPU.
 #include <array>
 #include <stdexcept>
+#include <type_traits>
 
 #include "rl/cuda_host_loop.hpp"
 #include "rl/cuda_pass_tuned.hpp"
@@ -45,6 +46,14 @@ void run_typed(const std::vector<PassStep>& steps, const std::array<TableView, 2
 
 std::vector<Image> run_all(const Plan& plan, const std::vector<const Image*>& in, bool backward,
                            Kernels k = Kernels::Plain) {
+  if (!backward && detail::is_logical(in)) {
+    const std::vector<Image> u8 = detail::as_uint8(in);
+    std::vector<const Image*> ptrs;
+    for (const Image& im : u8) ptrs.push_back(&im);
+    std::vector<Image> out = run_all(plan, ptrs, false, k);
+    detail::to_logical(out);
+    return out;
+  }
   const std::string err = detail::check_batch(plan, in, backward);
   if (!err.empty()) throw std::invalid_argument(err);
   if (in.empty()) return {};
@@ -73,16 +82,11 @@ std::vector<Image> run_all(const Plan& plan, const std::vector<const Image*>& in
                                        elem_size(type));
   std::vector<unsigned char> packed_out(static_cast<std::size_t>(last.out_elements()) * elem_size(type));
   detail::pack(in, packed_in.data());
-  switch (type) {
-    case ElemType::U8:
-      run_typed<std::uint8_t>(steps, views, tm, k, packed_in.data(), packed_out.data());
-      break;
-    case ElemType::U16:
-      run_typed<std::uint16_t>(steps, views, tm, k, packed_in.data(), packed_out.data());
-      break;
-    case ElemType::F32: run_typed<float>(steps, views, tm, k, packed_in.data(), packed_out.data()); break;
-    case ElemType::F64: run_typed<double>(steps, views, tm, k, packed_in.data(), packed_out.data()); break;
-  }
+  visit_elem_type(type, [&](auto x) {
+    using T = decltype(x);
+    if constexpr (!std::is_same_v<T, bool>)  // logical was converted above
+      run_typed<T>(steps, views, tm, k, packed_in.data(), packed_out.data());
+  });
   std::vector<Image> out;
   std::vector<Image*> ptrs;
   out.reserve(in.size());

@@ -297,6 +297,11 @@ Status with_elem_type(ElemType type, F&& f) {
     case ElemType::U16: return f(std::uint16_t{});
     case ElemType::F32: return f(float{});
     case ElemType::F64: return f(double{});
+    case ElemType::I8: return f(std::int8_t{});
+    case ElemType::I16: return f(std::int16_t{});
+    case ElemType::I32: return f(std::int32_t{});
+    case ElemType::U32: return f(std::uint32_t{});
+    case ElemType::Logical: break;  // refused before any launch; host() resizes it as uint8
   }
   return Status::error("unknown element type");
 }
@@ -424,6 +429,14 @@ struct Resizer::Impl {
 
   // Host images through pinned staging: pack, one upload, the passes, one download, unpack.
   Status host(const Plan& plan, const std::vector<const Image*>& in, std::vector<Image>& out, bool backward) {
+    if (!backward && detail::is_logical(in)) {  // as uint8 0 / 255, then > 128 (MATLAB's imresize)
+      const std::vector<Image> u8 = detail::as_uint8(in);
+      std::vector<const Image*> ptrs;
+      for (const Image& im : u8) ptrs.push_back(&im);
+      const Status s = host(plan, ptrs, out, false);
+      if (s) detail::to_logical(out);
+      return s;
+    }
     const std::string err = detail::check_batch(plan, in, backward);
     if (!err.empty()) return Status::error(err);
     out.clear();

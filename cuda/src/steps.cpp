@@ -3,6 +3,7 @@
 
 #include <cstring>
 
+#include "rl/convert.hpp"
 #include "rl/cuda_pass_tuned.hpp"
 
 namespace rl::cuda {
@@ -73,10 +74,29 @@ namespace detail {
 std::string check_type_and_shape(ElemType type, int channels, int batch, bool backward) {
   if (channels < 1) return "the image has no channels";
   if (batch < 0) return "the batch size is negative";
-  if (backward && type != ElemType::F32 && type != ElemType::F64)
+  if (backward && !is_floating(type))
     return "the backward pass is defined for float32 and float64 images, got " + to_string(type) +
-           " (integer rounding is not differentiable)";
+           (type == ElemType::Logical ? " (thresholding is not differentiable)"
+                                      : " (integer rounding is not differentiable)");
+  if (type == ElemType::Logical)
+    return "logical device buffers are not resized directly: resize im2uint8 of them (0 / 255) as uint8 "
+           "and threshold the result at > 128, as run() does for logical host images";
   return {};
+}
+
+bool is_logical(const std::vector<const Image*>& images) {
+  return !images.empty() && images.front()->type() == ElemType::Logical;
+}
+
+std::vector<Image> as_uint8(const std::vector<const Image*>& images) {
+  std::vector<Image> out;
+  out.reserve(images.size());
+  for (const Image* im : images) out.push_back(im->type() == ElemType::Logical ? im2uint8(*im) : *im);
+  return out;
+}
+
+void to_logical(std::vector<Image>& results) {
+  for (Image& im : results) im = logical_from_resized_uint8(im);
 }
 
 std::string check_batch(const Plan& plan, const std::vector<const Image*>& images, bool backward) {

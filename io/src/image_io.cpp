@@ -64,23 +64,37 @@ ElemType type_of_depth(int depth, const std::string& path) {
     case CV_16U: return ElemType::U16;
     case CV_32F: return ElemType::F32;
     case CV_64F: return ElemType::F64;
+    case CV_8S: return ElemType::I8;
+    case CV_16S: return ElemType::I16;
+    case CV_32S: return ElemType::I32;
     default: throw std::runtime_error(path + ": unsupported sample type in the file");
   }
 }
 
+// OpenCV's depth for a type; -1 where OpenCV has none (uint32, logical).
 int depth_of(ElemType t) {
   switch (t) {
     case ElemType::U8: return CV_8U;
     case ElemType::U16: return CV_16U;
     case ElemType::F32: return CV_32F;
     case ElemType::F64: return CV_64F;
+    case ElemType::I8: return CV_8S;
+    case ElemType::I16: return CV_16S;
+    case ElemType::I32: return CV_32S;
+    default: return -1;
   }
-  return CV_8U;
 }
 
 // Swap the first and third channel of 3/4-channel images (BGR[A] <-> RGB[A]).
 void swap_rb(cv::Mat& m) {
-  if (m.channels() == 3)
+  if (m.channels() >= 3 && m.depth() != CV_8U && m.depth() != CV_16U && m.depth() != CV_32F) {
+    cv::Mat out(m.size(), m.type());  // cvtColor takes only these depths
+    const int ch = m.channels();
+    std::vector<int> from_to;
+    for (int c = 0; c < ch; ++c) from_to.insert(from_to.end(), {c, c == 0 ? 2 : c == 2 ? 0 : c});
+    cv::mixChannels(&m, 1, &out, 1, from_to.data(), static_cast<std::size_t>(ch));
+    m = out;
+  } else if (m.channels() == 3)
     cv::cvtColor(m, m, cv::COLOR_BGR2RGB);
   else if (m.channels() == 4)
     cv::cvtColor(m, m, cv::COLOR_BGRA2RGBA);
@@ -351,6 +365,38 @@ Image load(const std::string& path, const LoadOptions& opt) {
   return img;
 }
 
+namespace {
+
+// The image as the format will hold it (docs in image_io.hpp): kept where the codec takes the type,
+// converted with MATLAB's im2uint8 / im2uint16 where MATLAB has that conversion, refused otherwise.
+Image for_format(const std::string& path, const std::string& ext, const Image& img) {
+  const bool tiff = ext == ".tif" || ext == ".tiff";
+  const bool takes16 = tiff || ext == ".png" || ext == ".ppm" || ext == ".pgm" || ext == ".pnm";
+  const ElemType t = img.type();
+  // OpenCV 4.6's TIFF writer takes signed integers with one channel only (it swaps colour channels
+  // with cvtColor, which has no signed depths).
+  const bool signed_int = t == ElemType::I8 || t == ElemType::I16 || t == ElemType::I32;
+  if (signed_int && tiff && img.channels() == 1) return img;
+  switch (t) {
+    case ElemType::U8: return img;
+    case ElemType::U16: return takes16 ? img : im2uint8(img);
+    case ElemType::F32:
+    case ElemType::F64: return tiff ? img : im2uint8(img);
+    case ElemType::I16:
+      if (tiff)
+        throw std::runtime_error(path +
+                                 ": TIFF through OpenCV holds int16 with one channel only, the image has " +
+                                 std::to_string(img.channels()) + " (use .npy)");
+      return takes16 ? im2uint16(img) : im2uint8(img);
+    case ElemType::Logical: return im2uint8(img);
+    default: break;
+  }
+  throw std::runtime_error(path + ": " + ext + " cannot hold " + to_string(t) +
+                           (signed_int ? " (use .npy, or a one-channel .tif)" : " (use .npy)"));
+}
+
+}  // namespace
+
 void save(const std::string& path, const Image& img) {
   const std::string ext = lower_extension(path);
   if (!is_supported_extension(path))
@@ -360,14 +406,7 @@ void save(const std::string& path, const Image& img) {
     write_npy(path, img);
     return;
   }
-  Image out = img;
-  const bool takes16 =
-      ext == ".png" || ext == ".tif" || ext == ".tiff" || ext == ".ppm" || ext == ".pgm" || ext == ".pnm";
-  const bool takes_float = ext == ".tif" || ext == ".tiff";
-  if (img.type() == ElemType::U16 && !takes16)
-    out = im2uint8(img);
-  else if ((img.type() == ElemType::F32 || img.type() == ElemType::F64) && !takes_float)
-    out = im2uint8(img);
+  Image out = for_format(path, ext, img);
   const int ch = out.channels();
   if ((ext == ".jpg" || ext == ".jpeg" || ext == ".ppm" || ext == ".pgm" || ext == ".pnm" || ext == ".bmp") &&
       !(ch == 1 || ch == 3))

@@ -1,6 +1,7 @@
 // Properties that hold for every method, element type, boundary and antialiasing setting.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <tuple>
@@ -12,23 +13,32 @@ namespace {
 
 using Param = std::tuple<Method, ElemType, Boundary, bool>;
 
-double max_of(ElemType t) { return t == ElemType::U8 ? 255 : t == ElemType::U16 ? 65535 : 1.0; }
-
+// Random values over the type's range: integers anywhere in [min, max] (negative ones for the signed
+// classes), floats in [0, 1), logical 0 or 1.
 Image random_image(int rows, int cols, int ch, ElemType t, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> u(0.0, 1.0);
+  const bool ranged = is_integer(t) || t == ElemType::Logical;
+  const double lo = ranged ? info(t).min : 0.0, span = ranged ? info(t).max - info(t).min + 1.0 : 1.0;
   Image im(rows, cols, ch, t);
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c)
       for (int k = 0; k < ch; ++k) {
-        const double v = u(rng) * max_of(t);
-        im.set(r, c, k, is_integer(t) ? std::floor(v) : v);
+        const double v = lo + u(rng) * span;
+        im.set(r, c, k, ranged ? std::min(std::floor(v), info(t).max) : v);
       }
   return im;
 }
 
+// A value well inside the range: negative for the signed classes, true for logical.
+double constant_value(ElemType t) {
+  if (t == ElemType::Logical) return 1.0;
+  if (!is_integer(t)) return 0.6;
+  return std::floor(0.6 * (info(t).is_signed ? info(t).min : info(t).max));
+}
+
 double tolerance(ElemType t, double magnitude) {
-  if (is_integer(t)) return 0.0;
+  if (!is_floating(t)) return 0.0;
   return (t == ElemType::F32 ? 1e-6 : 1e-12) * std::max(1.0, std::abs(magnitude));
 }
 
@@ -45,7 +55,7 @@ class Properties : public ::testing::TestWithParam<Param> {
 
 TEST_P(Properties, ConstantImageStaysConstant) {
   const ElemType t = std::get<1>(GetParam());
-  const double value = is_integer(t) ? std::floor(0.6 * max_of(t)) : 0.6;
+  const double value = constant_value(t);
   Image in(9, 7, 3, t);
   for (int r = 0; r < 9; ++r)
     for (int c = 0; c < 7; ++c)
@@ -106,9 +116,9 @@ TEST_P(Properties, PlanIsReusableAndThreadCountDoesNotChangeBits) {
 std::vector<Param> params_for(const std::vector<Method>& methods) {
   std::vector<Param> v;
   for (Method m : methods)
-    for (ElemType t : {ElemType::U8, ElemType::U16, ElemType::F32, ElemType::F64})
+    for (const ElemInfo& e : kElemTypes)
       for (Boundary b : {Boundary::Modern, Boundary::Legacy})
-        for (bool aa : {true, false}) v.emplace_back(m, t, b, aa);
+        for (bool aa : {true, false}) v.emplace_back(m, e.type, b, aa);
   return v;
 }
 

@@ -2,11 +2,16 @@
 // message where no usable GPU exists.
 #include <gtest/gtest.h>
 
+#include <iterator>
+
 #include "cuda_checks.hpp"
 #include "rl/cuda_resize.hpp"
 
 namespace rl::cuda {
 namespace {
+
+// The element types the checks run each case for (every row of rl::kElemTypes).
+constexpr int kTypes = static_cast<int>(std::size(kElemTypes));
 
 class CudaDevice : public ::testing::Test {
  protected:
@@ -27,7 +32,7 @@ TEST_F(CudaDevice, RandomCasesForEveryMethodTypeChannelCountAndBoundary) {
   auto r = check::device_runner();
   for (unsigned seed : {1u, 2u}) {
     const check::Outcome o = check::random_forward(*r, seed);
-    EXPECT_EQ(o.cases, 7 * 4 * 5 * 2);
+    EXPECT_EQ(o.cases, 7 * kTypes * 5 * 2);
     EXPECT_TRUE(o.ok()) << o.summary();
   }
 }
@@ -35,7 +40,7 @@ TEST_F(CudaDevice, RandomCasesForEveryMethodTypeChannelCountAndBoundary) {
 TEST_F(CudaDevice, BatchesEqualTheCpuCore) {
   auto r = check::device_runner();
   const check::Outcome o = check::batch(*r, 5);
-  EXPECT_EQ(o.cases, 9);
+  EXPECT_EQ(o.cases, 2 * kTypes + 1);
   EXPECT_TRUE(o.ok()) << o.summary();
 }
 

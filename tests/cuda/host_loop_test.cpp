@@ -3,6 +3,7 @@
 // and boundary.
 #include <gtest/gtest.h>
 
+#include <iterator>
 #include <random>
 
 #include "cuda_checks.hpp"
@@ -12,6 +13,9 @@
 
 namespace rl::cuda {
 namespace {
+
+// The element types the checks run each case for (every row of rl::kElemTypes).
+constexpr int kTypes = static_cast<int>(std::size(kElemTypes));
 
 TEST(CudaHostLoop, GoldenRowsEqualTheCpuCoreAndMatlab) {
   auto r = check::host_loop_runner();
@@ -24,7 +28,7 @@ TEST(CudaHostLoop, RandomCasesForEveryMethodTypeChannelCountAndBoundary) {
   auto r = check::host_loop_runner();
   for (unsigned seed : {1u, 2u}) {
     const check::Outcome o = check::random_forward(*r, seed);
-    EXPECT_EQ(o.cases, 7 * 4 * 5 * 2);
+    EXPECT_EQ(o.cases, 7 * kTypes * 5 * 2);
     EXPECT_TRUE(o.ok()) << o.summary();
   }
 }
@@ -32,7 +36,7 @@ TEST(CudaHostLoop, RandomCasesForEveryMethodTypeChannelCountAndBoundary) {
 TEST(CudaHostLoop, BatchesRunAsOneIndexSpace) {
   auto r = check::host_loop_runner();
   const check::Outcome o = check::batch(*r, 5);
-  EXPECT_EQ(o.cases, 9);
+  EXPECT_EQ(o.cases, 2 * kTypes + 1);
   EXPECT_TRUE(o.ok()) << o.summary();
 }
 

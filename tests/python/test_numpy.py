@@ -12,13 +12,16 @@ import pytest
 import resizelab
 
 METHODS = ["nearest", "bilinear", "bicubic", "box", "triangle", "lanczos2", "lanczos3"]
-DTYPES = [np.uint8, np.uint16, np.float32, np.float64]
+DTYPES = [np.uint8, np.uint16, np.float32, np.float64, np.int8, np.int16, np.int32, np.uint32, np.bool_]
 
 
 def random_image(rng, rows, cols, channels, dtype):
     shape = (rows, cols) if channels == 1 and rng.random() < 0.5 else (rows, cols, channels)
+    if dtype == np.bool_:
+        return rng.random(shape) < 0.5
     if np.issubdtype(dtype, np.integer):
-        return rng.integers(0, np.iinfo(dtype).max + 1, size=shape, dtype=dtype)
+        info = np.iinfo(dtype)
+        return rng.integers(info.min, info.max, size=shape, dtype=dtype, endpoint=True)
     return (rng.random(shape) * 3 - 1).astype(dtype)
 
 
@@ -61,9 +64,9 @@ def command_args(resize, method, aa, boundary):
     return args
 
 
-@pytest.mark.parametrize("case", range(140))
+@pytest.mark.parametrize("case", range(189))
 def test_random_case_matches_command(case, run_command):
-    image, resize, method, aa, boundary = random_cases(140, 2024)[case]
+    image, resize, method, aa, boundary = random_cases(189, 2024)[case]
     before = image.copy()
     try:
         expected = run_command(image, command_args(resize, method, aa, boundary))
@@ -284,13 +287,25 @@ def test_bad_arguments_raise_one_line(index):
     assert msg and "\n" not in msg and text in msg
 
 
-def test_bool_dtype_is_refused_until_the_core_has_it():
-    if any(d == np.dtype(bool) for d in resizelab.supported_dtypes()):
-        out = resizelab.imresize(np.eye(4, dtype=bool), 0.5)
-        assert out.dtype == bool
-    else:
-        with pytest.raises(TypeError, match="supported: "):
-            resizelab.imresize(np.eye(4, dtype=bool), 0.5)
+def test_logical_is_resized_as_matlab_does():
+    # MATLAB resizes a logical image as uint8 0/255 and keeps the values > 128 (docs/MATLAB.md).
+    rng = np.random.default_rng(11)
+    mask = rng.random((37, 29)) < 0.4
+    for method in METHODS:
+        out = resizelab.imresize(mask, 0.37, method=method)
+        via_uint8 = resizelab.imresize(mask.astype(np.uint8) * 255, 0.37, method=method) > 128
+        assert out.dtype == np.bool_ and out.shape == via_uint8.shape
+        assert np.array_equal(out, via_uint8)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32])
+def test_signed_rounding_at_ties(dtype):
+    # Bilinear 2 -> 1 samples halfway between the two pixels: -2.5 and 2.5 exactly, which MATLAB's
+    # cast rounds away from zero.
+    neg = resizelab.imresize(np.array([[-2, -3]], dtype), size=(1, 1), method="bilinear", antialiasing=False)
+    pos = resizelab.imresize(np.array([[2, 3]], dtype), size=(1, 1), method="bilinear", antialiasing=False)
+    assert neg.dtype == dtype and neg.tolist() == [[-3]]
+    assert pos.tolist() == [[3]]
 
 
 def test_device_policy_without_a_device():

@@ -1,5 +1,5 @@
-// Image: an interleaved rows x cols x channels buffer of one element type (uint8, uint16, float32,
-// float64). The only pixel container in the core; everything else reads and writes it.
+// Image: an interleaved rows x cols x channels buffer of one element type (every class MATLAB's
+// imresize takes). The only pixel container in the core; everything else reads and writes it.
 #pragma once
 
 #include <cstddef>
@@ -10,29 +10,86 @@
 
 namespace rl {
 
-enum class ElemType { U8, U16, F32, F64 };
+// The element types, MATLAB's classes. Values keep their order (U8..F64 first) so stored codes stay
+// valid. Logical is stored as C++ `bool`, one byte holding 0 or 1 (numpy's |b1 layout); every writer
+// of a Logical image stores only 0 or 1 (reading a byte with another value through bool* is undefined,
+// so the .npy reader normalises).
+enum class ElemType { U8, U16, F32, F64, I8, I16, I32, U32, Logical };
+static_assert(sizeof(bool) == 1, "Logical images store one byte per element");
+
+// One row of the type table: everything the rest of the project needs to know about a type, so the
+// command, the file readers, the viewer and the bindings read this list instead of a switch each.
+struct ElemInfo {
+  ElemType type;
+  const char* name;       // MATLAB's class name ("single", "int16", "logical"); what to_string gives
+  std::size_t size;       // bytes per element
+  bool is_integer;        // integer class: rounded half away from zero and saturated after each pass
+  bool is_signed;         // integer classes only
+  double min, max;        // the representable range (integers: exactly; floats: lowest and max finite)
+  const char* npy_descr;  // the .npy descr written for it (little-endian)
+};
+
+inline constexpr ElemInfo kElemTypes[] = {
+    {ElemType::U8, "uint8", 1, true, false, 0.0, 255.0, "|u1"},
+    {ElemType::U16, "uint16", 2, true, false, 0.0, 65535.0, "<u2"},
+    {ElemType::F32, "single", 4, false, true, -3.4028234663852886e38, 3.4028234663852886e38, "<f4"},
+    {ElemType::F64, "double", 8, false, true, -1.7976931348623157e308, 1.7976931348623157e308, "<f8"},
+    {ElemType::I8, "int8", 1, true, true, -128.0, 127.0, "|i1"},
+    {ElemType::I16, "int16", 2, true, true, -32768.0, 32767.0, "<i2"},
+    {ElemType::I32, "int32", 4, true, true, -2147483648.0, 2147483647.0, "<i4"},
+    {ElemType::U32, "uint32", 4, true, false, 0.0, 4294967295.0, "<u4"},
+    {ElemType::Logical, "logical", 1, false, false, 0.0, 1.0, "|b1"},
+};
+
+// The row for t (kElemTypes is indexed by the enum's value).
+constexpr const ElemInfo& info(ElemType t) { return kElemTypes[static_cast<int>(t)]; }
+static_assert(info(ElemType::Logical).type == ElemType::Logical && info(ElemType::U32).type == ElemType::U32,
+              "kElemTypes must list the types in the enum's order");
 
 std::size_t elem_size(ElemType t);
 std::string to_string(ElemType t);
-bool is_integer(ElemType t);
+bool is_integer(ElemType t);  // the eight integer classes (not logical, as MATLAB's isinteger)
+// single and double (not "is_float": the viewer has a local function of that name, found by ADL too)
+bool is_floating(ElemType t);
+// The type whose MATLAB class name is `name` ("int16"), or false when there is none.
+bool elem_type_from_name(const std::string& name, ElemType& out);
+// "uint8, uint16, single, ..." for messages.
+std::string elem_type_names();
 
+// The C++ element type of each ElemType.
 template <class T>
 constexpr ElemType elem_type_of();
-template <>
-constexpr ElemType elem_type_of<std::uint8_t>() {
-  return ElemType::U8;
-}
-template <>
-constexpr ElemType elem_type_of<std::uint16_t>() {
-  return ElemType::U16;
-}
-template <>
-constexpr ElemType elem_type_of<float>() {
-  return ElemType::F32;
-}
-template <>
-constexpr ElemType elem_type_of<double>() {
-  return ElemType::F64;
+#define RL_ELEM_TYPE_OF(T, E)            \
+  template <>                            \
+  constexpr ElemType elem_type_of<T>() { \
+    return ElemType::E;                  \
+  }
+RL_ELEM_TYPE_OF(std::uint8_t, U8)
+RL_ELEM_TYPE_OF(std::uint16_t, U16)
+RL_ELEM_TYPE_OF(float, F32)
+RL_ELEM_TYPE_OF(double, F64)
+RL_ELEM_TYPE_OF(std::int8_t, I8)
+RL_ELEM_TYPE_OF(std::int16_t, I16)
+RL_ELEM_TYPE_OF(std::int32_t, I32)
+RL_ELEM_TYPE_OF(std::uint32_t, U32)
+RL_ELEM_TYPE_OF(bool, Logical)
+#undef RL_ELEM_TYPE_OF
+
+// Calls f(T{}) with the C++ element type of t (a value of that type, so `using T = decltype(x)`).
+template <class F>
+decltype(auto) visit_elem_type(ElemType t, F&& f) {
+  switch (t) {
+    case ElemType::U8: return f(std::uint8_t{});
+    case ElemType::U16: return f(std::uint16_t{});
+    case ElemType::F32: return f(float{});
+    case ElemType::F64: return f(double{});
+    case ElemType::I8: return f(std::int8_t{});
+    case ElemType::I16: return f(std::int16_t{});
+    case ElemType::I32: return f(std::int32_t{});
+    case ElemType::U32: return f(std::uint32_t{});
+    case ElemType::Logical: break;
+  }
+  return f(bool{});
 }
 
 class Image {
@@ -73,7 +130,8 @@ class Image {
 
   // Value at (r, c, ch) converted to double, whatever the element type.
   double at(int r, int c, int ch = 0) const;
-  void set(int r, int c, int ch, double v);  // stores v cast to the element type (no rounding)
+  // Stores v cast to the element type (no rounding; logical stores v != 0). v must be in range.
+  void set(int r, int c, int ch, double v);
 
   bool same_shape(const Image& o) const {
     return rows_ == o.rows_ && cols_ == o.cols_ && channels_ == o.channels_;

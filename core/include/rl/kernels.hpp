@@ -26,6 +26,10 @@ double kernel_lanczos2(double x);
 double kernel_lanczos3(double x);
 
 Kernel kernel_for(Method m);  // throws for Method::Custom
+// The kernel as a plan applies it on an axis of scale s: when antialiasing shrinks (s < 1) the
+// widened s*k(s*x) of width width/s, named "<name> widened"; otherwise `k` itself.
+bool widens(double scale, bool antialiasing);
+Kernel applied_kernel(const Kernel& k, double scale, bool antialiasing);
 std::string to_string(Method m);
 // Accepts MATLAB's names: nearest, bilinear, bicubic, box, triangle, lanczos2, lanczos3 (any case).
 std::optional<Method> parse_method(std::string_view name);

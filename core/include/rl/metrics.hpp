@@ -25,4 +25,8 @@ enum class DiffMode { AbsMaxChannel, AbsChannel, Signed };
 // (signed uses `channel`, or the channel with the largest magnitude when channel < 0).
 Image diff_map(const Image& a, const Image& b, DiffMode mode, int channel = -1);
 
+// The largest finite |value| over every element (NaN and ±inf skipped; 0 when there is none): the
+// top of a difference map's colour scale.
+double max_abs_finite(const Image& img);
+
 }  // namespace rl

@@ -1,5 +1,6 @@
 // The CPU resizer: resize(image, spec) for the common case; make_plan + run(plan, image) for
-// batches. Output type = input type, MATLAB's rounding after each 1-D pass.
+// batches. Output type = input type, MATLAB's rounding after each 1-D pass; a logical image is
+// resized as MATLAB does, as im2uint8(A) (0/255, uint8 passes) thresholded at the end by `> 128`.
 #pragma once
 
 #include "rl/image.hpp"

@@ -36,6 +36,32 @@ template <>
 RL_HD inline float from_double<float>(double v) {
   return static_cast<float>(v);
 }
+// The signed and 32-bit integer classes: NaN -> 0, saturate at [lo, hi], otherwise round half away
+// from zero (round() does exactly that; -2.5 -> -3). Both limits of every class are exact in double,
+// and round(v) of a v strictly inside (lo, hi) stays inside [lo, hi], so the cast is exact.
+template <class T>
+RL_HD inline T saturate_round(double v, double lo, double hi) {
+  if (v != v) return 0;
+  if (v <= lo) return static_cast<T>(lo);
+  if (v >= hi) return static_cast<T>(hi);
+  return static_cast<T>(round(v));
+}
+template <>
+RL_HD inline std::int8_t from_double<std::int8_t>(double v) {
+  return saturate_round<std::int8_t>(v, -128.0, 127.0);
+}
+template <>
+RL_HD inline std::int16_t from_double<std::int16_t>(double v) {
+  return saturate_round<std::int16_t>(v, -32768.0, 32767.0);
+}
+template <>
+RL_HD inline std::int32_t from_double<std::int32_t>(double v) {
+  return saturate_round<std::int32_t>(v, -2147483648.0, 2147483647.0);
+}
+template <>
+RL_HD inline std::uint32_t from_double<std::uint32_t>(double v) {
+  return saturate_round<std::uint32_t>(v, 0.0, 4294967295.0);
+}
 template <>
 RL_HD inline std::uint8_t from_double<std::uint8_t>(double v) {
   if (!(v > 0.0)) return 0;  // also NaN

@@ -38,7 +38,9 @@ struct WorkedExample {
   // computes the intermediate value that the second pass reads at that tap.
   std::vector<WorkedStep> first;
   WorkedStep second;
-  double value = 0.0;  // == second.result: the output pixel
+  // The output pixel: second.result; for a logical image (whose passes run on 0/255 as uint8, so
+  // `value`s of the steps are 0/255 and their results uint8) it is second.result > 128, 0 or 1.
+  double value = 0.0;
 
   // The source pixels that contribute (0-based, ascending, without repeats).
   std::vector<int> source_rows() const;

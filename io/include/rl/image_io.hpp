@@ -25,8 +25,14 @@ struct LoadOptions {
 // unsupported, too large). Grey+alpha PNGs load as 2 channels.
 Image load(const std::string& path);
 Image load(const std::string& path, const LoadOptions& options);
-// Writes atomically (temp file + rename). Float data to an 8/16-bit format is converted with
-// im2uint8 (.png .bmp .jpg .ppm/.pgm keep 8 bits unless the image is uint16 and the format takes 16).
+// Writes atomically (temp file + rename). Every type goes to .npy as it is. Otherwise a type is kept
+// where the format holds it (uint8 everywhere; uint16 in .png .tif .ppm/.pgm/.pnm; single and double
+// in .tif; int8, int16 and int32 in one-channel .tif, as far as OpenCV 4.6's codecs take them) and
+// converted where MATLAB has an im2* conversion: single/double -> im2uint8; uint16 -> im2uint8 in
+// .bmp .jpg; int16 -> im2uint16 in .png .ppm/.pgm, im2uint8 in .bmp .jpg; logical -> im2uint8 (0 / 255)
+// everywhere. Anything else (uint32 anywhere; int8 and int32 outside a one-channel .tif; int16 in a
+// multi-channel .tif) throws one line naming .npy. Reading gives uint8, uint16, int8, int16, int32,
+// single or double, as the file holds it.
 void save(const std::string& path, const Image& img);
 
 // The extensions load and save accept, lower case with the dot, in one list (".png" ... ".npy"), and

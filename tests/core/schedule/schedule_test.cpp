@@ -3,9 +3,11 @@
 // scales, methods, element types, channel counts, boundaries and thread counts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <random>
 #include <sstream>
@@ -57,13 +59,21 @@ Image reference_run(const rl::Plan& p, const Image& in) {
 }
 
 Image reference(const rl::Plan& p, const Image& in) {
-  switch (in.type()) {
-    case ElemType::U8: return reference_run<std::uint8_t>(p, in);
-    case ElemType::U16: return reference_run<std::uint16_t>(p, in);
-    case ElemType::F32: return reference_run<float>(p, in);
-    case ElemType::F64: return reference_run<double>(p, in);
+  if (in.type() == ElemType::Logical) {  // MATLAB: uint8 0 / 255 through both passes, then > 128
+    Image u8(in.rows(), in.cols(), in.channels(), ElemType::U8);
+    for (std::size_t i = 0; i < in.elements(); ++i) u8.data<std::uint8_t>()[i] = in.data<bool>()[i] ? 255 : 0;
+    const Image r = reference_run<std::uint8_t>(p, u8);
+    Image out(r.rows(), r.cols(), r.channels(), ElemType::Logical);
+    for (std::size_t i = 0; i < r.elements(); ++i) out.data<bool>()[i] = r.data<std::uint8_t>()[i] > 128;
+    return out;
   }
-  return {};
+  return rl::visit_elem_type(in.type(), [&](auto x) {
+    using T = decltype(x);
+    if constexpr (std::is_same_v<T, bool>)
+      return Image{};
+    else
+      return reference_run<T>(p, in);
+  });
 }
 
 // Bitwise equality, except that any NaN equals any NaN (x86 NaN payloads depend on operand order,
@@ -83,13 +93,10 @@ long long first_difference_typed(const Image& a, const Image& b) {
 
 long long first_difference(const Image& a, const Image& b) {
   if (!a.same_shape(b) || a.type() != b.type()) return 0;
-  switch (a.type()) {
-    case ElemType::U8: return first_difference_typed<std::uint8_t>(a, b);
-    case ElemType::U16: return first_difference_typed<std::uint16_t>(a, b);
-    case ElemType::F32: return first_difference_typed<float>(a, b);
-    case ElemType::F64: return first_difference_typed<double>(a, b);
-  }
-  return 0;
+  return rl::visit_elem_type(a.type(), [&](auto x) {
+    using T = decltype(x);
+    return first_difference_typed<T>(a, b);
+  });
 }
 
 // Random pixels; float inputs also get values outside [0, 1], signed zeros, infinities and NaN so
@@ -103,15 +110,23 @@ Image random_image(std::mt19937& rng, int rows, int cols, int ch, ElemType type)
       for (int k = 0; k < ch; ++k) {
         double v;
         switch (type) {
-          case ElemType::U8: v = std::uniform_int_distribution<int>(0, 255)(rng); break;
-          case ElemType::U16: v = std::uniform_int_distribution<int>(0, 65535)(rng); break;
-          default: {
+          case ElemType::F32:
+          case ElemType::F64: {
             const int s = special(rng);
             v = s == 0   ? std::numeric_limits<double>::quiet_NaN()
                 : s == 1 ? std::numeric_limits<double>::infinity()
                 : s == 2 ? -0.0
                 : s == 3 ? 1e300
                          : u(rng);
+            break;
+          }
+          default: {  // integers and logical: the whole range, often its two ends (saturation)
+            const rl::ElemInfo& e = rl::info(type);
+            const int s = special(rng);
+            v = s < 20   ? e.min
+                : s < 40 ? e.max
+                         : std::floor(std::uniform_real_distribution<double>(e.min, e.max + 1.0)(rng));
+            v = std::min(v, e.max);
           }
         }
         im.set(r, c, k, v);
@@ -142,8 +157,7 @@ Case random_case(std::mt19937& rng) {
   c.rows = pick(0, 3) == 0 ? pick(40, 130) : pick(1, 24);
   c.cols = pick(0, 3) == 0 ? pick(100, 300) : pick(1, 24);
   c.ch = pick(1, 5);
-  const ElemType types[] = {ElemType::U8, ElemType::U16, ElemType::F32, ElemType::F64};
-  c.type = types[pick(0, 3)];
+  c.type = rl::kElemTypes[pick(0, static_cast<int>(std::size(rl::kElemTypes)) - 1)].type;
   const auto& methods = rl::builtin_methods();
   const rl::Method m = methods[static_cast<std::size_t>(pick(0, static_cast<int>(methods.size()) - 1))];
   if (pick(0, 3) == 0) {
@@ -279,6 +293,32 @@ void check_casts(const rl::detail::PassKernels& k, rl::detail::ElemCode code) {
                              -0.5,
                              -0.49999999999999994,
                              -0.0,
+                             -1.5,
+                             -2.5,
+                             -2.4999999999999996,
+                             -127.5,
+                             -128.0,
+                             -128.5,
+                             127.49999999999999,
+                             127.5,
+                             -32767.5,
+                             -32768.5,
+                             32766.5,
+                             32767.5,
+                             -2147483647.5,
+                             -2147483648.0,
+                             -2147483648.5,
+                             -2147483649.0,
+                             2147483646.5,
+                             2147483646.4999998,
+                             2147483647.0,
+                             2147483647.5,
+                             2147483648.0,
+                             4294967294.5,
+                             4294967294.4999995,
+                             4294967295.0,
+                             4294967295.5,
+                             4294967296.0,
                              5e-324,
                              1e-40,
                              3.4028235677973366e38,
@@ -310,6 +350,10 @@ TEST(ScheduleKernels, CastsMatchFromDoubleOnEdgeValues) {
     check_casts<std::uint16_t>(*k, rl::detail::ElemCode::U16);
     check_casts<float>(*k, rl::detail::ElemCode::F32);
     check_casts<double>(*k, rl::detail::ElemCode::F64);
+    check_casts<std::int8_t>(*k, rl::detail::ElemCode::I8);
+    check_casts<std::int16_t>(*k, rl::detail::ElemCode::I16);
+    check_casts<std::int32_t>(*k, rl::detail::ElemCode::I32);
+    check_casts<std::uint32_t>(*k, rl::detail::ElemCode::U32);
   }
 }
 

@@ -32,7 +32,13 @@ rl::Image random_image(int rows, int cols, int ch, ElemType t, unsigned seed) {
         switch (t) {
           case ElemType::U8: img.set(r, c, k, std::floor(u * 256.0 > 255 ? 255 : u * 256.0)); break;
           case ElemType::U16: img.set(r, c, k, std::floor(u * 65535.0)); break;
-          default: img.set(r, c, k, u * 1.4 - 0.2); break;  // outside [0, 1] too
+          case ElemType::F32:
+          case ElemType::F64: img.set(r, c, k, u * 1.4 - 0.2); break;  // outside [0, 1] too
+          case ElemType::Logical: img.set(r, c, k, u < 0.5 ? 0 : 1); break;
+          default: {  // the other integer classes: their whole range
+            const rl::ElemInfo& e = rl::info(t);
+            img.set(r, c, k, std::min(e.max, std::floor(e.min + u * (e.max - e.min + 1))));
+          }
         }
       }
   return img;
@@ -88,7 +94,8 @@ struct Case {
 TEST(WorkedExample, MatchesResizerEverywhere) {
   const std::vector<Case> scales = {{0.5, 0.5}, {1.0 / 3, 1.0 / 3}, {0.27, 0.6}, {2.0, 0.45},
                                     {1.5, 1.5}, {3.7, 2.2},         {0.8, 3.0},  {1.0, 0.7}};
-  const ElemType types[] = {ElemType::U8, ElemType::U16, ElemType::F32, ElemType::F64};
+  const ElemType types[] = {ElemType::U8,  ElemType::U16, ElemType::F32, ElemType::F64,    ElemType::I8,
+                            ElemType::I16, ElemType::I32, ElemType::U32, ElemType::Logical};
   std::size_t checked = 0, rounded_half = 0;
   unsigned seed = 1;
   for (ElemType t : types) {

@@ -1,8 +1,11 @@
-// rl::ui image conversion and colormaps: hand-computed values.
+// rl::ui image conversion, colormaps and axis ticks: hand-computed values.
 #include <gtest/gtest.h>
 
 #include <QPainter>
+#include <cmath>
+#include <vector>
 
+#include "rl/ui/axis_ticks.hpp"
 #include "rl/ui/colormap.hpp"
 #include "rl/ui/image_convert.hpp"
 
@@ -91,6 +94,37 @@ TEST(Colormap, ColorizeAndBar) {
   const QRgb top = bar.pixel(12, 40), bottom = bar.pixel(12, 265);
   EXPECT_GT(qRed(top) + qGreen(top), 400);
   EXPECT_LT(qRed(bottom) + qGreen(bottom) + qBlue(bottom), 150);
+}
+
+}  // namespace
+
+// The one tick rule of the plots and colour bars.
+namespace {
+
+TEST(AxisTicks, NiceStepsAndDecimals) {
+  EXPECT_EQ(rl::ui::nice_step(10, 5), 2.0);   // raw 2
+  EXPECT_EQ(rl::ui::nice_step(1, 4), 0.2);    // raw 0.25: 2.5 times 0.1 rounds to 2
+  EXPECT_EQ(rl::ui::nice_step(70, 10), 5.0);  // raw 7: below 7.5
+  EXPECT_EQ(rl::ui::nice_step(80, 10), 10.0);
+  EXPECT_EQ(rl::ui::nice_step(0, 5), 1.0);  // no span: a harmless step
+  EXPECT_EQ(rl::ui::tick_decimals(0.05), 2);
+  EXPECT_EQ(rl::ui::tick_decimals(0.2), 1);
+  EXPECT_EQ(rl::ui::tick_decimals(5), 0);
+}
+
+TEST(AxisTicks, MultiplesWithAnExactZero) {
+  const std::vector<double> t = rl::ui::ticks(-1.0, 1.0, 0.5);
+  ASSERT_EQ(t.size(), 5u);
+  EXPECT_EQ(t[0], -1.0);
+  EXPECT_EQ(t[4], 1.0);
+  EXPECT_EQ(t[2], 0.0);
+  EXPECT_FALSE(std::signbit(t[2]));
+  // 0.1 steps accumulate rounding; the tick at zero is still exactly 0, not -1.4e-17.
+  const std::vector<double> d = rl::ui::ticks(-0.3, 0.25, 0.1);
+  ASSERT_EQ(d.size(), 6u);  // -0.3 -0.2 -0.1 0 0.1 0.2
+  EXPECT_EQ(d[3], 0.0);
+  EXPECT_NEAR(d[5], 0.2, 1e-12);
+  EXPECT_TRUE(rl::ui::ticks(1.0, 0.0, 0.5).empty());
 }
 
 }  // namespace

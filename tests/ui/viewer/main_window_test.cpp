@@ -308,7 +308,8 @@ class MainWindowTest : public QObject {
       QVERIFY(doc()->device_note().isEmpty());
     } else {
       QCOMPARE(doc()->result(0).device, QString("CPU"));
-      QVERIFY(doc()->device_note().contains("using CPU"));
+      QVERIFY2(doc()->device_note().startsWith("CPU (no usable CUDA device: "),
+               qPrintable(doc()->device_note()));
     }
     doc()->set_device(Device::Auto);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));

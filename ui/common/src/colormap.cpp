@@ -7,6 +7,8 @@
 #include <array>
 #include <cmath>
 
+#include "rl/ui/axis_ticks.hpp"
+
 namespace rl::ui {
 namespace {
 
@@ -26,14 +28,6 @@ QRgb interpolate(const std::array<QRgb, N>& table, double t) {
   auto mix = [f](int a, int b) { return static_cast<int>(std::lround(a + (b - a) * f)); };
   const QRgb a = table[i], b = table[i + 1];
   return qRgb(mix(qRed(a), qRed(b)), mix(qGreen(a), qGreen(b)), mix(qBlue(a), qBlue(b)));
-}
-
-// "Nice" tick step (1, 2 or 5 times a power of ten) for about `count` ticks over `span`.
-double nice_step(double span, int count) {
-  const double raw = span / std::max(count, 1);
-  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-  const double n = raw / mag;
-  return (n < 1.5 ? 1.0 : n < 3.5 ? 2.0 : n < 7.5 ? 5.0 : 10.0) * mag;
 }
 
 }  // namespace
@@ -93,16 +87,14 @@ void paint_colorbar(QPainter& p, const QRectF& rect, Colormap cmap, double lo, d
   if (!(b > a)) b = a + 1.0;  // a flat map still gets a readable scale
   const int wanted = std::max(2, static_cast<int>(bar.height() / (fm.height() * 2.0)));
   const double step = nice_step(b - a, std::min(wanted, 6));
-  const int decimals = std::max(0, static_cast<int>(-std::floor(std::log10(step) + 1e-9)));
+  const int decimals = tick_decimals(step);
   auto y_of = [&](double v) { return bar.bottom() - (v - a) / (b - a) * bar.height(); };
-  auto draw_tick = [&](double v) {
+  for (const double v : ticks(a, b, step)) {
     const double y = y_of(v);
-    if (std::abs(v) < step * 1e-9) v = 0.0;  // no "-0" label
     p.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + 4, y));
     p.drawText(QRectF(bar.right() + 6, y - fm.height() / 2, rect.right() - bar.right() - 6, fm.height()),
                Qt::AlignLeft | Qt::AlignVCenter, QString::number(v, 'f', decimals));
-  };
-  for (double v = std::ceil(a / step - 1e-9) * step; v <= b + step * 1e-9; v += step) draw_tick(v);
+  }
   p.restore();
 }
 

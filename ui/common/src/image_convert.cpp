@@ -8,25 +8,29 @@
 namespace rl::ui {
 namespace {
 
-// One element to 0..255 by the rules of the element type.
+// One element to 0..255 by the rules of the element type (see uses_display_range).
 int to_byte(const rl::Image& img, std::size_t i, const DisplayRange& range) {
   switch (img.type()) {
     case ElemType::U8: return img.data<std::uint8_t>()[i];
     case ElemType::U16: return static_cast<int>(std::lround(img.data<std::uint16_t>()[i] / 257.0));
-    case ElemType::F32:
-    case ElemType::F64: {
-      const double v =
-          img.type() == ElemType::F32 ? static_cast<double>(img.data<float>()[i]) : img.data<double>()[i];
-      if (std::isnan(v)) return 0;
-      const double span = range.hi - range.lo;
-      const double t = span > 0 ? (v - range.lo) / span : (v >= range.hi ? 1.0 : 0.0);
-      return static_cast<int>(std::lround(std::clamp(t, 0.0, 1.0) * 255.0));
-    }
+    case ElemType::Logical: return img.data<bool>()[i] ? 255 : 0;
+    default: break;
   }
-  return 0;
+  const double v = visit_elem_type(img.type(), [&](auto x) {
+    using T = decltype(x);
+    return static_cast<double>(static_cast<const T*>(img.raw())[i]);
+  });
+  if (std::isnan(v)) return 0;
+  const double span = range.hi - range.lo;
+  const double t = span > 0 ? (v - range.lo) / span : (v >= range.hi ? 1.0 : 0.0);
+  return static_cast<int>(std::lround(std::clamp(t, 0.0, 1.0) * 255.0));
 }
 
 }  // namespace
+
+bool uses_display_range(ElemType t) {
+  return t != ElemType::U8 && t != ElemType::U16 && t != ElemType::Logical;
+}
 
 QImage to_qimage(const rl::Image& img, DisplayRange range) {
   if (img.empty()) return {};

@@ -12,23 +12,16 @@
 #include <vector>
 
 #include "rl/atomic_file.hpp"
+#include "rl/image_ops.hpp"
 #include "rl/metrics.hpp"
 #include "rl/ui/plots.hpp"
 
 namespace rl::ui {
 namespace {
 
+// The part `r` (x = column, y = row) of `img`.
 rl::Image crop_image(const rl::Image& img, const QRect& r) {
-  rl::Image out = rl::Image::uninitialized(r.height(), r.width(), img.channels(), img.type());
-  const std::size_t es = rl::elem_size(img.type());
-  const std::size_t row_bytes = static_cast<std::size_t>(r.width()) * img.channels() * es;
-  for (int y = 0; y < r.height(); ++y) {
-    const auto* src = static_cast<const unsigned char*>(img.raw()) +
-                      ((static_cast<std::size_t>(r.y() + y) * img.cols() + r.x()) * img.channels()) * es;
-    auto* dst = static_cast<unsigned char*>(out.raw()) + static_cast<std::size_t>(y) * row_bytes;
-    std::copy(src, src + row_bytes, dst);
-  }
-  return out;
+  return rl::crop(img, r.y(), r.x(), r.height(), r.width());
 }
 
 QRect source_crop(const FigureSpec& s) {
@@ -240,8 +233,7 @@ void render_figure(QPainter& p, const FigureSpec& s) {
       d.stats = rl::diff_stats(*res, *ref);
       d.map = rl::diff_map(crop_image(*res, rc), crop_image(*ref, rc),
                            s.diff == FigureDiff::Signed ? rl::DiffMode::Signed : rl::DiffMode::AbsMaxChannel);
-      for (int r = 0; r < d.map.rows(); ++r)
-        for (int c = 0; c < d.map.cols(); ++c) max_mag = std::max(max_mag, std::abs(d.map.at(r, c)));
+      max_mag = std::max(max_mag, rl::max_abs_finite(d.map));
     }
   }
   double lo = s.range_lo, hi = s.range_hi;

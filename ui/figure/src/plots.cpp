@@ -10,19 +10,10 @@
 #include <map>
 #include <vector>
 
+#include "rl/ui/axis_ticks.hpp"
+
 namespace rl::ui {
 namespace {
-
-// 1, 2 or 5 times a power of ten, giving about `count` intervals over `span`.
-double nice_step(double span, int count) {
-  if (!(span > 0)) return 1.0;
-  const double raw = span / std::max(count, 1);
-  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-  const double n = raw / mag;
-  return (n < 1.5 ? 1.0 : n < 3.5 ? 2.0 : n < 7.5 ? 5.0 : 10.0) * mag;
-}
-
-int decimals_for(double step) { return std::max(0, static_cast<int>(-std::floor(std::log10(step) + 1e-9))); }
 
 // Maps data coordinates into a plot rectangle and draws the frame, grid, ticks and axis labels.
 struct Axes {
@@ -55,24 +46,22 @@ struct Axes {
     if (integer_x) xs = std::max(1.0, std::round(xs));
     const int ny = std::max(2, static_cast<int>(area.height() / (fm.height() * 2.2)));
     const double ys = nice_step(y1 - y0, std::min(ny, 8));
-    const int xd = integer_x ? 0 : decimals_for(xs), yd = decimals_for(ys);
-    for (double x = std::ceil(x0 / xs - 1e-9) * xs; x <= x1 + 1e-9 * xs; x += xs) {
-      const QPointF a = map(x, y0), b = map(x, y1);
+    const int xd = integer_x ? 0 : tick_decimals(xs), yd = tick_decimals(ys);
+    for (const double v : ticks(x0, x1, xs)) {
+      const QPointF a = map(v, y0), b = map(v, y1);
       p.setPen(grid);
       p.drawLine(a, b);
       p.setPen(ink);
       p.drawLine(a, a + QPointF(0, fm.height() * 0.25));
-      const double v = std::abs(x) < xs * 1e-9 ? 0.0 : x;
       p.drawText(QRectF(a.x() - 40 * fm.height(), a.y() + fm.height() * 0.3, 80 * fm.height(), fm.height()),
                  Qt::AlignHCenter | Qt::AlignTop, QString::number(v, 'f', xd));
     }
-    for (double y = std::ceil(y0 / ys - 1e-9) * ys; y <= y1 + 1e-9 * ys; y += ys) {
-      const QPointF a = map(x0, y), b = map(x1, y);
+    for (const double v : ticks(y0, y1, ys)) {
+      const QPointF a = map(x0, v), b = map(x1, v);
       p.setPen(grid);
       p.drawLine(a, b);
       p.setPen(ink);
       p.drawLine(a, a - QPointF(fm.height() * 0.25, 0));
-      const double v = std::abs(y) < ys * 1e-9 ? 0.0 : y;
       p.drawText(QRectF(area.left() - fm.height() * 0.4 - 40 * fm.height(), a.y() - fm.height() / 2,
                         40 * fm.height(), fm.height()),
                  Qt::AlignRight | Qt::AlignVCenter, QString::number(v, 'f', yd));
@@ -150,10 +139,12 @@ void paint_kernel_plot(QPainter& p, const QRectF& rect, const QList<NamedPlan>& 
     const QColor c = series_color(color++);
     curves.push_back({QStringLiteral("%1 k(x): %2").arg(g.kernel, g.labels.join(QStringLiteral(" / "))), c,
                       Qt::SolidLine, g.k.fn, g.k.width / 2});
-    for (const auto& [label, sc] : g.widened)
+    for (const auto& [label, sc] : g.widened) {
+      const rl::Kernel w = rl::applied_kernel(g.k, sc, true);
       curves.push_back(
           {QStringLiteral("s\u00b7k(s\u00b7x), s = %1: %2").arg(QString::number(sc, 'g', 4), label), c,
-           Qt::DashLine, [f = g.k.fn, sc](double x) { return sc * f(sc * x); }, g.k.width / 2 / sc});
+           Qt::DashLine, w.fn, w.width / 2});
+    }
   }
   double half = 1.0;
   for (const Curve& c : curves) half = std::max(half, c.half_width);

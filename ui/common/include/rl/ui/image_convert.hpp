@@ -8,13 +8,18 @@
 
 namespace rl::ui {
 
-// Floating-point values map lo -> 0 and hi -> 255, clamped; integer types ignore the range.
+// Values of the types that use a range map lo -> 0 and hi -> 255, clamped.
 struct DisplayRange {
   double lo = 0, hi = 1;
 };
 
-// uint8 as is, uint16 divided by 257, float through `range`. 1 channel: grey; 2: grey + alpha;
-// 3: RGB; 4: RGBA; more than 4: the first three as RGB. An empty image gives a null QImage.
+// Whether an element type is shown through a DisplayRange: float, and the integer types with no
+// natural 8-bit view (int8, int16, int32, uint32, whose data rarely fills the type's range).
+// uint8 is shown as is, uint16 divided by 257, logical as 0 / 255.
+bool uses_display_range(ElemType t);
+
+// uint8 as is, uint16 divided by 257, logical 0 / 255, the others through `range`. 1 channel: grey; 2: grey +
+// alpha; 3: RGB; 4: RGBA; more than 4: the first three as RGB. An empty image gives a null QImage.
 QImage to_qimage(const rl::Image& img, DisplayRange range = {});
 
 // RGB (3 channels) or RGBA (4 channels, when the QImage has alpha) uint8.

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 
+#include "rl/device_policy.hpp"
 #include "rl/image.hpp"
 #include "rl/metrics.hpp"
 #include "rl/plan.hpp"
@@ -21,14 +22,21 @@
 
 namespace rl::ui {
 
-enum class Device { Auto, Cpu, Cuda };
+// The one device enum and its spellings are rl::Device (rl/device_policy.hpp); these are its Qt forms.
 QString to_qstring(Device d);
 std::optional<Device> parse_device(const QString& s);
 
 struct PaneConfig {
   Method method = Method::Bicubic;
   bool antialiasing = true;
+  bool operator==(const PaneConfig&) const = default;
 };
+// The comparison a new document shows: MATLAB's default (bicubic, antialiased) as the reference,
+// then nearest, bilinear and bicubic without antialiasing.
+inline constexpr std::array<PaneConfig, 4> kDefaultPanes{
+    {{Method::Bicubic, true}, {Method::Nearest, false}, {Method::Bilinear, false}, {Method::Bicubic, false}}};
+// 0.4: at 1/n with odd n the unantialiased kernels all sample pixel centres and agree.
+inline constexpr double kDefaultScale = 0.4;
 QString pane_label(const PaneConfig& c);  // e.g. "bicubic (antialiased)"
 
 struct PaneResult {
@@ -47,6 +55,7 @@ struct DiffSettings {
   int channel = 0;           // for AbsChannel and Signed
   bool fixed_range = false;  // otherwise: 0..max (signed: -max..max) over all panes
   double fixed_max = 8.0;
+  bool operator==(const DiffSettings&) const = default;
 };
 
 struct PaneDiff {
@@ -74,10 +83,12 @@ struct Footprint {
 // nullopt when the pixel is outside the plan's output.
 std::optional<Footprint> footprint_of(const Plan& plan, int out_row, int out_col);
 
+struct PreparedSource;
+
 class Document : public QObject {
   Q_OBJECT
  public:
-  static constexpr int kPanes = 4;
+  static constexpr int kPanes = static_cast<int>(kDefaultPanes.size());
   static constexpr int kReferencePane = 0;
 
   explicit Document(QObject* parent = nullptr);
@@ -121,7 +132,7 @@ class Document : public QObject {
   double diff_lo() const { return diff_lo_; }
   double diff_hi() const { return diff_hi_; }
   QString diff_label() const;
-  const QString& device_note() const { return device_note_; }  // e.g. "CUDA unavailable: ...; using CPU"
+  const QString& device_note() const { return device_note_; }  // e.g. "CPU (no usable CUDA device: ...)"
   bool busy() const { return busy_; }
   quint64 generation() const { return gen_; }
   // How many finished jobs were discarded because a newer request had superseded them.
@@ -144,13 +155,11 @@ class Document : public QObject {
 
  private:
   struct ComputeOut;
-  struct DiffOut;
-  struct LoadOut;
+  void adopt_source(const PreparedSource& p, const QString& name, const QString& path);
   void schedule_compute();
   void start_diff();
   void update_busy();
-  void finish_compute(const ComputeOut& out);
-  void finish_diff(const DiffOut& out);
+  void finish_compute(quint64 gen, const ComputeOut& out);
 
   std::shared_ptr<const Image> source_;
   QString source_name_, source_path_;
@@ -162,7 +171,7 @@ class Document : public QObject {
   QString reference_name_;
 
   ResizeSpec spec_;
-  QString scale_text_ = "0.4";
+  QString scale_text_ = QString::number(kDefaultScale, 'g', 6);
   Device device_ = Device::Auto;
   std::array<PaneConfig, kPanes> panes_;
   DiffSettings diff_;
@@ -182,8 +191,5 @@ class Document : public QObject {
   int dropped_ = 0;
   QList<QFutureWatcherBase*> watchers_;
 };
-
-// A small copy of `img` (nearest sampling, longest side <= max_side) for overviews.
-Image downsample_preview(const Image& img, int max_side);
 
 }  // namespace rl::ui

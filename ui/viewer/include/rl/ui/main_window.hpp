@@ -1,5 +1,5 @@
-// The viewer's main window: parameters toolbar, the four comparison panes (or one wipe view),
-// overview, inspector and difference docks, status bar, menus, drag and drop, remembered settings.
+// The viewer's main window: wires the document, the shared view state and the parts (parameters
+// toolbar, panes or wipe view, overview, inspector and difference docks, menus, settings).
 #pragma once
 
 #include <QMainWindow>
@@ -8,27 +8,28 @@
 #include <optional>
 
 #include "rl/ui/document.hpp"
+#include "rl/ui/viewer_settings.hpp"
 
 class QAction;
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
-class QLabel;
+class QDockWidget;
 class QLineEdit;
 class QMenu;
-class QProgressBar;
-class QSlider;
-class QSpinBox;
 class QStackedWidget;
-class QTableWidget;
 
 namespace rl::ui {
 
-class ColorbarWidget;
+class DifferencePanel;
+class DisplayRangeControl;
+class ErrorBanner;
+class Inspector;
 class OverviewWidget;
 class PaneView;
 class PaneWidget;
+class ParameterToolbar;
+class RecentFiles;
+class StatusLine;
 class ViewState;
+class ViewToolbar;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -43,8 +44,8 @@ class MainWindow : public QMainWindow {
   PaneView* pane_view(int i) const;
   PaneView* wipe_view() const { return wipe_; }
   OverviewWidget* overview() const { return overview_; }
-  QLineEdit* scale_edit() const { return scale_edit_; }
-  QLineEdit* size_edit() const { return size_edit_; }
+  QLineEdit* scale_edit() const;
+  QLineEdit* size_edit() const;
   // The message shown inside the window (empty when none).
   QString error_text() const;
   bool error_visible() const;
@@ -71,12 +72,15 @@ class MainWindow : public QMainWindow {
   // the reference pane; a second click on the same pixel releases them to follow the cursor again.
   void toggle_lock(QPointF src);
   std::optional<QPoint> locked_pixel() const { return locked_; }
+  // What closing the window would remember now, and putting remembered settings into effect.
+  ViewerSettings current_settings() const;
+  void apply_settings(const ViewerSettings& v);
 
   // ---- hooks for plots and figure export ----
   // File > Export is disabled until a handler is installed.
   QAction* export_action() const { return export_action_; }
   void set_export_handler(std::function<void()> handler);
-  void add_tool_dock(class QDockWidget* dock, Qt::DockWidgetArea area = Qt::RightDockWidgetArea);
+  void add_tool_dock(QDockWidget* dock, Qt::DockWidgetArea area = Qt::RightDockWidgetArea);
   QMenu* view_menu() const { return view_menu_; }
 
  signals:
@@ -89,68 +93,41 @@ class MainWindow : public QMainWindow {
   void dropEvent(QDropEvent*) override;
 
  private:
-  std::optional<QPoint> locked_;  // (col, row) of the reference pane, when locked
   void build_actions();
-  void build_toolbar();
   void build_central();
   void build_docks();
-  void build_status();
-  void restore_settings();
-  void save_settings() const;
-  void add_recent(const QString& path);
-  void rebuild_recent_menu();
+  QString ask_for_image(const QString& title);
   void refresh_panes();
   void refresh_status();
-  void refresh_diff_panel();
   void update_inspector(std::optional<QPointF> src);
-  void show_shortcuts();
   void on_source_changed();
   void refresh_footprint();
 
   Document* doc_;
   ViewState* view_;
+  ParameterToolbar* params_ = nullptr;
   std::array<PaneWidget*, Document::kPanes> panes_{};
   PaneView* wipe_ = nullptr;
-  QComboBox* wipe_a_ = nullptr;
-  QComboBox* wipe_b_ = nullptr;
+  ViewToolbar* view_bar_ = nullptr;
   QStackedWidget* stack_ = nullptr;
-  QLabel* banner_ = nullptr;
-  QWidget* banner_box_ = nullptr;
+  ErrorBanner* banner_ = nullptr;
   OverviewWidget* overview_ = nullptr;
-  QLabel* inspector_ = nullptr;
-  ColorbarWidget* colorbar_ = nullptr;
-  QLabel* diff_desc_ = nullptr;
-  QComboBox* diff_against_ = nullptr;
-  QComboBox* diff_mode_ = nullptr;
-  QSpinBox* diff_channel_ = nullptr;
-  QCheckBox* diff_fixed_ = nullptr;
-  QDoubleSpinBox* diff_max_ = nullptr;
-  QTableWidget* stats_table_ = nullptr;
-  QSlider* scale_slider_ = nullptr;
-  QLineEdit* scale_edit_ = nullptr;
-  QLineEdit* size_edit_ = nullptr;
-  QComboBox* boundary_box_ = nullptr;
-  QComboBox* device_box_ = nullptr;
-  QComboBox* display_mode_ = nullptr;
-  QDoubleSpinBox* display_lo_ = nullptr;
-  QDoubleSpinBox* display_hi_ = nullptr;
-  QLabel* status_image_ = nullptr;
-  QLabel* status_scale_ = nullptr;
-  QLabel* status_device_ = nullptr;
-  QLabel* status_times_ = nullptr;
-  QProgressBar* busy_bar_ = nullptr;
-  QMenu* recent_menu_ = nullptr;
+  DisplayRangeControl* display_range_ = nullptr;
+  Inspector* inspector_ = nullptr;
+  DifferencePanel* diff_panel_ = nullptr;
+  StatusLine* status_ = nullptr;
+  RecentFiles* recent_ = nullptr;
   QMenu* view_menu_ = nullptr;
   QAction* export_action_ = nullptr;
   QAction* diff_action_ = nullptr;
   QAction* wipe_action_ = nullptr;
   QAction* grid_action_ = nullptr;
   std::function<void()> export_handler_;
-  QStringList recent_;
   QString last_dir_;
   QSize last_source_size_;
   bool fit_on_results_ = true;
   std::optional<QPointF> hover_;
+  std::optional<QPoint> locked_;           // (col, row) of the reference pane, when locked
   std::optional<QPoint> footprint_pixel_;  // (col, row) of the reference pane's output
 };
 

@@ -1,4 +1,5 @@
-// The image the viewer opens when none is given, compiled in from resources/default.png.
+// The image the viewer and `resizelab --export` open when none is given, compiled in from
+// resources/default.png.
 #pragma once
 
 #include <QString>

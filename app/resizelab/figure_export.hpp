@@ -16,7 +16,7 @@
 //   --layout row|grid     default row
 //   --width PX            figure width (default 1600), --dpi D (default 150)
 //   --no-kernel-plot, --no-diff
-//   IMAGE                 default: the embedded test image
+//   IMAGE                 default: the embedded default image (rl/ui/default_image.hpp)
 // Exit status (the table of app/common/exit_codes.hpp): 0 written; 1 the image or reference cannot be
 // read or resized, or the figure cannot be written; 2 bad arguments. Errors are one line on stderr;
 // no file is left on failure.
@@ -63,9 +63,5 @@ struct PaneChoice {
 };
 // Parses one pane name (see above); nullopt when it is not one.
 std::optional<PaneChoice> parse_pane(const QString& name);
-
-// The embedded default image (:/resizelab/default.png) as RGB uint8, or, when the resource is not
-// linked into this program, a synthetic zone plate with lines and edges.
-std::shared_ptr<const rl::Image> default_source_image();
 
 }  // namespace rl::ui

@@ -1,31 +1,27 @@
 // export_main: argument parsing, pane computation with the core, and write_figure.
-#include "rl/ui/figure_export.hpp"
+#include "figure_export.hpp"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QGuiApplication>
-#include <QImage>
-#include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <stdexcept>
 
+#include "exit_codes.hpp"
 #include "rl/atomic_file.hpp"
 #include "rl/image_io.hpp"
 #include "rl/parse.hpp"
 #include "rl/plan.hpp"
 #include "rl/resize.hpp"
+#include "rl/ui/default_image.hpp"
 #include "rl/ui/figure.hpp"
-#include "rl/ui/image_convert.hpp"
-#if __has_include("rl/ui/default_image.hpp")
-#include "rl/ui/default_image.hpp"  // the viewer's embedded image (linked when the viewer is built)
-#define RL_HAVE_DEFAULT_IMAGE 1
-#endif
 
 namespace rl::ui {
 namespace {
 
-// The shared table (app/common/exit_codes.hpp): kExitFailure 1 covers unreadable input and unwritable output.
-constexpr int kExitInput = 1, kExitUsage = 2, kExitOutput = 1;
+// The shared table: kExitFailure covers both unreadable input and an unwritable figure.
+constexpr int kExitInput = rl::app::kExitFailure, kExitUsage = rl::app::kExitUsage,
+              kExitOutput = rl::app::kExitFailure;
 
 [[noreturn]] void fail(int code, const QString& message) { throw ExportError{code, message}; }
 
@@ -42,29 +38,6 @@ void print_usage() {
       "Exit status: 0 written; 1 the image cannot be read or resized, or the figure cannot be written;\n"
       "2 bad option or value. Every error is one line on stderr.\n",
       stdout);
-}
-
-// Synthetic stand-in for the embedded image: zone plate, line gratings, a step edge, a gradient.
-rl::Image synthetic_image() {
-  const int n = 256;
-  rl::Image img(n, n, 3, rl::ElemType::U8);
-  for (int r = 0; r < n; ++r)
-    for (int c = 0; c < n; ++c) {
-      double v;
-      if (r < n / 2) {
-        const double dx = c - n / 2.0 + 0.5, dy = r - n / 4.0 + 0.5;
-        v = 127.5 + 127.5 * std::cos(3.14159265358979 * (dx * dx + dy * dy) / (n * 0.75));
-      } else if (c < n / 3) {
-        v = (c % 2 == 0) ? 255 : 0;  // 1-px vertical lines
-      } else if (c < 2 * n / 3) {
-        v = c < n / 2 ? 30 : 225;  // step edge
-      } else {
-        v = 255.0 * (r - n / 2) / (n / 2 - 1);  // smooth gradient
-      }
-      const double rounded = std::round(std::fmin(255.0, std::fmax(0.0, v)));
-      for (int ch = 0; ch < 3; ++ch) img.set(r, c, ch, rounded);
-    }
-  return img;
 }
 
 std::shared_ptr<const rl::Image> load_image(const QString& path, const char* what) {
@@ -84,6 +57,16 @@ QRect parse_crop(const QString& s) {
   if (!ok || v[0] < 0 || v[1] < 0 || v[2] < 1 || v[3] < 1)
     fail(kExitUsage, QStringLiteral("--crop takes x,y,w,h with x,y >= 0 and w,h >= 1, got '%1'").arg(s));
   return QRect(v[0], v[1], v[2], v[3]);
+}
+
+// The value of `option` named `given` among `names`; a usage error listing them otherwise.
+template <class T>
+T choice(const QString& option, const QString& given, std::initializer_list<T> values,
+         const QStringList& names) {
+  const int i = static_cast<int>(names.indexOf(given));
+  if (i < 0)
+    fail(kExitUsage, QStringLiteral("%1 must be %2, got '%3'").arg(option, names.join(" or "), given));
+  return *(values.begin() + i);
 }
 
 }  // namespace
@@ -128,23 +111,11 @@ ExportJob prepare_export(const QStringList& args) {
         panes_arg = value(i);
       else if (a == QLatin1String("--reference"))
         reference = value(i);
-      else if (a == QLatin1String("--diff")) {
-        const QString d = value(i);
-        if (d == QLatin1String("abs"))
-          spec.diff = FigureDiff::AbsMaxChannel;
-        else if (d == QLatin1String("signed"))
-          spec.diff = FigureDiff::Signed;
-        else
-          fail(kExitUsage, QStringLiteral("--diff must be abs or signed, got '%1'").arg(d));
-      } else if (a == QLatin1String("--layout")) {
-        const QString l = value(i);
-        if (l == QLatin1String("row"))
-          spec.layout = FigureLayout::Row;
-        else if (l == QLatin1String("grid"))
-          spec.layout = FigureLayout::Grid;
-        else
-          fail(kExitUsage, QStringLiteral("--layout must be row or grid, got '%1'").arg(l));
-      } else if (a == QLatin1String("--width")) {
+      else if (a == QLatin1String("--diff"))
+        spec.diff = choice(a, value(i), {FigureDiff::AbsMaxChannel, FigureDiff::Signed}, {"abs", "signed"});
+      else if (a == QLatin1String("--layout"))
+        spec.layout = choice(a, value(i), {FigureLayout::Row, FigureLayout::Grid}, {"row", "grid"});
+      else if (a == QLatin1String("--width")) {
         bool ok = false;
         spec.width_px = value(i).toInt(&ok);
         if (!ok || spec.width_px < 200 || spec.width_px > 20000)
@@ -190,7 +161,15 @@ ExportJob prepare_export(const QStringList& args) {
     fail(kExitOutput, QString::fromUtf8(e.what()));
   }
 
-  spec.source = image.isEmpty() ? default_source_image() : load_image(image, "image");
+  if (image.isEmpty()) {
+    try {
+      spec.source = std::make_shared<const rl::Image>(rl::ui::default_image());
+    } catch (const std::exception& e) {
+      fail(kExitInput, QString::fromUtf8(e.what()));
+    }
+  } else {
+    spec.source = load_image(image, "image");
+  }
   if (!reference.isEmpty()) {
     spec.reference_image = load_image(reference, "reference");
     spec.reference_label = QFileInfo(reference).fileName();
@@ -269,22 +248,6 @@ std::optional<PaneChoice> parse_pane(const QString& raw) {
   if (*m != rl::Method::Nearest || aa)
     label += aa ? QStringLiteral(", antialiased") : QStringLiteral(", no antialiasing");
   return PaneChoice{raw, label, *m, aa};
-}
-
-std::shared_ptr<const rl::Image> default_source_image() {
-#ifdef RL_HAVE_DEFAULT_IMAGE
-  try {
-    return std::make_shared<const rl::Image>(rl::ui::default_image());
-  } catch (const std::exception&) {
-    // fall through to the resource lookup and the synthetic image
-  }
-#endif
-  const QString res = QStringLiteral(":/resizelab/default.png");
-  if (QFile::exists(res)) {
-    const QImage img(res);
-    if (!img.isNull()) return std::make_shared<const rl::Image>(from_qimage(img));
-  }
-  return std::make_shared<const rl::Image>(synthetic_image());
 }
 
 namespace {

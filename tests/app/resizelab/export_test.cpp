@@ -1,0 +1,212 @@
+// `resizelab --export` in process: PNG, SVG and PDF of the requested size with real pictures in
+// every pane, the defaults, a real MATLAB reference, failures that write nothing, and the dialog.
+#include <gtest/gtest.h>
+
+#include <QColor>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <cmath>
+#include <vector>
+
+#include "figure_export.hpp"
+#include "rl/metrics.hpp"
+#include "rl/ui/export_dialog.hpp"
+#include "rl/ui/figure.hpp"
+
+namespace {
+
+// Variance of the luminance inside a rectangle of a rendered figure.
+double variance_in(const QImage& img, const QRectF& r) {
+  const QRect px = r.toAlignedRect().adjusted(2, 2, -2, -2).intersected(img.rect());
+  double s = 0, s2 = 0;
+  int n = 0;
+  for (int y = px.top(); y <= px.bottom(); ++y)
+    for (int x = px.left(); x <= px.right(); ++x) {
+      const double v = qGray(img.pixel(x, y));
+      s += v;
+      s2 += v * v;
+      ++n;
+    }
+  if (n == 0) return 0;
+  const double m = s / n;
+  return s2 / n - m * m;
+}
+
+QStringList export_args(const QString& out, const QStringList& extra) {
+  QStringList a = {QStringLiteral("resizelab"), QStringLiteral("--export"), out};
+  return a + extra;
+}
+
+TEST(Export, PngSvgPdfOfRequestedSize) {
+  QTemporaryDir dir;
+  ASSERT_TRUE(dir.isValid());
+  const QStringList opts = {"--scale", "1/3", "--crop", "100,0,150,120", "--width", "1400"};
+  const QString png = dir.filePath("fig.png");
+  ASSERT_EQ(rl::ui::export_main(export_args(png, opts)), 0);
+  const QImage img(png);
+  ASSERT_FALSE(img.isNull());
+  EXPECT_EQ(img.width(), 1400);
+
+  // The panes hold real pictures: the layout the exporter used tells where they are.
+  const rl::ui::ExportJob job = rl::ui::prepare_export(export_args(png, opts));
+  ASSERT_EQ(job.spec.panes.size(), 4);
+  EXPECT_EQ(rl::ui::figure_size(job.spec), img.size());
+  const auto rects = rl::ui::figure_image_rects(job.spec);
+  for (int i = 0; i < rects.size(); ++i) {
+    EXPECT_GT(variance_in(img, rects[i].crop), 100.0) << "pane " << i;
+    if (i > 0) {
+      EXPECT_GT(variance_in(img, rects[i].diff), 10.0) << "difference map " << i;
+    }
+  }
+  // The reference differs from nearest but not from itself.
+  EXPECT_GT(rl::diff_stats(*job.spec.panes[1].result, *job.spec.panes[0].result).max_abs, 0.0);
+
+  const QString svg = dir.filePath("fig.svg");
+  ASSERT_EQ(rl::ui::export_main(export_args(svg, opts)), 0);
+  QFile sf(svg);
+  ASSERT_TRUE(sf.open(QIODevice::ReadOnly));
+  const QByteArray sdata = sf.readAll();
+  EXPECT_TRUE(sdata.contains("<svg"));
+  QXmlStreamReader xml(sdata);
+  QString view_box;
+  while (!xml.atEnd()) {
+    xml.readNext();
+    if (xml.isStartElement() && xml.name() == QLatin1String("svg"))
+      view_box = xml.attributes().value("viewBox").toString();
+  }
+  EXPECT_FALSE(xml.hasError()) << xml.errorString().toStdString();
+  EXPECT_EQ(view_box, QStringLiteral("0 0 %1 %2").arg(img.width()).arg(img.height()));
+  EXPECT_TRUE(sdata.contains("<image"));  // the crops are embedded pictures
+
+  const QString pdf = dir.filePath("fig.pdf");
+  ASSERT_EQ(rl::ui::export_main(export_args(pdf, opts + QStringList{"--dpi", "200"})), 0);
+  QFile pf(pdf);
+  ASSERT_TRUE(pf.open(QIODevice::ReadOnly));
+  const QByteArray pdata = pf.readAll();
+  EXPECT_TRUE(pdata.startsWith("%PDF"));
+  // Page = figure size at 200 DPI, in points.
+  const QRegularExpression box(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]"));
+  const auto mt = box.match(QString::fromLatin1(pdata));
+  ASSERT_TRUE(mt.hasMatch());
+  EXPECT_NEAR(mt.captured(1).toDouble(), 1400 * 72.0 / 200, 1.0);
+  EXPECT_NEAR(mt.captured(2).toDouble(), img.height() * 72.0 / 200, 1.0);
+  EXPECT_GT(pdata.size(), 20000);  // the pictures are in it
+  // Nothing else (no temporary files) was left in the folder.
+  EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files).size(), 3);
+}
+
+// Without IMAGE the export uses the embedded default image, the one the viewer opens.
+TEST(Export, DefaultImageIsTheEmbeddedOne) {
+  QTemporaryDir dir;
+  const auto img = rl::ui::prepare_export(export_args(dir.filePath("d.png"), {})).spec.source;
+  const QImage embedded(QStringLiteral(":/resizelab/default.png"));
+  ASSERT_FALSE(embedded.isNull());
+  EXPECT_EQ(img->cols(), embedded.width());
+  EXPECT_EQ(img->rows(), embedded.height());
+  EXPECT_EQ(img->channels(), 3);
+  EXPECT_EQ(QColor(embedded.pixel(7, 300)).red(), img->at(300, 7, 0));
+}
+
+TEST(Export, DefaultsAndGrid) {
+  QTemporaryDir dir;
+  const QString png = dir.filePath("default.png");
+  ASSERT_EQ(rl::ui::export_main(export_args(png, {})), 0);
+  const QImage img(png);
+  EXPECT_GE(img.width(), 1200);
+  const rl::ui::ExportJob job = rl::ui::prepare_export(export_args(png, {}));
+  ASSERT_EQ(job.spec.panes.size(), 4);
+  EXPECT_EQ(job.spec.panes[0].plan->method, rl::Method::Bicubic);
+  EXPECT_TRUE(job.spec.panes[0].plan->antialiasing);
+  EXPECT_EQ(job.spec.panes[1].plan->method, rl::Method::Nearest);
+  EXPECT_EQ(job.spec.panes[2].plan->method, rl::Method::Bilinear);
+  EXPECT_FALSE(job.spec.panes[2].plan->antialiasing);
+  EXPECT_EQ(job.spec.panes[3].plan->method, rl::Method::Bicubic);
+  EXPECT_FALSE(job.spec.panes[3].plan->antialiasing);
+
+  const QStringList grid = {"--layout",   "grid",    "--panes",         "matlab,lanczos3-aa,box",
+                            "--size",     "100,NaN", "--diff",          "signed",
+                            "--boundary", "legacy",  "--no-kernel-plot"};
+  const QString g = dir.filePath("grid.png");
+  ASSERT_EQ(rl::ui::export_main(export_args(g, grid)), 0);
+  const QImage gi(g);
+  const rl::ui::ExportJob gj = rl::ui::prepare_export(export_args(g, grid));
+  EXPECT_EQ(gi.size(), rl::ui::figure_size(gj.spec));
+  EXPECT_EQ(gj.spec.panes[0].result->rows(), 100);
+  EXPECT_EQ(gj.spec.panes[1].plan->boundary, rl::Boundary::Legacy);
+  const auto rects = rl::ui::figure_image_rects(gj.spec);
+  for (int i = 0; i < rects.size(); ++i) EXPECT_GT(variance_in(gi, rects[i].crop), 100.0) << i;
+}
+
+// A real MATLAB output as the reference: the MATLAB pane computed by the export is identical to
+// it (legacy boundary, Set5 bird at 1/2), the nearest pane is not.
+TEST(Export, AgainstRealMatlabReference) {
+  const QString golden = QStringLiteral(RL_GOLDEN_DIR);
+  const QString hr = golden + "/legacy-set5/bird_HR_x2.png", lr = golden + "/legacy-set5/bird_LR_x2.png";
+  ASSERT_TRUE(QFile::exists(hr) && QFile::exists(lr)) << "golden data missing at " << golden.toStdString();
+  QTemporaryDir dir;
+  const QStringList opts = {"--scale",        "1/2",         "--boundary", "legacy", "--panes",
+                            "matlab,nearest", "--reference", lr,           hr};
+  const rl::ui::ExportJob job = rl::ui::prepare_export(export_args(dir.filePath("bird.png"), opts));
+  ASSERT_TRUE(job.spec.reference_image);
+  ASSERT_EQ(job.spec.panes.size(), 2);
+  EXPECT_TRUE(rl::identical(*job.spec.panes[0].result, *job.spec.reference_image));
+  EXPECT_GT(rl::diff_stats(*job.spec.panes[1].result, *job.spec.reference_image).differing, 0u);
+  ASSERT_EQ(rl::ui::export_main(export_args(dir.filePath("bird.png"), opts)), 0);
+  const QImage img(dir.filePath("bird.png"));
+  EXPECT_EQ(img.size(), rl::ui::figure_size(job.spec));
+  // Both panes get a difference map against the loaded reference: all zero (flat, the colour of
+  // 0) for the MATLAB pane, varied for nearest.
+  const auto rects = rl::ui::figure_image_rects(job.spec);
+  EXPECT_LT(variance_in(img, rects[0].diff), 1.0);
+  EXPECT_GT(variance_in(img, rects[1].diff), 10.0);
+}
+
+TEST(Export, FailuresAreCleanAndWriteNothing) {
+  QTemporaryDir dir;
+  const QString corrupt = dir.filePath("corrupt.png");
+  {
+    QFile f(corrupt);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("\x89PNG\r\n\x1a\n this is not an image");
+  }
+  struct Case {
+    QStringList args;
+    int lo, hi;
+  };
+  const QString out = dir.filePath("out.png");
+  const std::vector<Case> cases = {
+      {export_args(out, {corrupt}), 1, 1},
+      {export_args(out, {dir.filePath("missing.png")}), 1, 1},
+      {export_args(out, {"--scale", "-1"}), 2, 2},
+      {export_args(out, {"--scale", "0.5", "--size", "10,10"}), 2, 2},
+      {export_args(out, {"--panes", "matlab,cubic-spline"}), 2, 2},
+      {export_args(out, {"--diff", "relative"}), 2, 2},
+      {export_args(out, {"--layout", "column"}), 2, 2},
+      {export_args(out, {"--crop", "0,0,9999,10"}), 2, 2},
+      {export_args(dir.filePath("fig.gif"), {}), 2, 2},
+      {export_args(dir.filePath("no/such/dir/fig.png"), {}), 1, 1},  // the shared table: output failure is 1
+  };
+  for (const Case& c : cases) {
+    const int rc = rl::ui::export_main(c.args);
+    EXPECT_GE(rc, c.lo) << c.args.join(' ').toStdString();
+    EXPECT_LE(rc, c.hi) << c.args.join(' ').toStdString();
+  }
+  EXPECT_FALSE(QFile::exists(out));
+  EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"corrupt.png"});
+}
+
+TEST(ExportDialog, WritesTheChosenFormat) {
+  QTemporaryDir dir;
+  rl::ui::ExportJob job = rl::ui::prepare_export(export_args(dir.filePath("x.png"), {"--scale", "0.25"}));
+  rl::ui::ExportDialog d(job.spec, dir.filePath("dialog.png"));
+  EXPECT_EQ(d.spec().width_px, job.spec.width_px);
+  ASSERT_TRUE(d.export_now());
+  const QImage img(dir.filePath("dialog.png"));
+  EXPECT_EQ(img.size(), rl::ui::figure_size(job.spec));
+}
+
+}  // namespace

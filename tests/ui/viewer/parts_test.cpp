@@ -1,0 +1,248 @@
+// The main window's parts on their own: remembered settings (defaults, round trip, bad values), the
+// generated shortcuts list, recent files, the scale toolbar's arithmetic, the difference summary,
+// and the document's jobs as pure functions.
+#include <QAction>
+#include <QLabel>
+#include <QMenu>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+#include <limits>
+
+#include "rl/resize.hpp"
+#include "rl/ui/difference_panel.hpp"
+#include "rl/ui/document_jobs.hpp"
+#include "rl/ui/main_window.hpp"
+#include "rl/ui/parameter_toolbar.hpp"
+#include "rl/ui/recent_files.hpp"
+#include "rl/ui/shortcuts_dialog.hpp"
+#include "rl/ui/viewer_settings.hpp"
+#include "test_util.hpp"
+
+using namespace rl::ui;
+
+class PartsTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() { test::isolate_settings(); }
+
+  void settings_defaults_from_an_empty_store() {
+    QTemporaryDir dir;
+    const QSettings s(dir.filePath("empty.ini"), QSettings::IniFormat);
+    const ViewerSettings v = load_viewer_settings(s);
+    QCOMPARE(v, ViewerSettings{});
+    // The defaults the viewer has always opened with.
+    QVERIFY(v.grid && !v.diffs);
+    QCOMPARE(v.scale, QString("0.4"));
+    QVERIFY(v.size.isEmpty());
+    QVERIFY(v.panes[0] == (PaneConfig{rl::Method::Bicubic, true}));
+    QVERIFY(v.panes[1] == (PaneConfig{rl::Method::Nearest, false}));
+    QVERIFY(v.panes[2] == (PaneConfig{rl::Method::Bilinear, false}));
+    QVERIFY(v.panes[3] == (PaneConfig{rl::Method::Bicubic, false}));
+    QVERIFY(v.boundary == rl::Boundary::Modern && v.device == Device::Auto);
+    QVERIFY(v.diff.mode == rl::DiffMode::AbsMaxChannel && !v.diff.fixed_range);
+    QCOMPARE(v.diff.fixed_max, 8.0);
+    QCOMPARE(v.display, (DisplaySettings{true, 0.0, 1.0}));
+    // A new document starts from the same defaults.
+    Document doc;
+    for (int i = 0; i < Document::kPanes; ++i) QVERIFY(doc.pane(i) == v.panes[static_cast<std::size_t>(i)]);
+    QCOMPARE(doc.scale_text(), v.scale);
+  }
+
+  void settings_round_trip() {
+    QTemporaryDir dir;
+    ViewerSettings v;
+    v.geometry = QByteArray("\x01\x02geometry", 10);
+    v.window_state = QByteArray("state");
+    v.recent = {"/a/b.png", "/c/d.npy"};
+    v.last_dir = "/a";
+    v.grid = false;
+    v.diffs = true;
+    v.panes[2] = {rl::Method::Lanczos3, true};
+    v.boundary = rl::Boundary::Legacy;
+    v.device = Device::Cpu;
+    v.scale = "1/3";
+    v.size = "100,NaN";
+    v.diff.mode = rl::DiffMode::Signed;
+    v.diff.channel = 2;
+    v.diff.fixed_range = true;
+    v.diff.fixed_max = 0.25;
+    v.display = {false, -2.0, 6.0};
+    {
+      QSettings s(dir.filePath("s.ini"), QSettings::IniFormat);
+      save_viewer_settings(s, v);
+    }
+    const QSettings s(dir.filePath("s.ini"), QSettings::IniFormat);
+    QCOMPARE(load_viewer_settings(s), v);
+  }
+
+  void settings_bad_values_keep_defaults_or_clamp() {
+    QTemporaryDir dir;
+    QSettings s(dir.filePath("bad.ini"), QSettings::IniFormat);
+    s.setValue("panes/1/method", "cubic-spline");
+    s.setValue("panes/3/method", "LANCZOS2");
+    s.setValue("params/boundary", "sideways");
+    s.setValue("params/device", "gpu");
+    s.setValue("diff/mode", 7);
+    s.setValue("diff/channel", -4);
+    const ViewerSettings v = load_viewer_settings(s);
+    QVERIFY(v.panes[1].method == rl::Method::Nearest);
+    QVERIFY(v.panes[3].method == rl::Method::Lanczos2);
+    QVERIFY(v.boundary == rl::Boundary::Modern);
+    QVERIFY(v.device == Device::Cuda);
+    QVERIFY(v.diff.mode == rl::DiffMode::Signed);
+    QCOMPARE(v.diff.channel, 0);
+  }
+
+  void shortcuts_list_every_action_with_a_shortcut() {
+    MainWindow w;
+    const QList<ShortcutEntry> entries = shortcut_entries(w);
+    int with_keys = 0;
+    for (const QAction* a : w.findChildren<QAction*>()) {
+      if (a->shortcuts().isEmpty()) continue;
+      ++with_keys;
+      const QString first = a->shortcuts().first().toString(QKeySequence::NativeText);
+      const bool listed = std::any_of(entries.begin(), entries.end(), [&](const ShortcutEntry& e) {
+        return e.keys.split(" / ").contains(first) && e.what == a->statusTip();
+      });
+      QVERIFY2(listed, qPrintable(a->text() + " (" + first + ") is not listed"));
+    }
+    QCOMPARE(entries.size(), with_keys);
+    // Those the old hand-kept table had, by their keys (Open, Help and Quit as the platform binds
+    // them: the offscreen platform has no key for Quit).
+    QStringList expected = {"Ctrl+R", "Ctrl+E", "F", "1", "G", "D", "W"};
+    for (const auto std_key : {QKeySequence::Open, QKeySequence::HelpContents, QKeySequence::Quit})
+      if (const auto b = QKeySequence::keyBindings(std_key); !b.isEmpty()) expected << b.first().toString();
+    QVERIFY(expected.size() >= 9);
+    for (const QString& keys : expected) {
+      const QString k = QKeySequence(keys).toString(QKeySequence::NativeText);
+      QVERIFY2(std::any_of(entries.begin(), entries.end(),
+                           [&](const ShortcutEntry& e) { return e.keys.split(" / ").contains(k); }),
+               qPrintable(keys));
+    }
+    // The dialog shows them all, then the mouse gestures.
+    ShortcutsDialog d(w);
+    const QString html = d.findChild<QLabel*>("shortcutTable")->text();
+    for (const ShortcutEntry& e : entries)
+      QVERIFY2(html.contains(e.what.toHtmlEscaped()), qPrintable(e.what));
+    QVERIFY(html.contains("Mouse wheel"));
+  }
+
+  void recent_files_newest_first_at_most_eight() {
+    QMenu menu;
+    RecentFiles r(&menu);
+    QVERIFY(!menu.isEnabled());
+    for (int i = 0; i < 10; ++i) r.add(QString("/tmp/f%1.png").arg(i));
+    r.add("/tmp/f5.png");  // again: moves to the front, once
+    QCOMPARE(r.paths().size(), RecentFiles::kMaxRecent);
+    QCOMPARE(r.paths().first(), QString("/tmp/f5.png"));
+    QCOMPARE(r.paths().count("/tmp/f5.png"), 1);
+    QCOMPARE(r.paths()[1], QString("/tmp/f9.png"));
+    QVERIFY(!r.paths().contains("/tmp/f1.png"));  // f0, f1 dropped
+    QVERIFY(menu.isEnabled());
+    QCOMPARE(menu.actions().size(), RecentFiles::kMaxRecent);
+    QString opened;
+    connect(&r, &RecentFiles::open_requested, this, [&](const QString& p) { opened = p; });
+    menu.actions().first()->trigger();
+    QCOMPARE(opened, QString("/tmp/f5.png"));
+  }
+
+  void scale_text_and_slider_snapping() {
+    QCOMPARE(scale_to_text(1.0 / 3), QString("1/3"));
+    QCOMPARE(scale_to_text(0.25), QString("1/4"));
+    QCOMPARE(scale_to_text(0.4), QString("0.4"));
+    QCOMPARE(scale_to_text(2.0), QString("2"));
+    QCOMPARE(slider_scale(0), 1.0);
+    QCOMPARE(slider_scale(100), 2.0);
+    QCOMPARE(slider_scale(-158), 1.0 / 3);          // 2^-1.58 = 0.3345: 1/s = 2.99, within 3% of 3
+    QCOMPARE(slider_scale(-130), std::exp2(-1.3));  // 1/s = 2.46: no 1/n near, kept
+    QCOMPARE(slider_scale(160), 3.0);               // 2^1.6 = 3.03, within 3% of 3
+    QCOMPARE(slider_scale(163), std::exp2(1.63));   // 3.095: 3.2% off 3, kept
+  }
+
+  void difference_summary_line() {
+    PaneDiff d;
+    QCOMPARE(diff_summary(d), QString());
+    rl::DiffStats s;
+    s.max_abs = 3;
+    s.mean_abs = 0.5;
+    s.psnr = std::numeric_limits<double>::infinity();
+    s.differing = 2;
+    s.pixels = 4;
+    d.stats = s;
+    QCOMPARE(diff_summary(d), QString("max |Δ| 3 · mean |Δ| 0.5 · PSNR ∞ dB · 2 px differ (50.00%)"));
+    d.error = "sizes differ";
+    QCOMPARE(diff_summary(d), QString("difference: sizes differ"));
+  }
+
+  // Hand-worked: panes 2x2 uint8 against a reference; one pane differs by +3 and -1.
+  void diff_jobs_share_one_colour_scale() {
+    rl::Image ref(2, 2, 1, rl::ElemType::U8), other(2, 2, 1, rl::ElemType::U8);
+    for (int k = 0; k < 4; ++k) ref.set(k / 2, k % 2, 0, 10 * k);
+    other = ref;
+    other.set(0, 1, 0, 13);  // +3
+    other.set(1, 1, 0, 29);  // -1
+    std::array<std::shared_ptr<const rl::Image>, Document::kPanes> imgs{
+        std::make_shared<const rl::Image>(ref), std::make_shared<const rl::Image>(other), nullptr,
+        std::make_shared<const rl::Image>(rl::Image(1, 1, 1, rl::ElemType::U8))};
+    DiffSettings s;
+    PaneDiffs out = diff_panes(imgs, ref, s);
+    QCOMPARE(out.lo, 0.0);
+    QCOMPARE(out.hi, 3.0);
+    QCOMPARE(out.diffs[0].stats->max_abs, 0.0);
+    QCOMPARE(out.diffs[1].map->at(1, 1), 1.0);
+    QCOMPARE(out.diffs[1].stats->differing, std::size_t{2});
+    QVERIFY(!out.diffs[2].map && !out.diffs[2].stats);  // no result, no diff
+    QVERIFY(out.diffs[3].error.contains("reference is 2x2x1"));
+    QCOMPARE(out.diffs[1].colored.size(), QSize(2, 2));
+    s.mode = rl::DiffMode::Signed;
+    out = diff_panes(imgs, ref, s);
+    QCOMPARE(out.lo, -3.0);
+    QCOMPARE(out.diffs[1].map->at(1, 1), -1.0);
+    s.fixed_range = true;
+    s.fixed_max = 0.5;
+    out = diff_panes(imgs, ref, s);
+    QCOMPARE(out.hi, 0.5);
+    QCOMPARE(out.lo, -0.5);
+    // Identical panes only: the scale is 0..1, not an empty 0..0.
+    imgs = {std::make_shared<const rl::Image>(ref), nullptr, nullptr, nullptr};
+    out = diff_panes(imgs, ref, DiffSettings{});
+    QCOMPARE(out.hi, 1.0);
+  }
+
+  void resize_job_runs_every_pane_until_superseded() {
+    rl::Image src(6, 8, 1, rl::ElemType::U8);
+    for (int r = 0; r < 6; ++r)
+      for (int c = 0; c < 8; ++c) src.set(r, c, 0, 30 * r + c);
+    const rl::ResizeSpec base = rl::ResizeSpec::with_scale(0.5);
+    int runs = 0;
+    const RunPlan cpu = [&runs](const rl::Plan& p, const rl::Image& im, QString& device) {
+      ++runs;
+      device = "CPU";
+      return rl::run(p, im);
+    };
+    auto results = resize_panes(src, base, kDefaultPanes, {}, cpu, []() { return false; });
+    QCOMPARE(runs, 4);
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      QVERIFY(results[i].image && results[i].plan);
+      QCOMPARE(results[i].image->rows(), 3);
+      QCOMPARE(results[i].device, QString("CPU"));
+      rl::ResizeSpec spec = base;
+      spec.method = kDefaultPanes[i].method;
+      spec.antialiasing = kDefaultPanes[i].antialiasing;
+      QVERIFY(rl::identical(*results[i].image, rl::resize(src, spec)));
+    }
+    // Superseded after two panes: the rest are not computed.
+    int asked = 0;
+    results = resize_panes(src, base, kDefaultPanes, {}, cpu, [&asked]() { return ++asked > 2; });
+    QVERIFY(results[1].image && !results[2].image && !results[3].image);
+    // A bad spec is an error on every pane, not an exception.
+    results =
+        resize_panes(src, rl::ResizeSpec::with_scale(-1), kDefaultPanes, {}, cpu, []() { return false; });
+    QVERIFY(!results[0].error.isEmpty() && !results[0].image);
+  }
+};
+
+QTEST_MAIN(PartsTest)
+#include "parts_test.moc"

@@ -1,0 +1,53 @@
+// The difference panel: what the maps compare against, their kind and range, the colour bar and
+// every pane's statistics. It writes DiffSettings into the document and shows its diffs.
+#pragma once
+
+#include <QWidget>
+
+#include "rl/ui/document.hpp"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSpinBox;
+class QTableWidget;
+
+namespace rl::ui {
+
+class ColorbarWidget;
+
+// One line of a pane's statistics ("max |Δ| 3 · mean |Δ| 0.2 · PSNR 41.2 dB · ..."), its error, or
+// nothing when there is no difference yet.
+QString diff_summary(const PaneDiff& d);
+
+class DifferencePanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit DifferencePanel(Document* doc, QWidget* parent = nullptr);
+
+  // Shows `s` in the controls without sending it back (e.g. restored settings).
+  void show_settings(const DiffSettings& s);
+  // The colour bar, the description and the statistics table from the document's diffs.
+  void refresh();
+
+ signals:
+  void load_reference_requested();
+  void error(const QString& message);
+
+ private:
+  void push();
+  void on_reference_changed();
+
+  Document* doc_;
+  QComboBox* against_ = nullptr;
+  QComboBox* mode_ = nullptr;
+  QSpinBox* channel_ = nullptr;
+  QCheckBox* fixed_ = nullptr;
+  QDoubleSpinBox* max_ = nullptr;
+  ColorbarWidget* colorbar_ = nullptr;
+  QLabel* desc_ = nullptr;
+  QTableWidget* stats_ = nullptr;
+};
+
+}  // namespace rl::ui

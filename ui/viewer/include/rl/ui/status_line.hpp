@@ -1,0 +1,30 @@
+// The status bar's fields: the image, the scale and output size, the device used and each pane's
+// time, plus a busy indicator while work runs.
+#pragma once
+
+#include <QObject>
+#include <array>
+
+#include "rl/ui/document.hpp"
+
+class QLabel;
+class QProgressBar;
+class QStatusBar;
+
+namespace rl::ui {
+
+class StatusLine : public QObject {
+  Q_OBJECT
+ public:
+  // Adds its fields to `bar`.
+  StatusLine(QStatusBar* bar, const Document* doc, QObject* parent = nullptr);
+  void refresh();
+  void set_busy(bool busy);
+
+ private:
+  const Document* doc_;
+  std::array<QLabel*, 4> fields_{};  // image, scale, device, times
+  QProgressBar* busy_ = nullptr;
+};
+
+}  // namespace rl::ui

@@ -1,0 +1,27 @@
+// The view toolbar: differences, pixel grid and wipe, with the two panes the wipe compares.
+#pragma once
+
+#include <QToolBar>
+
+class QAction;
+class QComboBox;
+
+namespace rl::ui {
+
+class ViewToolbar : public QToolBar {
+  Q_OBJECT
+ public:
+  // Shows the given (window-owned) actions and adds the wipe's pane choices (panes 1 and 2 first).
+  ViewToolbar(QAction* diff, QAction* grid, QAction* wipe, int panes, QWidget* parent = nullptr);
+  int wipe_left() const;
+  int wipe_right() const;
+
+ signals:
+  void wipe_panes_changed();
+
+ private:
+  QComboBox* left_ = nullptr;
+  QComboBox* right_ = nullptr;
+};
+
+}  // namespace rl::ui

@@ -1,0 +1,35 @@
+// What the viewer remembers between runs: one struct whose member initialisers are the defaults,
+// read from and written to QSettings in one place each.
+#pragma once
+
+#include <QByteArray>
+#include <QSettings>
+#include <QString>
+#include <QStringList>
+#include <array>
+
+#include "rl/ui/document.hpp"
+
+namespace rl::ui {
+
+struct ViewerSettings {
+  QByteArray geometry, window_state;  // empty: the default size and dock layout
+  QStringList recent;                 // most recent first
+  QString last_dir;
+  bool grid = true;    // pixel grid and values at high zoom
+  bool diffs = false;  // difference maps shown instead of results
+  std::array<PaneConfig, Document::kPanes> panes = kDefaultPanes;
+  Boundary boundary = Boundary::Modern;
+  Device device = Device::Auto;
+  QString scale = QString::number(kDefaultScale, 'g', 6);  // as typed, e.g. "1/3"
+  QString size;                                            // "rows,cols" when resizing to a size
+  DiffSettings diff;                                       // `against` is not remembered
+  DisplaySettings display;
+  bool operator==(const ViewerSettings&) const = default;
+};
+
+// Unknown or missing values keep the defaults; numbers are clamped to what the controls accept.
+ViewerSettings load_viewer_settings(const QSettings& s);
+void save_viewer_settings(QSettings& s, const ViewerSettings& v);
+
+}  // namespace rl::ui

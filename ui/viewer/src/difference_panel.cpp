@@ -1,0 +1,154 @@
+// The difference panel's controls, colour bar and statistics table.
+#include "rl/ui/difference_panel.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "rl/ui/colorbar_widget.hpp"
+
+namespace rl::ui {
+
+namespace {
+QString psnr_text(double psnr) { return std::isinf(psnr) ? QString("∞") : QString::number(psnr, 'f', 2); }
+}  // namespace
+
+QString diff_summary(const PaneDiff& d) {
+  if (!d.error.isEmpty()) return "difference: " + d.error;
+  if (!d.stats) return {};
+  const DiffStats& s = *d.stats;
+  return QString("max |Δ| %1 · mean |Δ| %2 · PSNR %3 dB · %4 px differ (%5%)")
+      .arg(QString::number(s.max_abs, 'g', 4), QString::number(s.mean_abs, 'g', 4), psnr_text(s.psnr))
+      .arg(s.differing)
+      .arg(QString::number(s.differing_percent(), 'f', 2));
+}
+
+DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(parent), doc_(doc) {
+  auto* l = new QVBoxLayout(this);
+  auto* form = new QFormLayout;
+  against_ = new QComboBox;
+  against_->addItem("pane 1 (reference)");
+  against_->addItem("loaded image (none)");
+  auto* load_ref = new QPushButton("Load reference…");
+  auto* against_row = new QHBoxLayout;
+  against_row->addWidget(against_, 1);
+  against_row->addWidget(load_ref);
+  form->addRow("Against", against_row);
+  mode_ = new QComboBox;
+  mode_->addItem("|a − b|, max over channels", static_cast<int>(DiffMode::AbsMaxChannel));
+  mode_->addItem("|a − b|, one channel", static_cast<int>(DiffMode::AbsChannel));
+  mode_->addItem("signed a − b, one channel", static_cast<int>(DiffMode::Signed));
+  form->addRow("Map", mode_);
+  channel_ = new QSpinBox;
+  channel_->setRange(1, 4);
+  form->addRow("Channel", channel_);
+  fixed_ = new QCheckBox("fixed, up to");
+  max_ = new QDoubleSpinBox;
+  max_->setDecimals(4);
+  max_->setRange(1e-4, 65535);
+  max_->setValue(DiffSettings{}.fixed_max);
+  auto* range_row = new QHBoxLayout;
+  range_row->addWidget(fixed_);
+  range_row->addWidget(max_, 1);
+  form->addRow("Range", range_row);
+  l->addLayout(form);
+  auto* bar_row = new QHBoxLayout;
+  colorbar_ = new ColorbarWidget;
+  colorbar_->setMinimumHeight(170);
+  bar_row->addWidget(colorbar_);
+  desc_ = new QLabel;
+  desc_->setWordWrap(true);
+  desc_->setAlignment(Qt::AlignTop);
+  bar_row->addWidget(desc_, 1);
+  l->addLayout(bar_row);
+  stats_ = new QTableWidget(Document::kPanes, 5);
+  stats_->setHorizontalHeaderLabels({"max |Δ|", "mean |Δ|", "PSNR dB", "differ", "%"});
+  stats_->verticalHeader()->setVisible(true);
+  stats_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  stats_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  stats_->setMinimumHeight(140);
+  l->addWidget(stats_);
+  l->addStretch(1);
+
+  connect(against_, &QComboBox::currentIndexChanged, this, [this]() {
+    if (against_->currentIndex() == 1 && !doc_->reference_image()) {
+      const QSignalBlocker b(against_);
+      against_->setCurrentIndex(0);
+      emit error("No reference image is loaded: use File > Load Reference Image.");
+      return;
+    }
+    push();
+  });
+  connect(mode_, &QComboBox::currentIndexChanged, this, &DifferencePanel::push);
+  connect(channel_, &QSpinBox::valueChanged, this, &DifferencePanel::push);
+  connect(fixed_, &QCheckBox::toggled, this, &DifferencePanel::push);
+  connect(max_, &QDoubleSpinBox::valueChanged, this, &DifferencePanel::push);
+  connect(load_ref, &QPushButton::clicked, this, &DifferencePanel::load_reference_requested);
+  connect(doc_, &Document::reference_changed, this, &DifferencePanel::on_reference_changed);
+  connect(doc_, &Document::diffs_changed, this, &DifferencePanel::refresh);
+}
+
+void DifferencePanel::push() {
+  DiffSettings s = doc_->diff_settings();
+  s.against = against_->currentIndex() == 1 && doc_->reference_image() ? DiffAgainst::ReferenceImage
+                                                                       : DiffAgainst::ReferencePane;
+  s.mode = static_cast<DiffMode>(mode_->currentData().toInt());
+  s.channel = channel_->value() - 1;
+  s.fixed_range = fixed_->isChecked();
+  s.fixed_max = max_->value();
+  channel_->setEnabled(s.mode != DiffMode::AbsMaxChannel);
+  doc_->set_diff_settings(s);
+}
+
+void DifferencePanel::show_settings(const DiffSettings& s) {
+  const QSignalBlocker b1(mode_), b2(channel_), b3(fixed_), b4(max_);
+  mode_->setCurrentIndex(mode_->findData(static_cast<int>(s.mode)));
+  channel_->setValue(s.channel + 1);
+  channel_->setEnabled(s.mode != DiffMode::AbsMaxChannel);
+  fixed_->setChecked(s.fixed_range);
+  max_->setValue(s.fixed_max);
+}
+
+void DifferencePanel::on_reference_changed() {
+  const QSignalBlocker b(against_);
+  against_->setItemText(
+      1, doc_->reference_image() ? "loaded: " + doc_->reference_name() : "loaded image (none)");
+  against_->setCurrentIndex(doc_->diff_settings().against == DiffAgainst::ReferenceImage ? 1 : 0);
+}
+
+void DifferencePanel::refresh() {
+  const DiffSettings& s = doc_->diff_settings();
+  const bool sgn = s.mode == DiffMode::Signed;
+  colorbar_->set(sgn ? Colormap::Diverging : Colormap::Inferno, doc_->diff_lo(), doc_->diff_hi(),
+                 sgn ? "a − b" : "|a − b|");
+  desc_->setText(QString("%1<br>range %2 … %3 (%4)")
+                     .arg(doc_->diff_label().toHtmlEscaped())
+                     .arg(doc_->diff_lo())
+                     .arg(doc_->diff_hi())
+                     .arg(s.fixed_range ? "fixed" : "auto"));
+  for (int i = 0; i < Document::kPanes; ++i) {
+    const PaneDiff& d = doc_->diff(i);
+    stats_->setVerticalHeaderItem(i, new QTableWidgetItem(QString::number(i + 1)));
+    QStringList cells(5);
+    if (d.stats) {
+      cells = {QString::number(d.stats->max_abs, 'g', 5), QString::number(d.stats->mean_abs, 'g', 5),
+               psnr_text(d.stats->psnr), QString::number(d.stats->differing),
+               QString::number(d.stats->differing_percent(), 'f', 2)};
+    } else if (!d.error.isEmpty()) {
+      cells[0] = d.error;
+    }
+    for (int c = 0; c < 5; ++c) stats_->setItem(i, c, new QTableWidgetItem(cells[c]));
+  }
+}
+
+}  // namespace rl::ui

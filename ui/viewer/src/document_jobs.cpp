@@ -1,0 +1,142 @@
+// The document's jobs and pure helpers: source preparation, pane resizing, difference maps, pane
+// labels and footprints. Nothing here touches the document's state.
+#include "rl/ui/document_jobs.hpp"
+
+#include <QFileInfo>
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <exception>
+#include <stdexcept>
+
+#include "rl/convert.hpp"
+#include "rl/image_io.hpp"
+#include "rl/image_ops.hpp"
+#include "rl/resize.hpp"
+#include "rl/ui/colormap.hpp"
+#include "rl/ui/image_convert.hpp"
+
+namespace rl::ui {
+
+QString pane_label(const PaneConfig& c) {
+  const QString m = QString::fromStdString(to_string(c.method));
+  if (c.method == Method::Nearest && !c.antialiasing) return m;
+  return m + (c.antialiasing ? " (antialiased)" : " (no antialiasing)");
+}
+
+std::optional<Footprint> footprint_of(const Plan& plan, int out_row, int out_col) {
+  if (out_row < 0 || out_col < 0 || out_row >= plan.out_rows || out_col >= plan.out_cols) return std::nullopt;
+  // Every kept tap, as the worked example lists them (a tap may weigh 0 for this one output).
+  const auto span = [](const AxisTable& t, int o) {
+    const std::int32_t* idx = t.index_of(o);
+    const auto [lo, hi] = std::minmax_element(idx, idx + t.taps);
+    return std::pair<double, double>(*lo, *hi + 1.0);
+  };
+  const auto [y0, y1] = span(plan.rows, out_row);
+  const auto [x0, x1] = span(plan.cols, out_col);
+  // u is 1-based (pixel k's centre at k); source coordinates put pixel k's centre at k - 0.5.
+  const QPointF centre(plan.cols.u[static_cast<std::size_t>(out_col)] - 0.5,
+                       plan.rows.u[static_cast<std::size_t>(out_row)] - 0.5);
+  return Footprint{QRectF(QPointF(x0, y0), QPointF(x1, y1)), centre};
+}
+
+DisplayRange effective_range(const DisplaySettings& d, double source_lo, double source_hi) {
+  return d.auto_range ? DisplayRange{source_lo, source_hi} : DisplayRange{d.lo, d.hi};
+}
+
+PreparedSource prepare_source(std::shared_ptr<const Image> image, const DisplaySettings& display) {
+  PreparedSource out;
+  if (uses_display_range(image->type()))
+    if (const auto r = finite_range(*image)) std::tie(out.lo, out.hi) = *r;
+  out.preview_image = std::make_shared<const Image>(downsample_nearest(*image, kPreviewSide));
+  out.preview = to_qimage(*out.preview_image, effective_range(display, out.lo, out.hi));
+  out.image = std::move(image);
+  return out;
+}
+
+PreparedSource load_source(const QString& path, const DisplaySettings& display, bool prepare) {
+  try {
+    auto img = std::make_shared<const Image>(rl::io::load(path.toStdString()));
+    if (!prepare) {
+      PreparedSource out;
+      out.image = std::move(img);
+      return out;
+    }
+    if (img->empty()) throw std::runtime_error("the image is empty");
+    return prepare_source(std::move(img), display);
+  } catch (const std::exception& e) {
+    PreparedSource out;
+    out.error = QString::fromStdString(e.what());
+    return out;
+  }
+}
+
+std::array<PaneResult, Document::kPanes> resize_panes(const Image& src, const ResizeSpec& base,
+                                                      const std::array<PaneConfig, Document::kPanes>& panes,
+                                                      DisplayRange range, const RunPlan& run,
+                                                      const std::function<bool()>& superseded) {
+  std::array<PaneResult, Document::kPanes> results;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (superseded()) break;  // the result is dropped anyway
+    PaneResult& r = results[i];
+    try {
+      ResizeSpec spec = base;
+      spec.method = panes[i].method;
+      spec.antialiasing = panes[i].antialiasing;
+      PlanLimits limits;
+      limits.channels = src.channels();
+      auto plan = std::make_shared<const Plan>(make_plan(spec, src.rows(), src.cols(), limits));
+      const auto t0 = std::chrono::steady_clock::now();
+      Image img = run(*plan, src, r.device);
+      r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      r.display = to_qimage(img, range);
+      r.image = std::make_shared<const Image>(std::move(img));
+      r.plan = std::move(plan);
+    } catch (const std::exception& e) {
+      r.error = QString::fromStdString(e.what());
+    }
+  }
+  return results;
+}
+
+PaneDiffs diff_panes(const std::array<std::shared_ptr<const Image>, Document::kPanes>& images,
+                     const Image& ref, const DiffSettings& settings) {
+  PaneDiffs out;
+  double m = 0.0;
+  for (std::size_t i = 0; i < images.size(); ++i) {
+    PaneDiff& d = out.diffs[i];
+    const auto& a = images[i];
+    if (!a) continue;
+    try {
+      if (!a->same_shape(ref))
+        throw std::invalid_argument(QString("reference is %1x%2x%3, this pane is %4x%5x%6")
+                                        .arg(ref.rows())
+                                        .arg(ref.cols())
+                                        .arg(ref.channels())
+                                        .arg(a->rows())
+                                        .arg(a->cols())
+                                        .arg(a->channels())
+                                        .toStdString());
+      // Compare in the pane's element type so a PNG reference matches a uint8 result.
+      const Image b = ref.type() == a->type() ? ref : convert_to(ref, a->type());
+      d.stats = diff_stats(*a, b);
+      const int ch = std::clamp(settings.channel, 0, a->channels() - 1);
+      const int channel = settings.mode == DiffMode::AbsMaxChannel ? -1 : ch;
+      auto map = std::make_shared<const Image>(diff_map(*a, b, settings.mode, channel));
+      m = std::max(m, max_abs_finite(*map));
+      d.map = std::move(map);
+    } catch (const std::exception& e) {
+      d.error = QString::fromStdString(e.what());
+    }
+  }
+  if (settings.fixed_range) m = settings.fixed_max;
+  if (!(m > 0.0)) m = 1.0;
+  const bool sgn = settings.mode == DiffMode::Signed;
+  out.lo = sgn ? -m : 0.0;
+  out.hi = m;
+  for (auto& d : out.diffs)
+    if (d.map) d.colored = colorize(*d.map, sgn ? Colormap::Diverging : Colormap::Inferno, out.lo, out.hi);
+  return out;
+}
+
+}  // namespace rl::ui

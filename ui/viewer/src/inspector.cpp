@@ -1,0 +1,55 @@
+// The inspector's HTML: values of the source and of each pane at one point, 0-based (row, col).
+#include "rl/ui/inspector.hpp"
+
+#include <QStringList>
+#include <cmath>
+
+namespace rl::ui {
+
+namespace {
+
+QString format_number(double v, ElemType t) {
+  return is_integer(t) ? QString::number(v, 'f', 0) : QString::number(v, 'g', 6);
+}
+
+QString values(const Image& img, int r, int c) {
+  if (r < 0 || c < 0 || r >= img.rows() || c >= img.cols()) return QString("outside");
+  QStringList v;
+  for (int k = 0; k < img.channels(); ++k) v << format_number(img.at(r, c, k), img.type());
+  return v.join(" ");
+}
+
+}  // namespace
+
+QString inspector_html(const Document& doc, QPointF src, const std::function<QPoint(int)>& output_pixel) {
+  const auto& source = doc.source();
+  if (!source) return {};
+  const int sxp = static_cast<int>(std::floor(src.x())), syp = static_cast<int>(std::floor(src.y()));
+  QString html =
+      QString("<b>source</b><br>&nbsp;(%1, %2): %3").arg(syp).arg(sxp).arg(values(*source, syp, sxp));
+  for (int i = 0; i < Document::kPanes; ++i) {
+    const PaneResult& r = doc.result(i);
+    if (!r.image) continue;
+    const QPoint op = output_pixel(i);
+    html += QString("<br><b>%1</b> %2<br>&nbsp;(%3, %4): %5")
+                .arg(i + 1)
+                .arg(pane_label(doc.pane(i)).toHtmlEscaped())
+                .arg(op.y())
+                .arg(op.x())
+                .arg(values(*r.image, op.y(), op.x()));
+    const PaneDiff& d = doc.diff(i);
+    if (d.map) html += QString(" · Δ %1").arg(values(*d.map, op.y(), op.x()));
+  }
+  html += "<br><br><small>(row, col), 0-based, in each pane's own pixels</small>";
+  return html;
+}
+
+Inspector::Inspector(QWidget* parent)
+    : QLabel("Hover over a pane to read every pane's value at that point.", parent) {
+  setWordWrap(true);
+  setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  setTextInteractionFlags(Qt::TextSelectableByMouse);
+  setMinimumWidth(240);
+}
+
+}  // namespace rl::ui

@@ -1,0 +1,65 @@
+// Reading and writing ViewerSettings: the keys, and the checks on values read back.
+#include "rl/ui/viewer_settings.hpp"
+
+#include <algorithm>
+
+namespace rl::ui {
+
+namespace {
+QString pane_key(int i, const char* what) { return QString("panes/%1/%2").arg(i).arg(what); }
+}  // namespace
+
+ViewerSettings load_viewer_settings(const QSettings& s) {
+  ViewerSettings v;
+  v.geometry = s.value("window/geometry").toByteArray();
+  v.window_state = s.value("window/state").toByteArray();
+  v.recent = s.value("files/recent").toStringList();
+  v.last_dir = s.value("files/last_dir").toString();
+  v.grid = s.value("view/grid", v.grid).toBool();
+  v.diffs = s.value("view/diff", v.diffs).toBool();
+  for (int i = 0; i < Document::kPanes; ++i) {
+    PaneConfig& c = v.panes[static_cast<std::size_t>(i)];
+    if (auto m = parse_method(s.value(pane_key(i, "method")).toString().toStdString())) c.method = *m;
+    c.antialiasing = s.value(pane_key(i, "antialiasing"), c.antialiasing).toBool();
+  }
+  if (auto b = parse_boundary(s.value("params/boundary").toString().toStdString())) v.boundary = *b;
+  if (auto d = parse_device(s.value("params/device").toString())) v.device = *d;
+  v.scale = s.value("params/scale", v.scale).toString();
+  v.size = s.value("params/size").toString();
+  v.diff.mode =
+      static_cast<DiffMode>(std::clamp(s.value("diff/mode", static_cast<int>(v.diff.mode)).toInt(), 0, 2));
+  v.diff.channel = std::clamp(s.value("diff/channel", v.diff.channel).toInt(), 0, 3);
+  v.diff.fixed_range = s.value("diff/fixed", v.diff.fixed_range).toBool();
+  v.diff.fixed_max = s.value("diff/max", v.diff.fixed_max).toDouble();
+  v.display.auto_range = s.value("display/auto", v.display.auto_range).toBool();
+  v.display.lo = s.value("display/lo", v.display.lo).toDouble();
+  v.display.hi = s.value("display/hi", v.display.hi).toDouble();
+  return v;
+}
+
+void save_viewer_settings(QSettings& s, const ViewerSettings& v) {
+  s.setValue("window/geometry", v.geometry);
+  s.setValue("window/state", v.window_state);
+  s.setValue("files/recent", v.recent);
+  s.setValue("files/last_dir", v.last_dir);
+  s.setValue("view/grid", v.grid);
+  s.setValue("view/diff", v.diffs);
+  for (int i = 0; i < Document::kPanes; ++i) {
+    const PaneConfig& c = v.panes[static_cast<std::size_t>(i)];
+    s.setValue(pane_key(i, "method"), QString::fromStdString(to_string(c.method)));
+    s.setValue(pane_key(i, "antialiasing"), c.antialiasing);
+  }
+  s.setValue("params/boundary", QString::fromStdString(to_string(v.boundary)));
+  s.setValue("params/device", to_qstring(v.device));
+  s.setValue("params/scale", v.scale);
+  s.setValue("params/size", v.size);
+  s.setValue("diff/mode", static_cast<int>(v.diff.mode));
+  s.setValue("diff/channel", v.diff.channel);
+  s.setValue("diff/fixed", v.diff.fixed_range);
+  s.setValue("diff/max", v.diff.fixed_max);
+  s.setValue("display/auto", v.display.auto_range);
+  s.setValue("display/lo", v.display.lo);
+  s.setValue("display/hi", v.display.hi);
+}
+
+}  // namespace rl::ui
