@@ -6,8 +6,11 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 
+#include "rl/kernels.hpp"
+#include "rl/peers.hpp"
 #include "rl/ui/pane_view.hpp"
 
 namespace rl::ui {
@@ -21,9 +24,33 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent) : QWidget(pa
   name_ = new QLabel(index == Document::kReferencePane ? QString("<b>%1 · reference</b>").arg(index + 1)
                                                        : QString("<b>%1</b>").arg(index + 1));
   method_ = new QComboBox;
+  // Grouped by library: a disabled heading, then its methods. The item data is "matlab:METHOD" or
+  // "peer:SPEC" (rl::peers::parse_peer_spec).
+  const auto heading = [this](const QString& title) {
+    if (method_->count() > 0) method_->insertSeparator(method_->count());
+    method_->addItem(title);
+    if (auto* model = qobject_cast<QStandardItemModel*>(method_->model())) {
+      QStandardItem* item = model->item(method_->count() - 1);
+      item->setEnabled(false);
+      QFont f = item->font();
+      f.setBold(true);
+      item->setFont(f);
+    }
+  };
+  heading("MATLAB");
   for (Method m : builtin_methods())
-    method_->addItem(QString::fromStdString(to_string(m)), static_cast<int>(m));
-  method_->setToolTip("Interpolation method of this pane");
+    method_->addItem(QString::fromStdString(to_string(m)), "matlab:" + QString::fromStdString(to_string(m)));
+  const std::vector<peers::PeerSpec> specs = peers::all_peer_specs();
+  for (const auto& [lib, title] :
+       {std::pair{peers::Library::OpenCV, "OpenCV"}, std::pair{peers::Library::Pillow, "Pillow"},
+        std::pair{peers::Library::Torch, "PyTorch"}}) {
+    heading(title);
+    for (const peers::PeerSpec& ps : specs)
+      if (ps.library == lib)
+        method_->addItem(QString::fromStdString(peers::display_name(ps)),
+                         "peer:" + QString::fromStdString(peers::to_string(ps)));
+  }
+  method_->setToolTip("Method of this pane: MATLAB's, or the resize of OpenCV, Pillow or PyTorch");
   aa_ = new QCheckBox("antialiasing");
   aa_->setToolTip("MATLAB's antialiasing: widen the kernel by 1/scale when shrinking");
   info_ = new QLabel;
@@ -44,8 +71,8 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent) : QWidget(pa
   v->addWidget(view_, 1);
 
   const auto edited = [this]() {
-    emit config_edited(index_,
-                       PaneConfig{static_cast<Method>(method_->currentData().toInt()), aa_->isChecked()});
+    aa_->setEnabled(!config().peer);
+    emit config_edited(index_, config());
   };
   connect(method_, &QComboBox::currentIndexChanged, this, edited);
   connect(aa_, &QCheckBox::toggled, this, edited);
@@ -53,8 +80,21 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent) : QWidget(pa
 
 void PaneWidget::set_config(const PaneConfig& c) {
   const QSignalBlocker b1(method_), b2(aa_);
-  method_->setCurrentIndex(method_->findData(static_cast<int>(c.method)));
+  const QString key = c.peer ? "peer:" + QString::fromStdString(peers::to_string(*c.peer))
+                             : "matlab:" + QString::fromStdString(to_string(c.method));
+  method_->setCurrentIndex(method_->findData(key));
   aa_->setChecked(c.antialiasing);
+  aa_->setEnabled(!c.peer);
+}
+
+PaneConfig PaneWidget::config() const {
+  PaneConfig c{Method::Bicubic, aa_->isChecked()};
+  const QString key = method_->currentData().toString();
+  if (key.startsWith("peer:"))
+    c.peer = peers::parse_peer_spec(key.mid(5).toStdString());
+  else if (const auto m = parse_method(key.mid(7).toStdString()))
+    c.method = *m;
+  return c;
 }
 
 void PaneWidget::set_info(const QString& info, const QString& stats) {
@@ -62,10 +102,6 @@ void PaneWidget::set_info(const QString& info, const QString& stats) {
   stats_->setText(stats);
 }
 
-QString PaneWidget::title() const {
-  return QString("%1 · %2")
-      .arg(index_ + 1)
-      .arg(pane_label(PaneConfig{static_cast<Method>(method_->currentData().toInt()), aa_->isChecked()}));
-}
+QString PaneWidget::title() const { return QString("%1 · %2").arg(index_ + 1).arg(pane_label(config())); }
 
 }  // namespace rl::ui
