@@ -246,7 +246,7 @@ class MainWindowTest : public QObject {
     box->setCurrentText("OpenCV INTER_CUBIC");
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
     QVERIFY(doc()->pane(2).peer == rl::peers::parse_peer_spec("opencv-cubic"));
-    QVERIFY(!w_->pane(2)->antialias_box()->isEnabled());
+    QVERIFY(w_->pane(2)->antialias_box()->isHidden());
     const PaneResult& ref = doc()->result(0);
     const PaneResult& cv = doc()->result(2);
     QVERIFY2(cv.error.isEmpty(), qPrintable(cv.error));
@@ -291,7 +291,7 @@ class MainWindowTest : public QObject {
     for (int i = 0; i < Document::kPanes; ++i)
       QVERIFY(doc()->pane(i) == kDefaultPanes[static_cast<std::size_t>(i)]);
     QCOMPARE(w_->pane(2)->method_box()->currentText(), QString("bilinear"));
-    QVERIFY(w_->pane(2)->antialias_box()->isEnabled());
+    QVERIFY(!w_->pane(2)->antialias_box()->isHidden());
   }
 
   void synchronised_zoom_and_pan() {

@@ -1,12 +1,15 @@
 // Pane header controls and layout.
 #include "rl/ui/pane_widget.hpp"
 
+#include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QStandardItemModel>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QVBoxLayout>
 
 #include "rl/kernels.hpp"
@@ -51,6 +54,10 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent) : QWidget(pa
                          "peer:" + QString::fromStdString(peers::to_string(ps)));
   }
   method_->setToolTip("Method of this pane: MATLAB's, or the resize of OpenCV, Pillow or PyTorch");
+  // Sized for the name shown (fit_method_box), not the longest in the list, so four panes still fit a
+  // small screen; the open list is as wide as its longest entry.
+  method_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  method_->view()->setMinimumWidth(method_->view()->sizeHintForColumn(0) + 24);
   aa_ = new QCheckBox("antialiasing");
   aa_->setToolTip("MATLAB's antialiasing: widen the kernel by 1/scale when shrinking");
   info_ = new QLabel;
@@ -71,7 +78,8 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent) : QWidget(pa
   v->addWidget(view_, 1);
 
   const auto edited = [this]() {
-    aa_->setEnabled(!config().peer);
+    aa_->setVisible(!config().peer);  // a library fixes its own antialiasing (the spec says which)
+    fit_method_box();
     emit config_edited(index_, config());
   };
   connect(method_, &QComboBox::currentIndexChanged, this, edited);
@@ -84,7 +92,20 @@ void PaneWidget::set_config(const PaneConfig& c) {
                              : "matlab:" + QString::fromStdString(to_string(c.method));
   method_->setCurrentIndex(method_->findData(key));
   aa_->setChecked(c.antialiasing);
-  aa_->setEnabled(!c.peer);
+  aa_->setVisible(!c.peer);
+  fit_method_box();
+}
+
+void PaneWidget::fit_method_box() {
+  // The style's own box around the text shown (the size hint counts uppercase X's, and the longest
+  // library label would widen every pane).
+  QStyleOptionComboBox opt;
+  opt.initFrom(method_);
+  const QFontMetrics fm = method_->fontMetrics();
+  const QSize text(fm.horizontalAdvance(method_->currentText()) + fm.horizontalAdvance(QChar(' ')),
+                   fm.height());
+  method_->setMinimumWidth(
+      method_->style()->sizeFromContents(QStyle::CT_ComboBox, &opt, text, method_).width());
 }
 
 PaneConfig PaneWidget::config() const {

@@ -31,6 +31,8 @@ class PaneWidget : public QWidget {
   void config_edited(int index, const PaneConfig& c);
 
  private:
+  void fit_method_box();  // the closed box as wide as the name it shows
+
   int index_;
   PaneView* view_;
   QLabel* name_;
