@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 
+#include "rl/peers.hpp"
 #include "rl/resize.hpp"
 #include "rl/ui/difference_panel.hpp"
 #include "rl/ui/document_jobs.hpp"
@@ -40,7 +41,7 @@ class PartsTest : public QObject {
     QVERIFY(v.panes[1] == (PaneConfig{rl::Method::Nearest, false}));
     QVERIFY(v.panes[2] == (PaneConfig{rl::Method::Bilinear, false}));
     QVERIFY(v.panes[3] == (PaneConfig{rl::Method::Bicubic, false}));
-    QVERIFY(v.boundary == rl::Boundary::Modern && v.device == Device::Auto);
+    QVERIFY(v.boundary == rl::Boundary::Modern && v.device == rl::Device::Auto);
     QVERIFY(v.diff.mode == rl::DiffMode::AbsMaxChannel && !v.diff.fixed_range);
     QCOMPARE(v.diff.fixed_max, 8.0);
     QCOMPARE(v.display, (DisplaySettings{true, 0.0, 1.0}));
@@ -60,8 +61,10 @@ class PartsTest : public QObject {
     v.grid = false;
     v.diffs = true;
     v.panes[2] = {rl::Method::Lanczos3, true};
+    v.panes[1].peer = rl::peers::parse_peer_spec("opencv-cubic");  // a library pane, saved by its spec name
+    v.panes[3].peer = rl::peers::parse_peer_spec("torch-bilinear-aa-ac");
     v.boundary = rl::Boundary::Legacy;
-    v.device = Device::Cpu;
+    v.device = rl::Device::Cpu;
     v.scale = "1/3";
     v.size = "100,NaN";
     v.diff.mode = rl::DiffMode::Signed;
@@ -82,6 +85,7 @@ class PartsTest : public QObject {
     QSettings s(dir.filePath("bad.ini"), QSettings::IniFormat);
     s.setValue("panes/1/method", "cubic-spline");
     s.setValue("panes/3/method", "LANCZOS2");
+    s.setValue("panes/2/method", "opencv-bicubic");  // not an OpenCV method: the default pane stays
     s.setValue("params/boundary", "sideways");
     s.setValue("params/device", "gpu");
     s.setValue("diff/mode", 7);
@@ -89,8 +93,9 @@ class PartsTest : public QObject {
     const ViewerSettings v = load_viewer_settings(s);
     QVERIFY(v.panes[1].method == rl::Method::Nearest);
     QVERIFY(v.panes[3].method == rl::Method::Lanczos2);
+    QVERIFY(v.panes[2] == kDefaultPanes[2]);
     QVERIFY(v.boundary == rl::Boundary::Modern);
-    QVERIFY(v.device == Device::Cuda);
+    QVERIFY(v.device == rl::Device::Cuda);
     QVERIFY(v.diff.mode == rl::DiffMode::Signed);
     QCOMPARE(v.diff.channel, 0);
   }
