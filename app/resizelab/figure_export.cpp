@@ -26,6 +26,13 @@ constexpr int kExitInput = rl::app::kExitFailure, kExitUsage = rl::app::kExitUsa
 
 [[noreturn]] void fail(int code, const QString& message) { throw ExportError{code, message}; }
 
+// A pane name that asks for a library's resize ("opencv-...", "pillow-...", "torch-...").
+bool peer_named(const QString& name) {
+  for (const char* lib : {"opencv-", "pillow-", "torch-"})
+    if (name.toLower().startsWith(QLatin1String(lib))) return true;
+  return false;
+}
+
 void print_usage() {
   std::fputs(
       "usage: resizelab --export FIG.(png|svg|pdf) [--scale S | --size R,C] [--crop x,y,w,h]\n"
@@ -157,6 +164,12 @@ ExportJob prepare_export(const QStringList& args) {
   QList<PaneChoice> choices;
   for (const QString& name : panes_arg.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
     const auto c = parse_pane(name.trimmed());
+    if (!c && peer_named(name.trimmed()))  // say what is wrong with a library pane: its method or option
+      try {
+        (void)rl::peers::parse_peer_spec(name.trimmed().toLower().toStdString());
+      } catch (const std::invalid_argument& e) {
+        fail(kExitUsage, QStringLiteral("pane '%1': %2").arg(name.trimmed(), QString::fromUtf8(e.what())));
+      }
     if (!c)
       fail(kExitUsage, QStringLiteral("unknown pane '%1' (see --help; e.g. matlab, bicubic-noaa, "
                                       "opencv-cubic, pillow-bicubic, torch-bicubic-aa)")
@@ -247,16 +260,15 @@ bool wants_export(const QStringList& args) { return args.contains(QStringLiteral
 
 std::optional<PaneChoice> parse_pane(const QString& raw) {
   const QString name = raw.toLower();
-  for (const char* lib : {"opencv-", "pillow-", "torch-"})
-    if (name.startsWith(QLatin1String(lib))) {
-      try {
-        PaneChoice c{raw, {}, rl::Method::Bicubic, false, rl::peers::parse_peer_spec(name.toStdString())};
-        c.label = QString::fromStdString(rl::peers::display_name(*c.peer));
-        return c;
-      } catch (const std::invalid_argument&) {
-        return std::nullopt;
-      }
+  if (peer_named(name)) {
+    try {
+      PaneChoice c{raw, {}, rl::Method::Bicubic, false, rl::peers::parse_peer_spec(name.toStdString())};
+      c.label = QString::fromStdString(rl::peers::display_name(*c.peer));
+      return c;
+    } catch (const std::invalid_argument&) {
+      return std::nullopt;
     }
+  }
   if (name == QLatin1String("matlab"))
     return PaneChoice{raw, QStringLiteral("MATLAB bicubic (antialiased)"), rl::Method::Bicubic, true};
   QString base = name;
