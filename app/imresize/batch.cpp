@@ -89,9 +89,13 @@ int run_batch(const BatchOptions& opt) {
   const DeviceChoice device = choose_device(opt.device);
   if (device.refused) throw Failure(kExitDevice, device.refusal());
 
-  std::vector<Job> jobs = collect_jobs(opt);
-  if (jobs.empty())
-    throw UsageError("no images (" + io::supported_extensions_text() + ") found under '" + opt.src + "'");
+  CollectedJobs collected = collect_jobs(opt);
+  std::vector<Job>& jobs = collected.jobs;
+  if (collected.listed == 0)
+    throw UsageError(opt.list ? "no images listed in " +
+                                    (*opt.list == "-" ? std::string("standard input") : "'" + *opt.list + "'")
+                              : "no images (" + io::supported_extensions_text() + ") found under '" +
+                                    opt.src + "'");
   prepare_output_folder(opt);
 
   const int threads =
@@ -107,8 +111,16 @@ int run_batch(const BatchOptions& opt) {
     else
       ++skipped;
   }
-  std::printf("imresize batch: %zu images under '%s', scales %s, %s, %s boundary%s, %d jobs, %s\n",
-              jobs.size(), opt.src.c_str(), join_scales(opt.scales).c_str(), to_string(opt.method).c_str(),
+  // With --shard, every line names the shard: the logs of N tasks end up side by side.
+  const std::string shard =
+      opt.shard ? "shard " + std::to_string(opt.shard->index) + "/" + std::to_string(opt.shard->count) : "";
+  std::string owned = std::to_string(jobs.size()) + " images";
+  if (opt.shard)
+    owned = shard + " owns " + std::to_string(jobs.size()) + " of " + std::to_string(collected.listed) +
+            " images";
+  if (opt.list) owned += *opt.list == "-" ? " from standard input" : " from '" + *opt.list + "'";
+  std::printf("imresize batch: %s under '%s', scales %s, %s, %s boundary%s, %d jobs, %s\n", owned.c_str(),
+              opt.src.c_str(), join_scales(opt.scales).c_str(), to_string(opt.method).c_str(),
               to_string(opt.boundary).c_str(), opt.modcrop ? ", modcrop" : "", threads,
               device.describe().c_str());
   if (skipped)
@@ -132,9 +144,9 @@ int run_batch(const BatchOptions& opt) {
   // A signal that came after the last image changed nothing: the run is complete.
   const bool interrupted = stop_requested() && not_started > 0;
   const double secs = progress.elapsed();
-  std::printf("imresize batch: %s in %s: %zu done, %zu skipped (outputs exist), %zu failed",
-              interrupted ? "interrupted" : "finished", format_duration(secs).c_str(), tally.done, skipped,
-              failed);
+  std::printf("imresize batch: %s%s%s in %s: %zu done, %zu skipped (outputs exist), %zu failed",
+              shard.c_str(), opt.shard ? " " : "", interrupted ? "interrupted" : "finished",
+              format_duration(secs).c_str(), tally.done, skipped, failed);
   if (interrupted) std::printf(", %zu not done (run the same command again to continue)", not_started);
   std::printf("; %zu files written, %.2f images/s\n", tally.files,
               secs > 0 ? static_cast<double>(tally.done) / secs : 0.0);

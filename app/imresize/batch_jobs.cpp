@@ -1,15 +1,17 @@
 // Job collection and stale temporary files of `imresize batch` (see batch_jobs.hpp).
 #include "batch_jobs.hpp"
 
-#include <signal.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
 #include <map>
+#include <set>
 
 #include "rl/atomic_file.hpp"
+#include "rl/fnv1a.hpp"
 #include "rl/image_io.hpp"
 
 namespace rl::app {
@@ -55,11 +57,22 @@ class OutputFolders {
   fs::path dst_, src_;
 };
 
-// (relative generic path, full path) of every input file, sorted.
-std::vector<std::pair<std::string, fs::path>> list_sources(const BatchOptions& o) {
+// One input as listed: its path relative to SRC_DIR ('/'-separated) and full path, or, for a bad
+// line of a --list file, the line as written and why it was refused.
+struct Source {
+  std::string rel;
+  fs::path full;
+  std::string error;
+  bool listed = false;  // from --list: not yet known to exist
+};
+
+bool by_rel(const Source& a, const Source& b) { return a.rel < b.rel; }
+
+// Every input file under SRC_DIR, sorted by relative path.
+std::vector<Source> walk_sources(const BatchOptions& o) {
   const fs::path src(o.src);
   const OutputFolders outputs(src, fs::path(o.dst));
-  std::vector<std::pair<std::string, fs::path>> files;
+  std::vector<Source> files;
   std::error_code ec;
   fs::recursive_directory_iterator it(src, fs::directory_options::skip_permission_denied, ec), end;
   if (ec) throw UsageError("cannot list '" + o.src + "': " + ec.message());
@@ -73,70 +86,153 @@ std::vector<std::pair<std::string, fs::path>> list_sources(const BatchOptions& o
     }
     const std::string name = e.path().filename().string();
     if (temp_file_owner(name) || !e.is_regular_file(e2) || !io::is_supported_extension(name)) continue;
-    files.emplace_back(fs::relative(e.path(), src, e2).generic_string(), e.path());
+    // Lexical, not fs::relative: a symbolic link keeps its own name (and shard), not its target's.
+    files.push_back({e.path().lexically_relative(src).generic_string(), e.path(), {}, false});
   }
-  std::sort(files.begin(), files.end());
+  std::sort(files.begin(), files.end(), by_rel);
   return files;
 }
 
+// Why a --list line cannot name an input, or "" when it can; `rel` gets its normal form.
+std::string check_list_entry(const std::string& line, std::string& rel) {
+  const fs::path p(line);
+  if (p.is_absolute()) return "an absolute path (list paths relative to SRC_DIR)";
+  for (const fs::path& part : p)
+    if (part == "..") return "'..' would leave SRC_DIR (list paths relative to SRC_DIR)";
+  const fs::path n = p.lexically_normal();
+  const std::string name = n.filename().string();
+  if (name.empty() || name == ".") return "not a file name";
+  if (temp_file_owner(name)) return "a temporary file of an earlier run";
+  if (!io::is_supported_extension(name)) return "not an image file (" + io::supported_extensions_text() + ")";
+  rel = n.generic_string();
+  return {};
+}
+
+// The lines of a --list file: blank ones and those starting with '#' skipped, a trailing CR dropped,
+// each path normalised ("./a//b.png" is "a/b.png"), repeats dropped, sorted as a walk would be;
+// refused lines come last, in file order, with their reason.
+std::vector<Source> listed_sources(const BatchOptions& o) {
+  const bool from_stdin = *o.list == "-";
+  const std::string shown = from_stdin ? std::string("standard input") : *o.list;
+  std::ifstream file;
+  if (!from_stdin) {
+    std::error_code ec;
+    if (fs::is_directory(*o.list, ec)) throw UsageError("--list '" + *o.list + "' is a folder, not a file");
+    file.open(*o.list, std::ios::binary);
+    if (!file) throw UsageError("cannot read --list '" + *o.list + "': " + std::strerror(errno));
+  }
+  std::istream& in = from_stdin ? std::cin : file;
+  const fs::path src(o.src);
+  std::vector<Source> good, bad;
+  std::set<std::string> seen;
+  std::string line;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#' ||
+        std::all_of(line.begin(), line.end(), [](unsigned char c) { return std::isspace(c) != 0; }))
+      continue;
+    std::string rel;
+    const std::string why = check_list_entry(line, rel);
+    if (!why.empty())
+      bad.push_back({line, {}, "line " + std::to_string(number) + " of " + shown + ": " + why, true});
+    else if (seen.insert(rel).second)
+      good.push_back({rel, src / fs::path(rel), {}, true});
+  }
+  if (in.bad()) throw UsageError("cannot read --list '" + shown + "'");
+  std::sort(good.begin(), good.end(), by_rel);
+  good.insert(good.end(), std::make_move_iterator(bad.begin()), std::make_move_iterator(bad.end()));
+  return good;
+}
+
 }  // namespace
+
+std::uint64_t shard_of(std::string_view rel, std::uint64_t count) { return fnv1a64(rel) % count; }
 
 bool Job::needs_work() const {
   return std::any_of(outputs.begin(), outputs.end(),
                      [](const JobOutput& o) { return o.need_lr || o.need_hr; });
 }
 
-std::vector<Job> collect_jobs(const BatchOptions& o) {
+CollectedJobs collect_jobs(const BatchOptions& o) {
   const fs::path dst(o.dst);
-  std::vector<Job> jobs;
+  std::vector<Source> sources = o.list ? listed_sources(o) : walk_sources(o);
+  CollectedJobs out;
+  out.listed = sources.size();
   std::map<std::string, std::string> owner;  // output key (folder/stem) -> the source that claimed it
-  for (auto& [rel, full] : list_sources(o)) {
-    Job j;
-    j.src = full;
-    j.rel = rel;
-    const fs::path relp(rel);
+  for (Source& source : sources) {
+    // Name clashes are decided over every listed source, before sharding, so that each shard
+    // refuses exactly the ones the whole run would.
+    std::string error = std::move(source.error);
+    const fs::path relp(source.rel);
     const fs::path sub = relp.parent_path();
     const std::string stem = relp.stem().string();
-    if (auto [pos, fresh] = owner.emplace((sub / stem).generic_string(), rel); !fresh) {
-      j.error =
-          "its outputs would have the same names as those of '" + pos->second + "' (rename one of them)";
-      jobs.push_back(std::move(j));
+    if (error.empty())
+      if (auto [pos, fresh] = owner.emplace((sub / stem).generic_string(), source.rel); !fresh)
+        error =
+            "its outputs would have the same names as those of '" + pos->second + "' (rename one of them)";
+    if (o.shard && shard_of(source.rel, o.shard->count) != o.shard->index) continue;
+    Job j;
+    j.src = source.full;
+    j.rel = source.rel;
+    j.error = std::move(error);
+    if (j.error.empty() && source.listed) {  // only this shard's files are looked at
+      std::error_code ec;
+      const fs::file_status st = fs::status(j.src, ec);
+      if (!fs::exists(st))
+        j.error = "listed, but there is no such file in '" + o.src + "'";
+      else if (!fs::is_regular_file(st))
+        j.error = "listed, but it is not a file";
+    }
+    if (!j.error.empty()) {
+      out.jobs.push_back(std::move(j));
       continue;
     }
     for (int s : o.scales) {
-      JobOutput out;
-      out.scale = s;
+      JobOutput jo;
+      jo.scale = s;
       const std::string xs = scale_folder(s);
-      out.lr = dst / xs / sub / (stem + "x" + std::to_string(s) + ".png");
-      out.need_lr = o.overwrite || !exists_file(out.lr);
+      jo.lr = dst / xs / sub / (stem + "x" + std::to_string(s) + ".png");
+      jo.need_lr = o.overwrite || !exists_file(jo.lr);
       if (o.save_hr) {
-        out.hr = dst / "HR" / xs / sub / (stem + ".png");
-        out.need_hr = o.overwrite || !exists_file(out.hr);
+        jo.hr = dst / "HR" / xs / sub / (stem + ".png");
+        jo.need_hr = o.overwrite || !exists_file(jo.hr);
       }
-      j.outputs.push_back(std::move(out));
+      j.outputs.push_back(std::move(jo));
     }
-    jobs.push_back(std::move(j));
+    out.jobs.push_back(std::move(j));
   }
-  return jobs;
+  return out;
 }
 
 void remove_stale_temps(const BatchOptions& o) {
   const fs::path dst(o.dst);
-  const long self = static_cast<long>(::getpid());
   std::vector<fs::path> roots;
   for (int s : o.scales) {
     roots.push_back(dst / scale_folder(s));
     roots.push_back(dst / "HR" / scale_folder(s));
   }
+  const auto now = fs::file_time_type::clock::now();
   for (const fs::path& root : roots) {
     std::error_code ec;
     if (!fs::is_directory(root, ec)) continue;
     fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
     for (; !ec && it != end; it.increment(ec)) {
-      const std::optional<long> pid = temp_file_owner(it->path().filename().string());
-      if (!pid) continue;
-      const bool dead = *pid != self && ::kill(static_cast<pid_t>(*pid), 0) != 0 && errno == ESRCH;
-      if (*pid == self || dead) {
+      bool stale = false;
+      switch (temp_file_maker(it->path().filename().string())) {
+        case TempFileMaker::ThisProcess:  // called once the workers are done, or before they start
+        case TempFileMaker::Gone: stale = true; break;
+        case TempFileMaker::Elsewhere: {
+          // A task on another machine or in another container: its pid says nothing here. A temporary
+          // lives only while one encoded file is written, so one untouched for long is abandoned.
+          std::error_code e2;
+          const auto written = fs::last_write_time(it->path(), e2);
+          stale = !e2 && now - written > kAbandonedTempAge;
+          break;
+        }
+        case TempFileMaker::Running:
+        case TempFileMaker::NotTemporary: break;
+      }
+      if (stale) {
         std::error_code rm;
         fs::remove(it->path(), rm);
       }

@@ -3,6 +3,7 @@
 #include "batch_options.hpp"
 
 #include <algorithm>
+#include <charconv>
 
 #include "rl/image_io.hpp"
 #include "rl/kernels.hpp"
@@ -30,6 +31,30 @@ std::vector<int> parse_scales(std::string_view s) {
 
 }  // namespace
 
+Shard parse_shard(std::string_view s) {
+  constexpr std::uint64_t kMaxShards = 1000000000;
+  const auto bad = [&] {
+    return UsageError(
+        "--shard must be I/N with 0 <= I < N, I counted from 0 (as JOB_COMPLETION_INDEX and "
+        "SLURM_ARRAY_TASK_ID are), got '" +
+        std::string(s) + "'");
+  };
+  const auto number = [&](std::string_view t) {
+    std::uint64_t v = 0;
+    const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    // from_chars takes no sign or space, so "+1", "-1" and " 1" are refused along with "1x".
+    if (t.empty() || ec != std::errc() || p != t.data() + t.size() || v > kMaxShards) throw bad();
+    return v;
+  };
+  const std::size_t slash = s.find('/');
+  if (slash == std::string_view::npos) throw bad();
+  Shard out;
+  out.index = number(s.substr(0, slash));
+  out.count = number(s.substr(slash + 1));
+  if (out.count < 1 || out.index >= out.count) throw bad();
+  return out;
+}
+
 std::optional<BatchOptions> parse_batch_options(const std::vector<std::string>& args) {
   BatchOptions o;
   ResizeOptions shared;  // --method, --boundary and --device, through the command's parser
@@ -43,6 +68,13 @@ std::optional<BatchOptions> parse_batch_options(const std::vector<std::string>& 
       if (have_scales) throw UsageError("--scales given more than once");
       o.scales = parse_scales(take_value(args, i, a));
       have_scales = true;
+    } else if (a.name == "--shard") {
+      if (o.shard) throw UsageError("--shard given more than once");
+      o.shard = parse_shard(take_value(args, i, a));
+    } else if (a.name == "--list") {
+      if (o.list) throw UsageError("--list given more than once");
+      o.list = take_value(args, i, a);
+      if (o.list->empty()) throw UsageError("--list needs a file name (or - for standard input)");
     } else if (a.name == "--jobs") {
       o.jobs = static_cast<int>(parse_count(take_value(args, i, a), "--jobs", 1024));
     } else if (a.name == "--modcrop" || a.name == "--save-hr" || a.name == "--overwrite") {
@@ -71,6 +103,7 @@ std::optional<BatchOptions> parse_batch_options(const std::vector<std::string>& 
 std::string batch_usage_text() {
   return "usage: imresize batch SRC_DIR DST_DIR --scales S[,S...] [--modcrop] [--boundary modern|legacy]\n"
          "                      [--method M] [--device auto|cpu|cuda] [--jobs N] [--overwrite] [--save-hr]\n"
+         "                      [--shard I/N] [--list FILE]\n"
          "\n"
          "Resizes every image under SRC_DIR (recursively; " +
          io::supported_extensions_text() +
@@ -92,6 +125,16 @@ std::string batch_usage_text() {
          "  --jobs N           images processed at once (default: the number of hardware threads)\n"
          "  --overwrite        redo outputs that already exist (default: skip them, so a run can be "
          "resumed)\n"
+         "  --shard I/N        do only shard I of N (I from 0 to N-1, e.g. $SLURM_ARRAY_TASK_ID or\n"
+         "                     $JOB_COMPLETION_INDEX): an image belongs to shard FNV-1a-64(its path under\n"
+         "                     SRC_DIR, '/'-separated) mod N, so N tasks started anywhere, in any order, "
+         "write\n"
+         "                     disjoint outputs whose union is the whole run (see docs/SCALE.md)\n"
+         "  --list FILE        the inputs are the lines of FILE (- reads standard input), each a path "
+         "relative\n"
+         "                     to SRC_DIR, instead of every image under it; blank lines and lines starting\n"
+         "                     with # are skipped (write ./#name for a name starting with #); absolute\n"
+         "                     paths, '..', other extensions and missing files are reported as failed\n"
          "\n"
          "Outputs are written to a temporary file and renamed, so an interrupted run (Ctrl-C, SIGTERM) "
          "leaves\n"

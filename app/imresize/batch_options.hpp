@@ -1,8 +1,10 @@
 // The options of `imresize batch`, parsed with the command's own parser (options.hpp), and its --help.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "options.hpp"
@@ -10,6 +12,11 @@
 #include "rl/spec.hpp"
 
 namespace rl::app {
+
+// --shard I/N: this task does the images whose shard_of(relative path, N) is I (batch_jobs.hpp).
+struct Shard {
+  std::uint64_t index = 0, count = 1;
+};
 
 struct BatchOptions {
   std::string src, dst;
@@ -21,7 +28,12 @@ struct BatchOptions {
   Method method = Method::Bicubic;
   Device device = Device::Auto;
   int jobs = 0;  // 0: hardware threads
+  std::optional<Shard> shard;
+  std::optional<std::string> list;  // --list FILE ("-": standard input) instead of walking SRC_DIR
 };
+
+// "I/N" with 0 <= I < N, both plain decimal numbers; else UsageError naming --shard.
+Shard parse_shard(std::string_view s);
 
 // The arguments after "batch". Returns nullopt when --help was asked for; throws UsageError.
 std::optional<BatchOptions> parse_batch_options(const std::vector<std::string>& args);

@@ -2,30 +2,89 @@
 #include "rl/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
+
+#include "rl/fnv1a.hpp"
 
 namespace rl {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+constexpr std::string_view kTag = ".rl-tmp-";
+constexpr std::size_t kSpaceDigits = 16;
+
+std::string compute_process_space_tag() {
+  // The boot id changes with every boot of every machine; the pid namespace's inode tells the
+  // containers of one kernel apart. Where /proc is missing, the host name is the best there is.
+  std::string id;
+  std::getline(std::ifstream("/proc/sys/kernel/random/boot_id"), id);
+  std::error_code ec;
+  const fs::path ns = fs::read_symlink("/proc/self/ns/pid", ec);
+  if (id.empty() || ec) {
+    char host[256] = {};
+    ::gethostname(host, sizeof host - 1);
+    id = std::string("host:") + host;
+  } else {
+    id += '|';
+    id += ns.string();
+  }
+  std::uint64_t h = fnv1a64(id);
+  std::string tag(kSpaceDigits, '0');
+  for (std::size_t i = kSpaceDigits; i-- > 0; h >>= 4) tag[i] = "0123456789abcdef"[h & 15];
+  return tag;
+}
+
+bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }
+
+}  // namespace
+
+const std::string& process_space_tag() {
+  static const std::string tag = compute_process_space_tag();
+  return tag;
+}
+
 std::string temp_path_for(const std::string& path) {
   static std::atomic<unsigned> counter{0};
   const fs::path p(path);
   std::string name(1, '.');
-  name.append(p.stem().string()).append(".rl-tmp-").append(std::to_string(::getpid()));
-  name.append(1, '-').append(std::to_string(counter++)).append(p.extension().string());
+  name.append(p.stem().string()).append(kTag).append(std::to_string(::getpid()));
+  name.append(1, '-').append(std::to_string(counter++));
+  name.append(1, '-').append(process_space_tag()).append(p.extension().string());
   return (p.parent_path() / name).string();
 }
 
+TempFileMaker temp_file_maker(std::string_view name) {
+  const std::optional<long> pid = temp_file_owner(name);
+  if (!pid) return TempFileMaker::NotTemporary;
+  // After "PID-": the counter, then "-SPACE" unless the name predates the space tag.
+  std::size_t k = name.find(kTag) + kTag.size();
+  while (name[k] != '-') ++k;
+  ++k;
+  while (k < name.size() && name[k] >= '0' && name[k] <= '9') ++k;
+  if (k + 1 + kSpaceDigits <= name.size() && name[k] == '-') {
+    const std::string_view space = name.substr(k + 1, kSpaceDigits);
+    const bool tagged = std::all_of(space.begin(), space.end(), is_hex) &&
+                        (k + 1 + kSpaceDigits == name.size() || name[k + 1 + kSpaceDigits] == '.');
+    if (tagged && space != process_space_tag()) return TempFileMaker::Elsewhere;
+  }
+  if (*pid == static_cast<long>(::getpid())) return TempFileMaker::ThisProcess;
+  if (::kill(static_cast<pid_t>(*pid), 0) != 0 && errno == ESRCH) return TempFileMaker::Gone;
+  return TempFileMaker::Running;
+}
+
 std::optional<long> temp_file_owner(std::string_view name) {
-  constexpr std::string_view kTag = ".rl-tmp-";
   const std::size_t tag = name.find(kTag);
   if (name.empty() || name[0] != '.' || tag == std::string_view::npos) return std::nullopt;
   long pid = 0;

@@ -39,14 +39,10 @@ struct DtypeEntry {
   const char* descr;  // numpy type string for the output (native byte order)
 };
 constexpr DtypeEntry kDtypes[] = {
-    {'u', 1, rl::ElemType::U8, "uint8"},
-    {'u', 2, rl::ElemType::U16, "uint16"},
-    {'f', 4, rl::ElemType::F32, "float32"},
-    {'f', 8, rl::ElemType::F64, "float64"},
-    {'i', 1, rl::ElemType::I8, "int8"},
-    {'i', 2, rl::ElemType::I16, "int16"},
-    {'i', 4, rl::ElemType::I32, "int32"},
-    {'u', 4, rl::ElemType::U32, "uint32"},
+    {'u', 1, rl::ElemType::U8, "uint8"},     {'u', 2, rl::ElemType::U16, "uint16"},
+    {'f', 4, rl::ElemType::F32, "float32"},  {'f', 8, rl::ElemType::F64, "float64"},
+    {'i', 1, rl::ElemType::I8, "int8"},      {'i', 2, rl::ElemType::I16, "int16"},
+    {'i', 4, rl::ElemType::I32, "int32"},    {'u', 4, rl::ElemType::U32, "uint32"},
     {'b', 1, rl::ElemType::Logical, "bool"},
 };
 

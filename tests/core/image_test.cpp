@@ -104,6 +104,27 @@ TEST(AtomicFile, OwnerIsReadOnlyFromOurNames) {
   EXPECT_EQ(temp_file_owner(""), std::nullopt);
 }
 
+TEST(AtomicFile, MakerTellsWhetherThePidCanBeAskedHere) {
+  const std::string here = process_space_tag();
+  ASSERT_EQ(here.size(), 16u);
+  EXPECT_EQ(here.find_first_not_of("0123456789abcdef"), std::string::npos) << here;
+  const std::string there = here == "0123456789abcdef" ? "fedcba9876543210" : "0123456789abcdef";
+  const std::string self = std::to_string(::getpid());
+  EXPECT_EQ(temp_file_maker(fs::path(temp_path_for("/d/photo.png")).filename().string()),
+            TempFileMaker::ThisProcess);
+  EXPECT_EQ(temp_file_maker(".a.rl-tmp-" + self + "-3-" + here + ".png"), TempFileMaker::ThisProcess);
+  // pid 2^22 + 1 is above Linux's pid_max: no such process here.
+  EXPECT_EQ(temp_file_maker(".a.rl-tmp-4194305-0-" + here + ".png"), TempFileMaker::Gone);
+  EXPECT_EQ(temp_file_maker(".a.rl-tmp-4194305-0.png"), TempFileMaker::Gone);  // written before the tag
+  EXPECT_EQ(temp_file_maker(".a.rl-tmp-1-0-" + here + ".png"), TempFileMaker::Running);  // init
+  // The same pids elsewhere say nothing about processes here.
+  EXPECT_EQ(temp_file_maker(".a.rl-tmp-4194305-0-" + there + ".png"), TempFileMaker::Elsewhere);
+  EXPECT_EQ(temp_file_maker(".a.rl-tmp-" + self + "-0-" + there + ".png"), TempFileMaker::Elsewhere);
+  EXPECT_EQ(temp_file_maker(".a.rl-tmp-" + self + "-0-" + there), TempFileMaker::Elsewhere);
+  EXPECT_EQ(temp_file_maker("a.png"), TempFileMaker::NotTemporary);
+  EXPECT_EQ(temp_file_owner(".a.rl-tmp-77-0-" + there + ".png"), 77L);
+}
+
 TEST(AtomicFile, WritesWholeFilesAndReplacesAtomically) {
   const TempFolder dir;
   const fs::path out = dir.path() / "x.bin";
