@@ -49,8 +49,8 @@ Options:
                       whose resize to reproduce, pixel for pixel (default: matlab, everything above
                       and below). With a library, --method is required and takes its own names:
 )" + peer_methods_text() +
-         R"(                      --scale S uses the library's own size rule (Pillow round(S*n), OpenCV
-                      cvRound(S*n), torch floor(S*n); halves to even) and, for OpenCV and torch, 1/S
+         R"(                      --scale S uses the library's own size rule (Pillow round(S*n) and OpenCV
+                      cvRound(S*n), halves to even; torch floor(S*n)) and, for OpenCV and torch, 1/S
                       in the coordinates as cv2.resize(fx=S) and F.interpolate(scale_factor=S) do;
                       --size R,C is used as is (no NaN). The input keeps its type: Pillow takes uint8
                       (1-4 channels) and float32, OpenCV uint8 and float32 (1-4 channels),
