@@ -93,6 +93,7 @@ std::optional<BatchOptions> parse_batch_options(const std::vector<std::string>& 
   if (!have_scales) throw UsageError("--scales is required, e.g. --scales 2,3,4");
   o.src = positional[0];
   o.dst = positional[1];
+  resolve_method(shared);
   o.method = shared.spec.method;
   o.boundary = shared.spec.boundary;
   o.device = shared.device;

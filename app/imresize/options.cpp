@@ -10,6 +10,31 @@
 
 namespace rl::app {
 
+namespace {
+
+// ResizeOptions::given: one bit per option that may appear once.
+enum : unsigned {
+  kScale = 1,
+  kSize = 2,
+  kMethod = 4,
+  kAa = 8,
+  kBoundary = 16,
+  kAs = 32,
+  kDevice = 64,
+  kMax = 128,
+  kLike = 256,
+  kAlignCorners = 512,
+};
+
+// "a, b or c", for the messages that list a library's methods.
+std::string join_names(const std::vector<std::string>& v) {
+  std::string s;
+  for (std::size_t k = 0; k < v.size(); ++k) s += (k == 0 ? "" : k + 1 == v.size() ? " or " : ", ") + v[k];
+  return s;
+}
+
+}  // namespace
+
 Arg split_arg(const std::string& a) {
   const auto eq = a.find('=');
   if (a.rfind("--", 0) == 0 && eq != std::string::npos) return {a.substr(0, eq), a.substr(eq + 1)};
@@ -79,17 +104,6 @@ bool take_resize_option(const std::vector<std::string>& args, std::size_t& i, Re
     if (out.given & bit) throw UsageError(a.name + " given more than once");
     out.given |= bit;
   };
-  enum : unsigned {
-    kScale = 1,
-    kSize = 2,
-    kMethod = 4,
-    kAa = 8,
-    kBoundary = 16,
-    kAs = 32,
-    kDevice = 64,
-    kMax = 128
-  };
-
   try {
     if (a.name == "--scale") {
       once(kScale);
@@ -101,10 +115,8 @@ bool take_resize_option(const std::vector<std::string>& args, std::size_t& i, Re
       out.spec.out_size = parse_size(take_value(args, i, a));
     } else if (a.name == "--method") {
       once(kMethod);
-      const std::string v = take_value(args, i, a);
-      const auto m = parse_method(v);
-      if (!m) throw UsageError("unknown method '" + v + "' (use " + method_names() + ")");
-      out.spec.method = *m;
+      out.method_arg = take_value(args, i, a);
+      if (out.method_arg.empty()) throw UsageError("--method needs a method name (see --help)");
     } else if (a.name == "--antialiasing") {
       once(kAa);
       const std::string v = take_value(args, i, a);
@@ -125,6 +137,17 @@ bool take_resize_option(const std::vector<std::string>& args, std::size_t& i, Re
     } else if (a.name == "--verbose") {
       take_no_value(a);
       out.verbose = true;
+    } else if (a.name == "--like") {
+      once(kLike);
+      const std::string v = take_value(args, i, a);
+      const bool matlab = v == "matlab" || v == "MATLAB";
+      out.like = matlab ? std::nullopt : peers::parse_library(v);
+      if (!matlab && !out.like)
+        throw UsageError("--like must be matlab, pillow, opencv or torch, got '" + v + "'");
+    } else if (a.name == "--align-corners") {
+      once(kAlignCorners);
+      take_no_value(a);
+      out.align_corners = true;
     } else if (a.name == "--max-pixels") {
       once(kMax);
       out.max_pixels = parse_count(take_value(args, i, a), "--max-pixels", std::uint64_t{1} << 62);
@@ -137,6 +160,36 @@ bool take_resize_option(const std::vector<std::string>& args, std::size_t& i, Re
     throw UsageError(e.what());
   }
   return true;
+}
+
+void resolve_method(ResizeOptions& o) {
+  if (!o.like) {
+    if (o.align_corners)
+      throw UsageError(
+          "--align-corners is an option of --like torch (bilinear, bicubic), not of MATLAB's resize");
+    if (o.method_arg.empty()) return;  // MATLAB's default, bicubic
+    const auto m = parse_method(o.method_arg);
+    if (!m) throw UsageError("unknown method '" + o.method_arg + "' (use " + method_names() + ")");
+    o.spec.method = *m;
+    return;
+  }
+  const std::string lib = peers::to_string(*o.like);
+  if (o.method_arg.empty())
+    throw UsageError("--like " + lib + " needs --method (" + join_names(peers::method_names(*o.like)) + ")");
+  if (o.given & kBoundary)
+    throw UsageError("--boundary is MATLAB's border rule; --like " + lib + " uses the library's own");
+  if (o.given & kAs)
+    throw UsageError("--as converts for MATLAB's resize; --like " + lib + " resizes the input's own type");
+  if (o.device == Device::Cuda) throw UsageError("--device cuda: --like " + lib + " runs on the CPU only");
+  if (o.spec.out_size && (std::isnan(o.spec.out_size->first) || std::isnan(o.spec.out_size->second)))
+    throw UsageError("--size with NaN is MATLAB's aspect-ratio rule; give both sizes with --like " + lib);
+  const std::optional<bool> aa =
+      (o.given & kAa) != 0 ? std::optional<bool>(o.spec.antialiasing) : std::optional<bool>();
+  try {
+    o.peer = peers::make_peer_spec(*o.like, o.method_arg, aa, o.align_corners);
+  } catch (const std::invalid_argument& e) {  // one line naming the method or option
+    throw UsageError(e.what());
+  }
 }
 
 void require_scale_or_size(const ResizeOptions& o) {
@@ -173,6 +226,7 @@ Options parse_options(const std::vector<std::string>& args) {
   else if (o.benchmark == 0)
     throw UsageError("missing OUTPUT (see --help)");
   require_scale_or_size(o.resize);
+  resolve_method(o.resize);
   return o;
 }
 

@@ -13,6 +13,7 @@
 
 #include "exit_codes.hpp"
 #include "rl/device_policy.hpp"
+#include "rl/peers.hpp"
 #include "rl/spec.hpp"
 
 namespace rl::app {
@@ -32,6 +33,13 @@ struct ResizeOptions {
   bool verbose = false;
   std::optional<std::uint64_t> max_pixels;  // --max-pixels; unset: the default memory limit
   unsigned given = 0;  // which options take_resize_option has seen (bit per option), to refuse repeats
+
+  // --like: whose resize to reproduce. Unset (or "matlab"): MATLAB's, described by `spec`. A library:
+  // `peer` holds its method once resolve_method has run, and `spec` keeps only the scale or size.
+  std::optional<peers::Library> like;
+  std::optional<peers::PeerSpec> peer;
+  std::string method_arg;      // --method as given; its meaning depends on --like (resolve_method)
+  bool align_corners = false;  // --align-corners (torch bilinear and bicubic only)
 };
 
 struct Options {
@@ -42,10 +50,16 @@ struct Options {
 };
 
 // Parses one of the shared resize options at args[i] (`--name value` or `--name=value`): --scale,
-// --size, --method, --antialiasing, --boundary, --as, --device, --verbose, --max-pixels.
-// Returns false when args[i] is not one of them; advances i past a consumed value. Throws UsageError
-// for a bad or repeated value (and for --scale together with --size).
+// --size, --method, --antialiasing, --boundary, --as, --device, --verbose, --max-pixels, --like,
+// --align-corners. Returns false when args[i] is not one of them; advances i past a consumed value.
+// Throws UsageError for a bad or repeated value (and for --scale together with --size). --method is
+// only recorded: resolve_method checks it once --like is known.
 bool take_resize_option(const std::vector<std::string>& args, std::size_t& i, ResizeOptions& out);
+// After all options: reads --method as MATLAB's method (spec.method) or, with --like LIBRARY, as that
+// library's (peer, through rl::peers::make_peer_spec with --antialiasing and --align-corners), and
+// refuses the options that have no meaning for the library chosen (--boundary, --as, --device cuda,
+// --size with NaN for a library; --align-corners for MATLAB). Throws UsageError.
+void resolve_method(ResizeOptions& o);
 // Throws UsageError unless exactly one of --scale / --size was given.
 void require_scale_or_size(const ResizeOptions& o);
 

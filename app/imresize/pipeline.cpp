@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 #include <new>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "rl/convert.hpp"
 #include "rl/cuda_resize.hpp"
 #include "rl/image_io.hpp"
+#include "rl/peer_resize.hpp"
 #include "rl/resize.hpp"
 
 namespace rl::app {
@@ -178,6 +180,34 @@ Plan plan_for(const ResizeOptions& o, const Image& in) {
   }
 }
 
+peers::PeerTarget peer_target_for(const ResizeOptions& o, const Image& in) {
+  const peers::PeerSpec& spec = *o.peer;
+  if (!peers::supports(spec, in.type(), in.channels()))
+    throw Failure(
+        kExitUsage,
+        peers::display_name(spec) + " does not take " + describe(in) + " images" +
+            (spec.library == peers::Library::Torch ? " (torch resizes float32 only: give a .npy)" : ""));
+  peers::PeerTarget target;
+  if (o.spec.scale)
+    target = peers::PeerTarget::with_scale(o.spec.scale->first, o.spec.scale->second);
+  else if (o.spec.out_size)  // whole numbers: parse_size checked them, and NaN was refused with --like
+    target = peers::PeerTarget::with_size(static_cast<int>(o.spec.out_size->first),
+                                          static_cast<int>(o.spec.out_size->second));
+  std::pair<int, int> out_size;
+  try {
+    out_size = peers::output_size(spec, in.rows(), in.cols(), target);
+  } catch (const std::invalid_argument& e) {
+    throw Failure(kExitUsage, peers::to_string(spec.library) + ": " + e.what());
+  }
+  const MemoryLimit lim = memory_limit(o, in.type(), in.channels());
+  if (static_cast<double>(out_size.first) * out_size.second * in.channels() >
+      static_cast<double>(lim.max_elements))
+    throw Failure(kExitFailure, "the result would be " + shape_str(out_size.first, out_size.second) + "x" +
+                                    std::to_string(in.channels()) + " " + to_string(in.type()) +
+                                    ", over the limit of " + lim.description);
+  return target;
+}
+
 ResizeRunner::ResizeRunner(Device requested, DeviceChoice choice)
     : requested_(requested), choice_(std::move(choice)) {
   if (choice_.cuda) cuda_ = std::make_unique<cuda::Resizer>();
@@ -219,26 +249,50 @@ int run_imresize(const Options& opt) {
   }
   const ResizeOptions& o = opt.resize;
   if (!opt.output.empty()) check_output(opt.output);
-  ResizeRunner runner(o.device, choose_device_or_fail(o.device));
+  // MATLAB's resize may run on CUDA; a library's runs on the CPU (parsing refused --device cuda).
+  std::optional<ResizeRunner> runner;
+  if (!o.peer) runner.emplace(o.device, choose_device_or_fail(o.device));
   const Image in = load_input(opt.input, o);
   if (o.verbose) std::cout << "input: " << opt.input << " " << describe(in) << "\n";
-  const Plan plan = plan_for(o, in);
-  if (o.verbose) {
-    std::cout << "plan: " << shape_str(plan.in_rows, plan.in_cols) << " -> "
-              << shape_str(plan.out_rows, plan.out_cols) << ", scale " << plan.rows.scale << ","
-              << plan.cols.scale << ", " << to_string(plan.method) << ", antialiasing "
-              << (plan.antialiasing ? "on" : "off") << ", boundary " << to_string(plan.boundary) << ", "
-              << (plan.order[0] == Axis::Rows ? "rows" : "columns") << " first, taps " << plan.rows.taps
-              << " (rows) " << plan.cols.taps << " (columns)\n";
+  std::function<Image()> resize;
+  Plan plan;
+  peers::PeerTarget target;
+  if (o.peer) {
+    target = peer_target_for(o, in);
+    if (o.verbose) {
+      const auto [r, c] = peers::output_size(*o.peer, in.rows(), in.cols(), target);
+      std::cout << "like: " << peers::to_string(o.peer->library) << ", method "
+                << peers::method_name(o.peer->library, o.peer->method) << " (" << peers::display_name(*o.peer)
+                << ", " << peers::to_string(*o.peer) << "): " << shape_str(in.rows(), in.cols()) << " -> "
+                << shape_str(r, c) << "\n";
+    }
+    resize = [&] {
+      try {
+        return io::peer_resize(in, *o.peer, target);
+      } catch (const std::bad_alloc&) {
+        throw Failure(kExitFailure, "not enough memory for the result");
+      }
+    };
+  } else {
+    plan = plan_for(o, in);
+    if (o.verbose) {
+      std::cout << "plan: " << shape_str(plan.in_rows, plan.in_cols) << " -> "
+                << shape_str(plan.out_rows, plan.out_cols) << ", scale " << plan.rows.scale << ","
+                << plan.cols.scale << ", " << to_string(plan.method) << ", antialiasing "
+                << (plan.antialiasing ? "on" : "off") << ", boundary " << to_string(plan.boundary) << ", "
+                << (plan.order[0] == Axis::Rows ? "rows" : "columns") << " first, taps " << plan.rows.taps
+                << " (rows) " << plan.cols.taps << " (columns)\n";
+    }
+    resize = [&] { return runner->run(plan, in); };
   }
   Image out;
   if (opt.benchmark > 0) {
-    out = runner.run(plan, in);  // warm-up: first-touch allocation, CUDA context and table upload
+    out = resize();  // warm-up: first-touch allocation, CUDA context and table upload
     std::vector<double> ms;
     ms.reserve(opt.benchmark);
     for (int i = 0; i < opt.benchmark; ++i) {
       const auto t0 = std::chrono::steady_clock::now();
-      out = runner.run(plan, in);
+      out = resize();
       const auto t1 = std::chrono::steady_clock::now();
       ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
     }
@@ -249,14 +303,20 @@ int run_imresize(const Options& opt) {
     std::snprintf(buf, sizeof buf, "median_ms=%.6f", median);
     std::cout << buf << "\n";
   } else {
-    out = runner.run(plan, in);
+    out = resize();
   }
-  if (o.verbose) std::cout << "device: " << runner.describe() << "\n";
-  if (o.verbose && !runner.using_cuda()) std::cout << "cpu kernels: " << rl::cpu_level() << "\n";
-  if (!opt.output.empty()) {
-    save_output(opt.output, out);
-    if (o.verbose) std::cout << "output: " << opt.output << " " << describe(out) << "\n";
-  }
+  if (o.verbose)
+    std::cout << "device: " << (runner ? runner->describe() : std::string("cpu"))
+              << "
+                 ";
+        if (o.verbose && (!runner || !runner->using_cuda())) std::cout
+              << "cpu kernels: " << rl::cpu_level()
+              << "
+                 ";
+        if (!opt.output.empty()) {
+      save_output(opt.output, out);
+      if (o.verbose) std::cout << "output: " << opt.output << " " << describe(out) << "\n";
+    }
   std::cout.flush();
   return 0;
 }

@@ -10,6 +10,7 @@
 
 #include "options.hpp"
 #include "rl/image.hpp"
+#include "rl/peers.hpp"
 #include "rl/plan.hpp"
 
 namespace rl::cuda {
@@ -51,6 +52,11 @@ Image load_input(const std::string& path, const ResizeOptions& o, bool capture_d
 // The plan for `in`, refusing (Failure) results or intermediate passes over the memory limit with a
 // message that gives the size asked for and the limit.
 Plan plan_for(const ResizeOptions& o, const Image& in);
+
+// --like LIBRARY: the target for `in` (--scale, from which the library's own rule gives the size, or
+// --size as given), checked before any work: a type or channel count the library does not take, or
+// an empty result, is Failure(kExitUsage); a result over the memory limit Failure(kExitFailure).
+peers::PeerTarget peer_target_for(const ResizeOptions& o, const Image& in);
 
 // Runs plans on the chosen device. A CUDA failure follows rl::after_cuda_failure: --device auto
 // goes on on the CPU (the reason is kept for --verbose); --device cuda is a Failure(kExitDevice).

@@ -3,8 +3,24 @@
 #include "pipeline.hpp"
 #include "rl/image_io.hpp"
 #include "rl/kernels.hpp"
+#include "rl/peers.hpp"
 
 namespace rl::app {
+
+namespace {
+
+// One line per library: "                        pillow  nearest box bilinear ...".
+std::string peer_methods_text() {
+  std::string t;
+  for (const peers::Library l : {peers::Library::Pillow, peers::Library::OpenCV, peers::Library::Torch}) {
+    std::string line = "                        " + peers::to_string(l) + ":";
+    for (const std::string& m : peers::method_names(l)) line += " " + m;
+    t += line + "\n";
+  }
+  return t;
+}
+
+}  // namespace
 
 std::string usage_text() {
   return std::string(R"(Usage: imresize INPUT OUTPUT (--scale S[,S2] | --size R,C) [options]
@@ -23,10 +39,24 @@ Size (exactly one of):
 Options:
 )") + "  --method M          " +
          method_names(", ", ", ") + " (default: bicubic)\n" +
-         R"(  --antialiasing on|off   widen the kernel when shrinking (default: on, except for nearest)
+         R"(  --antialiasing on|off   widen the kernel when shrinking (default: on, except for nearest).
+                      With --like torch (bilinear, bicubic): antialias= (default off); Pillow
+                      always antialiases (except nearest), OpenCV never: only that value is taken.
   --boundary modern|legacy
                       modern (default): out-of-range taps mirror, as MATLAB R2015b and later;
                       legacy: they clamp to the edge pixel, as older MATLAB (classic Set5/Set14 LR)
+  --like matlab|pillow|opencv|torch
+                      whose resize to reproduce, pixel for pixel (default: matlab, everything above
+                      and below). With a library, --method is required and takes its own names:
+)" + peer_methods_text() +
+         R"(                      --scale S uses the library's own size rule (Pillow round(S*n) and OpenCV
+                      cvRound(S*n), halves to even; torch floor(S*n)) and, for OpenCV and torch, 1/S
+                      in the coordinates as cv2.resize(fx=S) and F.interpolate(scale_factor=S) do;
+                      --size R,C is used as is (no NaN). The input keeps its type: Pillow takes uint8
+                      (1-4 channels) and float32, OpenCV uint8 and float32 (1-4 channels),
+                      torch float32 only (e.g. a .npy).
+                      --boundary, --as and --device cuda are MATLAB's only. See docs/PEERS.md.
+  --align-corners     with --like torch (bilinear, bicubic): align_corners=True
   --as keep|double|single
                       keep (default): the output has the input's type. double/single: convert
                       the input first as im2double/im2single do (uint8 x/255, uint16 x/65535,
@@ -72,6 +102,8 @@ nothing is created and an existing OUTPUT is untouched. OUTPUT may be INPUT.
 Examples:
   imresize hr.png lr.png --scale 1/4 --boundary legacy
   imresize in.png out.npy --size 256,NaN --method lanczos3 --as double
+  imresize in.png out.png --size 100,150 --like pillow --method bicubic
+  imresize in.npy out.npy --scale 0.25 --like torch --method bicubic --antialiasing on
 )";
 }
 

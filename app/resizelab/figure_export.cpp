@@ -14,6 +14,7 @@
 #include "rl/plan.hpp"
 #include "rl/resize.hpp"
 #include "rl/ui/default_image.hpp"
+#include "rl/ui/document_jobs.hpp"
 #include "rl/ui/figure.hpp"
 
 namespace rl::ui {
@@ -25,6 +26,13 @@ constexpr int kExitInput = rl::app::kExitFailure, kExitUsage = rl::app::kExitUsa
 
 [[noreturn]] void fail(int code, const QString& message) { throw ExportError{code, message}; }
 
+// A pane name that asks for a library's resize ("opencv-...", "pillow-...", "torch-...").
+bool peer_named(const QString& name) {
+  for (const char* lib : {"opencv-", "pillow-", "torch-"})
+    if (name.toLower().startsWith(QLatin1String(lib))) return true;
+  return false;
+}
+
 void print_usage() {
   std::fputs(
       "usage: resizelab --export FIG.(png|svg|pdf) [--scale S | --size R,C] [--crop x,y,w,h]\n"
@@ -35,6 +43,12 @@ void print_usage() {
       "  matlab = bicubic with antialiasing (MATLAB's imresize default); otherwise a MATLAB method\n"
       "  (nearest bilinear bicubic box triangle lanczos2 lanczos3), plain = no antialiasing,\n"
       "  with -aa for antialiasing on or -noaa for off, e.g. bicubic-noaa, lanczos3-aa.\n"
+      "  Or a library's resize (imresize --like): opencv-nearest opencv-nearest-exact opencv-linear\n"
+      "  opencv-linear-exact opencv-cubic opencv-area opencv-lanczos4, pillow-nearest pillow-box\n"
+      "  pillow-bilinear pillow-hamming pillow-bicubic pillow-lanczos, torch-nearest torch-nearest-exact\n"
+      "  torch-bilinear torch-bicubic with -aa (antialias) and/or -ac (align_corners), e.g.\n"
+      "  --panes matlab,opencv-cubic,pillow-bicubic,torch-bicubic (MATLAB vs the libraries). They run\n"
+      "  at MATLAB's output size; a type the library lacks goes through float32.\n"
       "Exit status: 0 written; 1 the image cannot be read or resized, or the figure cannot be written;\n"
       "2 bad option or value. Every error is one line on stderr.\n",
       stdout);
@@ -150,7 +164,16 @@ ExportJob prepare_export(const QStringList& args) {
   QList<PaneChoice> choices;
   for (const QString& name : panes_arg.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
     const auto c = parse_pane(name.trimmed());
-    if (!c) fail(kExitUsage, QStringLiteral("unknown pane '%1' (see --help)").arg(name));
+    if (!c && peer_named(name.trimmed()))  // say what is wrong with a library pane: its method or option
+      try {
+        (void)rl::peers::parse_peer_spec(name.trimmed().toLower().toStdString());
+      } catch (const std::invalid_argument& e) {
+        fail(kExitUsage, QStringLiteral("pane '%1': %2").arg(name.trimmed(), QString::fromUtf8(e.what())));
+      }
+    if (!c)
+      fail(kExitUsage, QStringLiteral("unknown pane '%1' (see --help; e.g. matlab, bicubic-noaa, "
+                                      "opencv-cubic, pillow-bicubic, torch-bicubic-aa)")
+                           .arg(name));
     choices.append(*c);
   }
   if (choices.isEmpty()) fail(kExitUsage, QStringLiteral("--panes is empty"));
@@ -198,6 +221,11 @@ ExportJob prepare_export(const QStringList& args) {
     rs.antialiasing = c.antialiasing;
     rs.boundary = boundary;
     try {
+      if (c.peer) {
+        PeerPane p = run_peer_pane(src, rs, *c.peer);
+        spec.panes.append({c.label, p.image, p.plan});
+        continue;
+      }
       auto plan = std::make_shared<const rl::Plan>(rl::make_plan(rs, src.rows(), src.cols(), limits));
       auto result = std::make_shared<const rl::Image>(rl::run(*plan, src));
       const QString sr = QString::number(plan->rows.scale, 'g', 4),
@@ -232,6 +260,15 @@ bool wants_export(const QStringList& args) { return args.contains(QStringLiteral
 
 std::optional<PaneChoice> parse_pane(const QString& raw) {
   const QString name = raw.toLower();
+  if (peer_named(name)) {
+    try {
+      PaneChoice c{raw, {}, rl::Method::Bicubic, false, rl::peers::parse_peer_spec(name.toStdString())};
+      c.label = QString::fromStdString(rl::peers::display_name(*c.peer));
+      return c;
+    } catch (const std::invalid_argument&) {
+      return std::nullopt;
+    }
+  }
   if (name == QLatin1String("matlab"))
     return PaneChoice{raw, QStringLiteral("MATLAB bicubic (antialiased)"), rl::Method::Bicubic, true};
   QString base = name;

@@ -10,7 +10,9 @@
 //                         matlab,nearest,bilinear,bicubic. A name is `matlab` (bicubic with
 //                         antialiasing, as MATLAB's imresize by default) or a MATLAB method
 //                         (nearest bilinear bicubic box triangle lanczos2 lanczos3) optionally
-//                         followed by -aa (antialiasing on) or -noaa; a bare method means -noaa.
+//                         followed by -aa (antialiasing on) or -noaa; a bare method means -noaa;
+//                         or a library's method as `imresize --like` runs it (rl::peers spec names:
+//                         opencv-cubic, pillow-bicubic, torch-bicubic, torch-bicubic-aa, ...).
 //   --reference FILE      compare every pane with this image (e.g. a real MATLAB output) instead
 //   --diff abs|signed     |a - ref| (max over channels, default) or signed with a diverging map
 //   --layout row|grid     default row
@@ -28,6 +30,7 @@
 #include <optional>
 
 #include "rl/image.hpp"
+#include "rl/peers.hpp"
 #include "rl/spec.hpp"
 #include "rl/ui/figure.hpp"
 
@@ -60,6 +63,8 @@ struct PaneChoice {
   QString label;  // for the figure, e.g. "bicubic, no antialiasing"
   rl::Method method = rl::Method::Bicubic;
   bool antialiasing = false;
+  std::optional<rl::peers::PeerSpec> peer =
+      std::nullopt;  // a library's resize, e.g. "opencv-cubic" (run_peer_pane)
 };
 // Parses one pane name (see above); nullopt when it is not one.
 std::optional<PaneChoice> parse_pane(const QString& name);

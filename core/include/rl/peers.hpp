@@ -62,8 +62,8 @@ std::string display_name(const PeerSpec& s);
 // Every spec a menu should offer, grouped by library (torch with and without antialias / align_corners).
 std::vector<PeerSpec> all_peer_specs();
 // Whether the library implements the method for this element type: Pillow U8 (1-4 channels: L, LA,
-// RGB, RGBA) and F32 (mode F, per channel); OpenCV U8 and F32 (1-4 channels; NEAREST_EXACT and
-// LINEAR_EXACT U8 only, as in OpenCV 4.6); torch F32 (any channel count).
+// RGB, RGBA) and F32 (mode F, per channel); OpenCV U8 and F32 (1-4 channels; LINEAR_EXACT on F32 is
+// OpenCV's LINEAR); torch F32 (any channel count).
 bool supports(const PeerSpec& s, ElemType t, int channels);
 
 // What the caller asks for: an output size (rows, cols), or a scale per axis, from which each

@@ -199,6 +199,61 @@ TEST(Export, FailuresAreCleanAndWriteNothing) {
   EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"corrupt.png"});
 }
 
+TEST(Export, LibraryPanes) {
+  QTemporaryDir dir;
+  const QString png = dir.filePath("libs.png");
+  const QStringList opts = {"--panes", "matlab,opencv-cubic,pillow-bicubic,torch-bicubic,torch-bicubic-aa",
+                            "--scale", "0.4",
+                            "--crop",  "0,0,256,256"};
+  ASSERT_EQ(rl::ui::export_main(export_args(png, opts)), 0);
+  const QImage img(png);
+  ASSERT_FALSE(img.isNull());
+  const rl::ui::ExportJob job = rl::ui::prepare_export(export_args(png, opts));
+  ASSERT_EQ(job.spec.panes.size(), 5);
+  const QStringList labels{"OpenCV INTER_CUBIC", "Pillow BICUBIC", "torch bicubic", "torch bicubic"};
+  const auto& ref = *job.spec.panes[0].result;
+  for (int i = 1; i < 5; ++i) {
+    const auto& p = job.spec.panes[i];
+    EXPECT_TRUE(p.label.startsWith(labels[i - 1])) << p.label.toStdString();
+    ASSERT_TRUE(p.result && p.plan);
+    // Every library pane at MATLAB's size (ceil(0.4 * 512) = 205; torch's own floor would give 204),
+    // and in the source's type (torch through float32).
+    EXPECT_EQ(p.result->rows(), 205);
+    EXPECT_EQ(p.result->cols(), 205);
+    EXPECT_EQ(p.result->type(), ref.type());
+    EXPECT_GT(rl::diff_stats(*p.result, ref).max_abs, 0.0) << i;
+  }
+  // OpenCV and torch without antialias keep 4 taps when shrinking; Pillow and torch's antialias widen.
+  EXPECT_EQ(job.spec.panes[1].plan->cols.taps, 4);
+  EXPECT_GT(job.spec.panes[2].plan->cols.taps, 4);
+  EXPECT_EQ(job.spec.panes[3].plan->cols.taps, 4);
+  EXPECT_GT(job.spec.panes[4].plan->cols.taps, 4);
+  EXPECT_TRUE(job.spec.panes[4].label.contains("antialias")) << job.spec.panes[4].label.toStdString();
+}
+
+TEST(Export, BadLibraryPaneNamesExit2WithOneLine) {
+  QTemporaryDir dir;
+  const QString out = dir.filePath("out.png");
+  for (const char* pane : {"opencv-bicubic", "pillow-cubic", "torch-area", "opencv-cubic-aa",
+                           "pillow-bicubic-ac", "torch-nearest-ac", "sklearn-cubic", "opencv-"}) {
+    const QStringList args = export_args(out, {"--panes", QStringLiteral("matlab,") + pane});
+    EXPECT_EQ(rl::ui::export_main(args), 2) << pane;
+    try {
+      rl::ui::prepare_export(args);
+      ADD_FAILURE() << pane << " was accepted";
+    } catch (const rl::ui::ExportError& e) {
+      EXPECT_EQ(e.code, 2);
+      EXPECT_FALSE(e.message.contains('\n')) << e.message.toStdString();
+      EXPECT_TRUE(e.message.contains(pane)) << e.message.toStdString();
+      if (QString(pane).startsWith("opencv-b") ||
+          QString(pane).startsWith("torch-area")) {  // names the method
+        EXPECT_TRUE(e.message.contains("has no method")) << e.message.toStdString();
+      }
+    }
+  }
+  EXPECT_FALSE(QFile::exists(out));
+}
+
 TEST(ExportDialog, WritesTheChosenFormat) {
   QTemporaryDir dir;
   rl::ui::ExportJob job = rl::ui::prepare_export(export_args(dir.filePath("x.png"), {"--scale", "0.25"}));

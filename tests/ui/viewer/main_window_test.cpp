@@ -20,7 +20,9 @@
 #include <memory>
 
 #include "rl/npy.hpp"
+#include "rl/peers.hpp"
 #include "rl/ui/document.hpp"
+#include "rl/ui/document_jobs.hpp"
 #include "rl/ui/overview_widget.hpp"
 #include "rl/ui/pane_view.hpp"
 #include "rl/ui/pane_widget.hpp"
@@ -230,6 +232,66 @@ class MainWindowTest : public QObject {
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
     QVERIFY(doc()->result(3).plan->method == rl::Method::Bicubic);
     QVERIFY(!doc()->result(3).plan->antialiasing);
+  }
+
+  void panes_switch_to_library_methods() {
+    // The menu holds every library method, under one heading per library.
+    QComboBox* box = w_->pane(2)->method_box();
+    for (const char* heading : {"MATLAB", "OpenCV", "Pillow", "PyTorch"})
+      QVERIFY(box->findText(heading) >= 0);
+    QVERIFY(box->findText("OpenCV") < box->findText("OpenCV INTER_CUBIC"));
+    for (const auto& s : rl::peers::all_peer_specs())
+      QVERIFY2(box->findText(QString::fromStdString(rl::peers::display_name(s))) >= 0,
+               rl::peers::to_string(s).c_str());
+    box->setCurrentText("OpenCV INTER_CUBIC");
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QVERIFY(doc()->pane(2).peer == rl::peers::parse_peer_spec("opencv-cubic"));
+    QVERIFY(w_->pane(2)->antialias_box()->isHidden());
+    const PaneResult& ref = doc()->result(0);
+    const PaneResult& cv = doc()->result(2);
+    QVERIFY2(cv.error.isEmpty(), qPrintable(cv.error));
+    QVERIFY(cv.image && cv.plan && !cv.note.isEmpty());
+    QCOMPARE(cv.image->rows(), ref.image->rows());
+    QCOMPARE(cv.image->cols(), ref.image->cols());
+    QCOMPARE(cv.image->type(), ref.image->type());
+    // INTER_CUBIC keeps its 4 taps when shrinking; MATLAB's antialiased bicubic widens.
+    QCOMPARE(cv.plan->cols.taps, 4);
+    QVERIFY(ref.plan->cols.taps > 4);
+    // The difference map against the MATLAB pane is there, and not empty.
+    QVERIFY(doc()->diff(2).map && doc()->diff(2).stats);
+    QVERIFY(doc()->diff(2).stats->max_abs > 0);
+
+    // Presets > MATLAB vs the libraries, as a person would pick it.
+    QAction* preset = nullptr;
+    for (QAction* a : w_->findChildren<QAction*>())
+      if (a->text() == "MATLAB vs the &Libraries") preset = a;
+    QVERIFY(preset);
+    preset->trigger();
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    const QStringList want{"MATLAB", "OpenCV INTER_CUBIC", "Pillow BICUBIC", "torch bicubic"};
+    QVERIFY(!doc()->pane(0).peer && doc()->pane(0).method == rl::Method::Bicubic &&
+            doc()->pane(0).antialiasing);
+    for (int i = 1; i < Document::kPanes; ++i) {
+      QVERIFY(doc()->pane(i).peer);
+      QVERIFY(!doc()->pane(i).peer->antialias);
+      QVERIFY2(w_->pane(i)->title().contains(want[i]), qPrintable(w_->pane(i)->title()));
+      const PaneResult& r = doc()->result(i);
+      QVERIFY2(r.image, qPrintable(r.error));
+      QCOMPARE(r.image->rows(), ref.image->rows());
+      QCOMPARE(r.image->cols(), ref.image->cols());
+      QVERIFY(doc()->diff(i).stats);
+    }
+    // Pillow always filters: its BICUBIC widens when shrinking, as MATLAB's does.
+    QVERIFY(doc()->result(2).plan->cols.taps > 4);
+    QCOMPARE(doc()->result(3).plan->cols.taps, 4);
+
+    // Back to MATLAB's methods.
+    w_->apply_panes(kDefaultPanes);
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    for (int i = 0; i < Document::kPanes; ++i)
+      QVERIFY(doc()->pane(i) == kDefaultPanes[static_cast<std::size_t>(i)]);
+    QCOMPARE(w_->pane(2)->method_box()->currentText(), QString("bilinear"));
+    QVERIFY(!w_->pane(2)->antialias_box()->isHidden());
   }
 
   void synchronised_zoom_and_pan() {

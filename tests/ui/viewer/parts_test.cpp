@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 
+#include "rl/peers.hpp"
 #include "rl/resize.hpp"
 #include "rl/ui/difference_panel.hpp"
 #include "rl/ui/document_jobs.hpp"
@@ -60,6 +61,8 @@ class PartsTest : public QObject {
     v.grid = false;
     v.diffs = true;
     v.panes[2] = {rl::Method::Lanczos3, true};
+    v.panes[1].peer = rl::peers::parse_peer_spec("opencv-cubic");  // a library pane, saved by its spec name
+    v.panes[3].peer = rl::peers::parse_peer_spec("torch-bilinear-aa-ac");
     v.boundary = rl::Boundary::Legacy;
     v.device = rl::Device::Cpu;
     v.scale = "1/3";
@@ -82,6 +85,7 @@ class PartsTest : public QObject {
     QSettings s(dir.filePath("bad.ini"), QSettings::IniFormat);
     s.setValue("panes/1/method", "cubic-spline");
     s.setValue("panes/3/method", "LANCZOS2");
+    s.setValue("panes/2/method", "opencv-bicubic");  // not an OpenCV method: the default pane stays
     s.setValue("params/boundary", "sideways");
     s.setValue("params/device", "gpu");
     s.setValue("diff/mode", 7);
@@ -89,6 +93,7 @@ class PartsTest : public QObject {
     const ViewerSettings v = load_viewer_settings(s);
     QVERIFY(v.panes[1].method == rl::Method::Nearest);
     QVERIFY(v.panes[3].method == rl::Method::Lanczos2);
+    QVERIFY(v.panes[2] == kDefaultPanes[2]);
     QVERIFY(v.boundary == rl::Boundary::Modern);
     QVERIFY(v.device == rl::Device::Cuda);
     QVERIFY(v.diff.mode == rl::DiffMode::Signed);

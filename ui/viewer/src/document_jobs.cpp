@@ -12,6 +12,8 @@
 #include "rl/convert.hpp"
 #include "rl/image_io.hpp"
 #include "rl/image_ops.hpp"
+#include "rl/peer_resize.hpp"
+#include "rl/plan.hpp"
 #include "rl/resize.hpp"
 #include "rl/ui/colormap.hpp"
 #include "rl/ui/image_convert.hpp"
@@ -19,9 +21,53 @@
 namespace rl::ui {
 
 QString pane_label(const PaneConfig& c) {
+  if (c.peer) return QString::fromStdString(peers::display_name(*c.peer));
   const QString m = QString::fromStdString(to_string(c.method));
   if (c.method == Method::Nearest && !c.antialiasing) return m;
   return m + (c.antialiasing ? " (antialiased)" : " (no antialiasing)");
+}
+
+std::array<PaneConfig, 4> libraries_preset() {
+  const auto peer = [](const char* name) {
+    PaneConfig c{Method::Bicubic, false};
+    c.peer = peers::parse_peer_spec(name);
+    return c;
+  };
+  return {PaneConfig{Method::Bicubic, true}, peer("opencv-cubic"), peer("pillow-bicubic"),
+          peer("torch-bicubic")};
+}
+
+PeerPane run_peer_pane(const Image& src, const ResizeSpec& base, const peers::PeerSpec& peer) {
+  const SizeAndScale ss = derive_size_and_scale(base, src.rows(), src.cols());
+  std::string note;
+  peers::PeerTarget target = peers::PeerTarget::with_size(ss.out_rows, ss.out_cols);
+  if (base.scale) {
+    const auto by_scale = peers::PeerTarget::with_scale(base.scale->first, base.scale->second);
+    const auto [r, c] = peers::output_size(peer, src.rows(), src.cols(), by_scale);
+    if (r == ss.out_rows && c == ss.out_cols)
+      target = by_scale;
+    else
+      note = "size " + std::to_string(ss.out_rows) + "x" + std::to_string(ss.out_cols) +
+             " given (the library's rule makes " + std::to_string(r) + "x" + std::to_string(c) +
+             " from this scale). ";
+  }
+  const bool convert = !peers::supports(peer, src.type(), src.channels());
+  Image converted;
+  if (convert) {
+    converted = im2single(src);
+    note += "Resized as float32 (im2single) and converted back to " + to_string(src.type()) + ". ";
+  }
+  const Image& in = convert ? converted : src;
+  const peers::PeerTables tables = peers::peer_tables(peer, in.rows(), in.cols(), target, in.type());
+  PeerPane out;
+  out.plan = std::make_shared<const Plan>(peers::as_plan(tables));
+  const auto t0 = std::chrono::steady_clock::now();
+  Image img = io::peer_resize(in, peer, target);
+  out.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  if (convert) img = convert_to(img, src.type());
+  out.image = std::make_shared<const Image>(std::move(img));
+  out.note = QString::fromStdString(note + tables.note);
+  return out;
 }
 
 std::optional<Footprint> footprint_of(const Plan& plan, int out_row, int out_col) {
@@ -80,6 +126,16 @@ std::array<PaneResult, Document::kPanes> resize_panes(const Image& src, const Re
     if (superseded()) break;  // the result is dropped anyway
     PaneResult& r = results[i];
     try {
+      if (panes[i].peer) {
+        PeerPane p = run_peer_pane(src, base, *panes[i].peer);
+        r.ms = p.ms;
+        r.device = QStringLiteral("CPU");
+        r.display = to_qimage(*p.image, range);
+        r.image = std::move(p.image);
+        r.plan = std::move(p.plan);
+        r.note = std::move(p.note);
+        continue;
+      }
       ResizeSpec spec = base;
       spec.method = panes[i].method;
       spec.antialiasing = panes[i].antialiasing;

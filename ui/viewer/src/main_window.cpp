@@ -170,6 +170,14 @@ void MainWindow::build_actions() {
   for (QAction* a : {grid_action_, diff_action_, wipe_action_}) a->setCheckable(true);
   grid_action_->setChecked(true);
 
+  QMenu* presets = menuBar()->addMenu("&Presets");
+  add(presets, "MATLAB &Methods (default)", {},
+      "Panes: MATLAB bicubic, nearest, bilinear, bicubic without antialiasing",
+      [this]() { apply_panes(kDefaultPanes); });
+  add(presets, "MATLAB vs the &Libraries", {},
+      "Panes: MATLAB bicubic, OpenCV INTER_CUBIC, Pillow BICUBIC, torch bicubic (no antialias)",
+      [this]() { apply_panes(libraries_preset()); });
+
   QMenu* help = menuBar()->addMenu("&Help");
   add(help, "&Keyboard Shortcuts", {QKeySequence::HelpContents}, "This list", [this]() {
     ShortcutsDialog d(*this, this);
@@ -314,6 +322,10 @@ void MainWindow::set_wipe_mode(bool on) {
 
 void MainWindow::fit_view() { view_->fit(); }
 
+void MainWindow::apply_panes(const std::array<PaneConfig, Document::kPanes>& panes) {
+  for (int i = 0; i < Document::kPanes; ++i) doc_->set_pane(i, panes[static_cast<std::size_t>(i)]);
+}
+
 void MainWindow::show_footprint(int out_row, int out_col) {
   footprint_pixel_ = QPoint(out_col, out_row);
   refresh_footprint();
@@ -362,6 +374,7 @@ void MainWindow::refresh_panes() {
     const PaneResult& r = doc_->result(i);
     const PaneDiff& d = doc_->diff(i);
     p->set_config(doc_->pane(i));
+    p->setToolTip(r.note);  // a library pane: how its tables combine, and what was adapted
     if (!r.error.isEmpty()) {
       p->view()->set_image(QImage(), nullptr);
       p->view()->set_message(r.error);

@@ -1,13 +1,19 @@
 // Pane header controls and layout.
 #include "rl/ui/pane_widget.hpp"
 
+#include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QStandardItemModel>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QVBoxLayout>
 
+#include "rl/kernels.hpp"
+#include "rl/peers.hpp"
 #include "rl/ui/pane_view.hpp"
 
 namespace rl::ui {
@@ -21,9 +27,37 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent) : QWidget(pa
   name_ = new QLabel(index == Document::kReferencePane ? QString("<b>%1 · reference</b>").arg(index + 1)
                                                        : QString("<b>%1</b>").arg(index + 1));
   method_ = new QComboBox;
+  // Grouped by library: a disabled heading, then its methods. The item data is "matlab:METHOD" or
+  // "peer:SPEC" (rl::peers::parse_peer_spec).
+  const auto heading = [this](const QString& title) {
+    if (method_->count() > 0) method_->insertSeparator(method_->count());
+    method_->addItem(title);
+    if (auto* model = qobject_cast<QStandardItemModel*>(method_->model())) {
+      QStandardItem* item = model->item(method_->count() - 1);
+      item->setEnabled(false);
+      QFont f = item->font();
+      f.setBold(true);
+      item->setFont(f);
+    }
+  };
+  heading("MATLAB");
   for (Method m : builtin_methods())
-    method_->addItem(QString::fromStdString(to_string(m)), static_cast<int>(m));
-  method_->setToolTip("Interpolation method of this pane");
+    method_->addItem(QString::fromStdString(to_string(m)), "matlab:" + QString::fromStdString(to_string(m)));
+  const std::vector<peers::PeerSpec> specs = peers::all_peer_specs();
+  for (const auto& [lib, title] :
+       {std::pair{peers::Library::OpenCV, "OpenCV"}, std::pair{peers::Library::Pillow, "Pillow"},
+        std::pair{peers::Library::Torch, "PyTorch"}}) {
+    heading(title);
+    for (const peers::PeerSpec& ps : specs)
+      if (ps.library == lib)
+        method_->addItem(QString::fromStdString(peers::display_name(ps)),
+                         "peer:" + QString::fromStdString(peers::to_string(ps)));
+  }
+  method_->setToolTip("Method of this pane: MATLAB's, or the resize of OpenCV, Pillow or PyTorch");
+  // Sized for the name shown (fit_method_box), not the longest in the list, so four panes still fit a
+  // small screen; the open list is as wide as its longest entry.
+  method_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  method_->view()->setMinimumWidth(method_->view()->sizeHintForColumn(0) + 24);
   aa_ = new QCheckBox("antialiasing");
   aa_->setToolTip("MATLAB's antialiasing: widen the kernel by 1/scale when shrinking");
   info_ = new QLabel;
@@ -44,8 +78,9 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent) : QWidget(pa
   v->addWidget(view_, 1);
 
   const auto edited = [this]() {
-    emit config_edited(index_,
-                       PaneConfig{static_cast<Method>(method_->currentData().toInt()), aa_->isChecked()});
+    aa_->setVisible(!config().peer);  // a library fixes its own antialiasing (the spec says which)
+    fit_method_box();
+    emit config_edited(index_, config());
   };
   connect(method_, &QComboBox::currentIndexChanged, this, edited);
   connect(aa_, &QCheckBox::toggled, this, edited);
@@ -53,8 +88,34 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent) : QWidget(pa
 
 void PaneWidget::set_config(const PaneConfig& c) {
   const QSignalBlocker b1(method_), b2(aa_);
-  method_->setCurrentIndex(method_->findData(static_cast<int>(c.method)));
+  const QString key = c.peer ? "peer:" + QString::fromStdString(peers::to_string(*c.peer))
+                             : "matlab:" + QString::fromStdString(to_string(c.method));
+  method_->setCurrentIndex(method_->findData(key));
   aa_->setChecked(c.antialiasing);
+  aa_->setVisible(!c.peer);
+  fit_method_box();
+}
+
+void PaneWidget::fit_method_box() {
+  // The style's own box around the text shown (the size hint counts uppercase X's, and the longest
+  // library label would widen every pane).
+  QStyleOptionComboBox opt;
+  opt.initFrom(method_);
+  const QFontMetrics fm = method_->fontMetrics();
+  const QSize text(fm.horizontalAdvance(method_->currentText()) + fm.horizontalAdvance(QChar(' ')),
+                   fm.height());
+  method_->setMinimumWidth(
+      method_->style()->sizeFromContents(QStyle::CT_ComboBox, &opt, text, method_).width());
+}
+
+PaneConfig PaneWidget::config() const {
+  PaneConfig c{Method::Bicubic, aa_->isChecked()};
+  const QString key = method_->currentData().toString();
+  if (key.startsWith("peer:"))
+    c.peer = peers::parse_peer_spec(key.mid(5).toStdString());
+  else if (const auto m = parse_method(key.mid(7).toStdString()))
+    c.method = *m;
+  return c;
 }
 
 void PaneWidget::set_info(const QString& info, const QString& stats) {
@@ -62,10 +123,6 @@ void PaneWidget::set_info(const QString& info, const QString& stats) {
   stats_->setText(stats);
 }
 
-QString PaneWidget::title() const {
-  return QString("%1 · %2")
-      .arg(index_ + 1)
-      .arg(pane_label(PaneConfig{static_cast<Method>(method_->currentData().toInt()), aa_->isChecked()}));
-}
+QString PaneWidget::title() const { return QString("%1 · %2").arg(index_ + 1).arg(pane_label(config())); }
 
 }  // namespace rl::ui

@@ -2,6 +2,7 @@
 #include "rl/ui/viewer_settings.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace rl::ui {
 
@@ -19,7 +20,15 @@ ViewerSettings load_viewer_settings(const QSettings& s) {
   v.diffs = s.value("view/diff", v.diffs).toBool();
   for (int i = 0; i < Document::kPanes; ++i) {
     PaneConfig& c = v.panes[static_cast<std::size_t>(i)];
-    if (auto m = parse_method(s.value(pane_key(i, "method")).toString().toStdString())) c.method = *m;
+    const std::string method = s.value(pane_key(i, "method")).toString().toStdString();
+    if (auto m = parse_method(method)) {
+      c.method = *m;
+    } else if (!method.empty()) {  // a library's method, as "opencv-cubic"
+      try {
+        c.peer = peers::parse_peer_spec(method);
+      } catch (const std::invalid_argument&) {
+      }
+    }
     c.antialiasing = s.value(pane_key(i, "antialiasing"), c.antialiasing).toBool();
   }
   if (auto b = parse_boundary(s.value("params/boundary").toString().toStdString())) v.boundary = *b;
@@ -46,7 +55,8 @@ void save_viewer_settings(QSettings& s, const ViewerSettings& v) {
   s.setValue("view/diff", v.diffs);
   for (int i = 0; i < Document::kPanes; ++i) {
     const PaneConfig& c = v.panes[static_cast<std::size_t>(i)];
-    s.setValue(pane_key(i, "method"), QString::fromStdString(to_string(c.method)));
+    s.setValue(pane_key(i, "method"),
+               QString::fromStdString(c.peer ? peers::to_string(*c.peer) : to_string(c.method)));
     s.setValue(pane_key(i, "antialiasing"), c.antialiasing);
   }
   s.setValue("params/boundary", QString::fromStdString(to_string(v.boundary)));

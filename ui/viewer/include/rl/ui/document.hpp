@@ -16,6 +16,7 @@
 #include "rl/device_policy.hpp"
 #include "rl/image.hpp"
 #include "rl/metrics.hpp"
+#include "rl/peers.hpp"
 #include "rl/plan.hpp"
 #include "rl/spec.hpp"
 #include "rl/ui/image_convert.hpp"
@@ -29,6 +30,9 @@ std::optional<Device> parse_device(const QString& s);
 struct PaneConfig {
   Method method = Method::Bicubic;
   bool antialiasing = true;
+  // Set: the pane shows that library's resize (Pillow, OpenCV, torch) instead of MATLAB's
+  // method/antialiasing above (see run_peer_pane).
+  std::optional<peers::PeerSpec> peer = std::nullopt;
   bool operator==(const PaneConfig&) const = default;
 };
 // The comparison a new document shows: MATLAB's default (bicubic, antialiased) as the reference,
@@ -37,7 +41,10 @@ inline constexpr std::array<PaneConfig, 4> kDefaultPanes{
     {{Method::Bicubic, true}, {Method::Nearest, false}, {Method::Bilinear, false}, {Method::Bicubic, false}}};
 // 0.4: at 1/n with odd n the unantialiased kernels all sample pixel centres and agree.
 inline constexpr double kDefaultScale = 0.4;
-QString pane_label(const PaneConfig& c);  // e.g. "bicubic (antialiased)"
+QString pane_label(const PaneConfig& c);  // e.g. "bicubic (antialiased)", "OpenCV INTER_CUBIC"
+// The preset "MATLAB vs the libraries": MATLAB bicubic (antialiased), OpenCV INTER_CUBIC, Pillow
+// BICUBIC and torch bicubic without antialiasing.
+std::array<PaneConfig, 4> libraries_preset();
 
 struct PaneResult {
   std::shared_ptr<const Image> image;  // the resizer's output, in the source's element type
@@ -46,6 +53,7 @@ struct PaneResult {
   double ms = 0.0;  // time of the resize alone
   QString device;   // "CPU" or "CUDA"
   QString error;    // set instead of image when this pane failed
+  QString note;     // peer panes: how the library's tables combine, and any size or type adaptation
 };
 
 enum class DiffAgainst { ReferencePane, ReferenceImage };

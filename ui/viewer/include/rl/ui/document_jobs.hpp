@@ -39,6 +39,20 @@ std::array<PaneResult, Document::kPanes> resize_panes(const Image& src, const Re
                                                       DisplayRange range, const RunPlan& run,
                                                       const std::function<bool()>& superseded);
 
+// A peer pane: the library's pixels for `src` at the document's output size (MATLAB's size rule on
+// `base`), and its tables as a Plan for the kernel, tap and worked-example views. With a scale, the
+// library's own call (scale_factor / fx) is used when its size rule gives the same size; otherwise
+// the size is given, as F.interpolate(size=) / cv2.resize(dsize) / Image.resize would be called. A
+// type the library does not take goes through float32 (im2single) and back to the source's type.
+struct PeerPane {
+  std::shared_ptr<const Image> image;
+  std::shared_ptr<const Plan> plan;
+  double ms = 0.0;  // the library's resize alone
+  QString note;     // what was adapted, then the tables' note
+};
+// Throws std::invalid_argument / std::runtime_error with one line.
+PeerPane run_peer_pane(const Image& src, const ResizeSpec& base, const peers::PeerSpec& peer);
+
 struct PaneDiffs {
   std::array<PaneDiff, Document::kPanes> diffs;
   double lo = 0.0, hi = 1.0;  // the colour scale every map was coloured with

@@ -59,6 +59,8 @@ class MainWindow : public QMainWindow {
   void set_diff_mode(bool on);
   void set_wipe_mode(bool on);
   void fit_view();
+  // Sets every pane at once (the Presets menu: kDefaultPanes, libraries_preset()).
+  void apply_panes(const std::array<PaneConfig, Document::kPanes>& panes);
   void one_to_one();
   void show_error(const QString& message);
   // Draws on the overview the source region the reference pane's output pixel reads (its

@@ -20,6 +20,7 @@ class PaneWidget : public QWidget {
  public:
   PaneWidget(int index, ViewState* view, QWidget* parent = nullptr);
   void set_config(const PaneConfig& c);  // without emitting config_edited
+  PaneConfig config() const;             // what the header shows
   void set_info(const QString& info, const QString& stats);
   PaneView* view() const { return view_; }
   QComboBox* method_box() const { return method_; }
@@ -30,6 +31,8 @@ class PaneWidget : public QWidget {
   void config_edited(int index, const PaneConfig& c);
 
  private:
+  void fit_method_box();  // the closed box as wide as the name it shows
+
   int index_;
   PaneView* view_;
   QLabel* name_;
