@@ -12,8 +12,6 @@
 namespace rl {
 namespace {
 
-constexpr int kPointsPerUnit = 4096;
-
 // MATLAB's cast of a float64 sum to the element type, back as a double.
 double cast_to(ElemType t, double v) {
   switch (t) {
@@ -55,29 +53,55 @@ void require_length(const Plan& plan, Axis axis, const std::vector<double>& p) {
 
 }  // namespace
 
-double frequency_response(const Kernel& h, double f) {
-  if (!h.fn || !(h.width > 0)) throw std::invalid_argument("frequency_response needs a kernel with a width");
-  const int n = std::max(2, static_cast<int>(std::ceil(h.width * kPointsPerUnit)));
-  const double dx = h.width / n;
-  double re = 0.0, im = 0.0, dc = 0.0;
-  for (int k = 0; k < n; ++k) {
-    const double x = -h.width / 2 + (k + 0.5) * dx;
-    const double v = h.fn(x);
-    const double a = 2 * std::numbers::pi * f * x;
-    re += v * std::cos(a);
-    im -= v * std::sin(a);
-    dc += v;
+std::vector<double> frequency_response(const Kernel& h, const std::vector<double>& f) {
+  if (!h.fn || !(h.width > 0) || !std::isfinite(h.width))
+    throw std::invalid_argument("frequency_response needs a kernel with a positive finite width");
+  // 8-point Gauss-Legendre nodes and weights on [-1, 1].
+  static constexpr double kNode[4] = {0.1834346424956498, 0.5255324099163290, 0.7966664774136267,
+                                      0.9602898564975363};
+  static constexpr double kWeight[4] = {0.3626837833783620, 0.3137066458778873, 0.2223810344533745,
+                                        0.1012285362903763};
+  const int pieces = 8 * static_cast<int>(std::ceil(h.width));
+  const double len = h.width / pieces;
+  std::vector<double> x, wh;  // nodes and weight * h(node), sampled once for every f
+  double dc = 0.0;
+  for (int k = 0; k < pieces; ++k) {
+    const double mid = -h.width / 2 + (k + 0.5) * len;
+    for (int j = 0; j < 4; ++j)
+      for (const double sign : {-1.0, 1.0}) {
+        const double xi = mid + sign * kNode[j] * len / 2;
+        const double v = kWeight[j] * len / 2 * h.fn(xi);
+        x.push_back(xi);
+        wh.push_back(v);
+        dc += v;
+      }
   }
   if (dc == 0.0) throw std::invalid_argument("the kernel integrates to 0; its response cannot be normalised");
-  return std::hypot(re, im) / std::abs(dc);
+  std::vector<double> out;
+  out.reserve(f.size());
+  for (const double fi : f) {
+    double re = 0.0, im = 0.0;
+    for (std::size_t k = 0; k < x.size(); ++k) {
+      const double a = 2 * std::numbers::pi * fi * x[k];
+      re += wh[k] * std::cos(a);
+      im -= wh[k] * std::sin(a);
+    }
+    out.push_back(std::hypot(re, im) / std::abs(dc));
+  }
+  return out;
+}
+
+double frequency_response(const Kernel& h, double f) {
+  return frequency_response(h, std::vector<double>{f})[0];
 }
 
 std::vector<double> frequency_response(const Plan& plan, Axis axis, const std::vector<double>& f) {
-  const Kernel h = applied_on(plan, axis);
-  std::vector<double> out;
-  out.reserve(f.size());
-  for (const double v : f) out.push_back(frequency_response(h, v));
-  return out;
+  const AxisTable& t = plan.table(axis);
+  if (!widens(t.scale, plan.antialiasing)) return frequency_response(applied_on(plan, axis), f);
+  std::vector<double> scaled;
+  scaled.reserve(f.size());
+  for (const double v : f) scaled.push_back(v / t.scale);
+  return frequency_response(plan.kernel, scaled);
 }
 
 double reconstruct_at(const Plan& plan, Axis axis, const std::vector<double>& p, double x) {

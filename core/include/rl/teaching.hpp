@@ -10,13 +10,18 @@
 namespace rl {
 
 // |H(f)| / H(0) of a 1-D filter h, f in cycles per input pixel: the continuous Fourier transform
-// H(f) = integral h(x) exp(-2 pi i f x) dx, by the midpoint rule with 4096 points per unit of x
-// over the kernel's support [-width/2, width/2] (the midpoints avoid the support's edges, where box
-// is half-open). Dividing by H(0) = integral h gives the gain 1 at f = 0 that the plan's weight
-// normalisation gives. Box gives |sinc(f)|, triangle sinc(f)^2.
+// H(f) = integral h(x) exp(-2 pi i f x) dx over the support [-width/2, width/2], split into
+// 8 * ceil(width) equal pieces (1/8 pixel for the built-in kernels, so every knot of their piecewise
+// formulas, box's half-open edges included, falls between pieces) with 8-point Gauss-Legendre on
+// each: exact to rounding for the polynomial pieces at the frequencies plotted. Dividing by H(0) =
+// integral h gives the gain 1 at f = 0 that the plan's weight normalisation gives. Box gives
+// |sinc(f)|, triangle sinc(f)^2. Throws std::invalid_argument for a kernel without a width or one
+// that integrates to 0.
 double frequency_response(const Kernel& h, double f);
-// The response of `plan`'s effective filter on `axis`: the kernel as the plan applies it there
-// (widened by 1/s when antialiasing shrinks), at each of `f`.
+std::vector<double> frequency_response(const Kernel& h, const std::vector<double>& f);
+// The response of `plan`'s effective filter on `axis`, the kernel as the plan applies it there, at
+// each of `f`: when antialiasing widens it to s k(s x), by the scaling theorem H(f) = K(f / s) with K
+// the response of the unwidened kernel (so its pieces stay aligned with the formulas' knots).
 std::vector<double> frequency_response(const Plan& plan, Axis axis, const std::vector<double>& f);
 
 // The 1-D signal a pass reads (one row for Axis::Cols, one column for Axis::Rows), its element type,

@@ -12,11 +12,14 @@ namespace {
 int to_byte(const rl::Image& img, std::size_t i, const DisplayRange& range) {
   switch (img.type()) {
     case ElemType::U8: return img.data<std::uint8_t>()[i];
-    case ElemType::U16: return static_cast<int>(std::lround(img.data<std::uint16_t>()[i] / 257.0));
+    case ElemType::U16:
+      if (!range.u16) return static_cast<int>(std::lround(img.data<std::uint16_t>()[i] / 257.0));
+      [[fallthrough]];
     case ElemType::F32:
     case ElemType::F64: {
-      const double v =
-          img.type() == ElemType::F32 ? static_cast<double>(img.data<float>()[i]) : img.data<double>()[i];
+      const double v = img.type() == ElemType::F32   ? static_cast<double>(img.data<float>()[i])
+                       : img.type() == ElemType::U16 ? static_cast<double>(img.data<std::uint16_t>()[i])
+                                                     : img.data<double>()[i];
       if (std::isnan(v)) return 0;
       const double span = range.hi - range.lo;
       const double t = span > 0 ? (v - range.lo) / span : (v >= range.hi ? 1.0 : 0.0);

@@ -63,8 +63,6 @@ class DeviceRun {
 
 // ---- Jobs: started here, run by the pure functions of document_jobs.hpp ----
 
-bool is_float(ElemType t) { return !is_integer(t); }
-
 // Background work must never take the CPU from the GUI thread: pool threads (and the resizer's
 // worker threads they start, which inherit it) run at a lower priority. On Linux the nice value is
 // per thread, while QThread::setPriority does nothing for ordinary threads there.
@@ -239,8 +237,8 @@ void Document::set_display_settings(const DisplaySettings& d) {
   display_ = d;
   if (preview_image_) preview_ = to_qimage(*preview_image_, display_range());
   emit display_changed();
-  // Integer results do not depend on the range; float ones are re-made off the GUI thread.
-  if (source_ && is_float(source_->type())) schedule_compute();
+  // 8-bit results do not depend on the range; float and 16-bit ones are re-made off the GUI thread.
+  if (source_ && source_->type() != ElemType::U8) schedule_compute();
 }
 
 DisplayRange Document::display_range() const { return effective_range(display_, source_lo_, source_hi_); }
