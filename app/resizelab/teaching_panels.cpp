@@ -24,15 +24,6 @@ void install_teaching_panels(MainWindow& w) {
   dock("Sampling", "samplingDock", sampling);
   dock("Frequency", "frequencyDock", frequency);
   dock("Profile", "profileDock", profile);
-  // A second tab group under the first, so every tab name fits the dock's width.
-  if (auto* diff = w.findChild<QDockWidget*>("differenceDock")) {
-    auto* first = w.findChild<QDockWidget*>("samplingDock");
-    w.splitDockWidget(diff, first, Qt::Vertical);
-    for (const char* name : {"frequencyDock", "profileDock"})
-      w.tabifyDockWidget(first, w.findChild<QDockWidget*>(name));
-    first->raise();
-    diff->raise();
-  }
 
   QObject::connect(doc, &Document::results_changed, &w, [doc, sampling, frequency, profile]() {
     QList<NamedPlan> plans;

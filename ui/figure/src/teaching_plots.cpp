@@ -52,6 +52,18 @@ void draw_polyline(QPainter& p, const Axes& ax, const std::vector<double>& x, co
   p.drawPath(path);
 }
 
+// A flat signal (or one whose curves differ only by rounding) gets a readable value range rather
+// than one that magnifies 1e-13 noise into the whole plot.
+void widen_flat(double& lo, double& hi) {
+  if (!std::isfinite(lo) || !std::isfinite(hi)) lo = 0, hi = 1;
+  const double floor = std::max(1e-6, 1e-3 * std::max(std::abs(lo), std::abs(hi)));
+  if (hi - lo < floor) {
+    const double mid = (lo + hi) / 2, half = std::max(0.5, 0.05 * std::abs(mid));
+    lo = mid - half;
+    hi = mid + half;
+  }
+}
+
 QString axis_word(rl::Axis a) {
   return a == rl::Axis::Cols ? QStringLiteral("columns") : QStringLiteral("rows");
 }
@@ -245,7 +257,7 @@ QRectF paint_sampling_plot(QPainter& p, const QRectF& rect, const QList<NamedPla
     for (std::size_t o = 0; o < r.u.size(); ++o)
       if (r.u[o] >= d.x0 && r.u[o] <= d.x1) take(r.value[o]);
   }
-  if (!(ymax > ymin)) ymin -= 0.5, ymax += 0.5;
+  widen_flat(ymin, ymax);
   const double pad = (ymax - ymin) * 0.1;
   const Axes ax = Axes::layout(p, plot_rect, d.x0, d.x1, ymin - pad, ymax + pad, true);
   const rl::SamplingRow& ref = d.rows.front();
@@ -357,7 +369,7 @@ QRectF paint_profile_plot(QPainter& p, const QRectF& rect, const QList<NamedProf
     if (cursor) name += QStringLiteral(": %1").arg(profile_value_at(lp, *cursor, channel), 0, 'g', 6);
     legend.push_back({name, series_color(i)});
   }
-  if (!(ymax > ymin)) ymin -= 0.5, ymax += 0.5;
+  widen_flat(ymin, ymax);
   const double pad = (ymax - ymin) * 0.08;
   const QRectF plot_rect = above_legend(fm, rect, legend.size());
   const Axes ax = Axes::layout(p, plot_rect, 0.0, std::max(length, 1e-9), ymin - pad, ymax + pad, true);

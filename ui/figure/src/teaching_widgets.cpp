@@ -176,9 +176,11 @@ SamplingInput SamplingWidget::input() const {
                                                              : rl::TestSignal::Chirp;
     return test_signal_input(kind, axis_);
   }
+  // Before any pixel is hovered or locked: the reference pane's centre pixel.
   for (const NamedPlan& np : plans_)
-    if (np.second && source_ && row_ >= 0 && col_ >= 0)
-      return sampling_input(*source_, *np.second, row_, col_, axis_, channel_);
+    if (np.second && source_)
+      return sampling_input(*source_, *np.second, row_ >= 0 ? row_ : np.second->out_rows / 2,
+                            col_ >= 0 ? col_ : np.second->out_cols / 2, axis_, channel_);
   SamplingInput in;
   in.axis = axis_;
   return in;
