@@ -515,8 +515,10 @@ double worked_all(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, cons
   for (std::size_t k = 0; k < w.first.size(); ++k) {
     const rl::WorkedStep& s = w.first[k];
     y += worked_step(p, fm, rect, y, s, w.type,
-                     QStringLiteral("Pass 1 (%1), intermediate %2 %3, u = %4")
+                     QStringLiteral("Pass 1 (%1) at %2 %3: intermediate %4 %5, u = %6")
                          .arg(word(s.axis))
+                         .arg(s.axis == rl::Axis::Rows ? QStringLiteral("column") : QStringLiteral("row"))
+                         .arg(s.fixed_index)
                          .arg(s.axis == rl::Axis::Rows ? QStringLiteral("row") : QStringLiteral("column"))
                          .arg(s.out_index)
                          .arg(s.u - 1.0, 0, 'g', 8));
