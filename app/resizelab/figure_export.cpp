@@ -3,9 +3,11 @@
 
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <cmath>
 #include <cstdio>
 #include <initializer_list>
 #include <stdexcept>
+#include <vector>
 
 #include "exit_codes.hpp"
 #include "rl/atomic_file.hpp"
@@ -38,6 +40,7 @@ void print_usage() {
       "usage: resizelab --export FIG.(png|svg|pdf) [--scale S | --size R,C] [--crop x,y,w,h]\n"
       "                 [--boundary modern|legacy] [--panes LIST] [--reference FILE]\n"
       "                 [--diff abs|signed] [--layout row|grid] [--width PX] [--dpi D]\n"
+      "                 [--plots LIST] [--pixel R,C] [--profile R0,C0,R1,C1]\n"
       "                 [--no-kernel-plot] [--no-diff] [IMAGE]\n"
       "LIST: comma-separated panes, the first is the reference (default matlab,nearest,bilinear,bicubic).\n"
       "  matlab = bicubic with antialiasing (MATLAB's imresize default); otherwise a MATLAB method\n"
@@ -49,6 +52,11 @@ void print_usage() {
       "  torch-bilinear torch-bicubic with -aa (antialias) and/or -ac (align_corners), e.g.\n"
       "  --panes matlab,opencv-cubic,pillow-bicubic,torch-bicubic (MATLAB vs the libraries). They run\n"
       "  at MATLAB's output size; a type the library lacks goes through float32.\n"
+      "--plots: comma-separated plots under the panes, in order, from kernel, frequency, sampling,\n"
+      "  taps, worked and profile (default kernel; --no-kernel-plot or an empty list: none).\n"
+      "--pixel R,C: the reference pane's output pixel (0-based) that sampling, taps and worked\n"
+      "  explain (default the centre). --profile R0,C0,R1,C1: the profile's line in source pixels\n"
+      "  (0-based pixel centres; default a horizontal line through the centre).\n"
       "Exit status: 0 written; 1 the image cannot be read or resized, or the figure cannot be written;\n"
       "2 bad option or value. Every error is one line on stderr.\n",
       stdout);
@@ -61,6 +69,32 @@ std::shared_ptr<const rl::Image> load_image(const QString& path, const char* wha
     fail(kExitInput, QStringLiteral("cannot read %1 '%2': %3")
                          .arg(QLatin1String(what), path, QString::fromUtf8(e.what())));
   }
+}
+
+// --plots: comma-separated plot names, each once; an empty list draws none.
+QList<FigurePlot> parse_plots(const QString& s) {
+  QList<FigurePlot> out;
+  for (const QString& name : s.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    const auto p = parse_figure_plot(name);
+    if (!p)
+      fail(kExitUsage, QStringLiteral("--plots takes %1, got '%2'").arg(figure_plot_names(), name.trimmed()));
+    if (out.contains(*p)) fail(kExitUsage, QStringLiteral("--plots names '%1' twice").arg(name.trimmed()));
+    out.append(*p);
+  }
+  return out;
+}
+
+// `count` comma-separated finite numbers.
+std::vector<double> parse_numbers(const QString& option, const QString& s, int count, const QString& form) {
+  const QStringList parts = s.split(QLatin1Char(','));
+  std::vector<double> v;
+  bool ok = parts.size() == count;
+  for (int i = 0; ok && i < count; ++i) {
+    v.push_back(parts[i].trimmed().toDouble(&ok));
+    ok = ok && std::isfinite(v.back());
+  }
+  if (!ok) fail(kExitUsage, QStringLiteral("%1 takes %2, got '%3'").arg(option, form, s));
+  return v;
 }
 
 QRect parse_crop(const QString& s) {
@@ -91,6 +125,7 @@ ExportJob prepare_export(const QStringList& args) {
   std::optional<std::pair<double, double>> scale, size;
   QRect crop;
   rl::Boundary boundary = rl::Boundary::Modern;
+  std::optional<std::vector<double>> pixel, profile;
   FigureSpec spec;
   QStringList argv;
   auto value = [&](int& i) -> QString {
@@ -140,7 +175,13 @@ ExportJob prepare_export(const QStringList& args) {
         if (!ok || !(spec.dpi >= 30 && spec.dpi <= 2400))
           fail(kExitUsage, QStringLiteral("--dpi must be 30..2400, got '%1'").arg(argv[i]));
       } else if (a == QLatin1String("--no-kernel-plot"))
-        spec.include_kernel_plot = false;
+        spec.plots.clear();  // the same as an empty --plots
+      else if (a == QLatin1String("--plots"))
+        spec.plots = parse_plots(value(i));
+      else if (a == QLatin1String("--pixel"))
+        pixel = parse_numbers(a, value(i), 2, QStringLiteral("R,C"));
+      else if (a == QLatin1String("--profile"))
+        profile = parse_numbers(a, value(i), 4, QStringLiteral("R0,C0,R1,C1"));
       else if (a == QLatin1String("--no-diff"))
         spec.show_diffs = false;
       else if (a == QLatin1String("-h") || a == QLatin1String("--help")) {
@@ -242,6 +283,34 @@ ExportJob prepare_export(const QStringList& args) {
     }
   }
   spec.reference_pane = 0;
+  const rl::Plan& ref_plan = *spec.panes.front().plan;
+  if (pixel) {
+    const double r = (*pixel)[0], col = (*pixel)[1];
+    if (r != std::floor(r) || col != std::floor(col) || r < 0 || col < 0 || r >= ref_plan.out_rows ||
+        col >= ref_plan.out_cols)
+      fail(kExitUsage,
+           QStringLiteral("--pixel %1,%2 is not an output pixel: the reference pane's output is %3x%4 "
+                          "(rows x columns, 0-based)")
+               .arg(r)
+               .arg(col)
+               .arg(ref_plan.out_rows)
+               .arg(ref_plan.out_cols));
+    spec.pixel = QPoint(static_cast<int>(col), static_cast<int>(r));
+  }
+  if (profile) {
+    const auto& v = *profile;
+    for (int k = 0; k < 4; ++k)
+      if (v[k] < 0 || v[k] > (k % 2 == 0 ? src.rows() : src.cols()) - 1)
+        fail(kExitUsage,
+             QStringLiteral("--profile %1,%2,%3,%4 leaves the %5x%6 image (rows x columns, 0-based)")
+                 .arg(v[0])
+                 .arg(v[1])
+                 .arg(v[2])
+                 .arg(v[3])
+                 .arg(src.rows())
+                 .arg(src.cols()));
+    spec.profile = QLineF(v[1], v[0], v[3], v[2]);
+  }
   const QString crop_text = crop.isEmpty() ? QStringLiteral("whole image")
                                            : QStringLiteral("crop x %1, y %2, %3x%4 px")
                                                  .arg(crop.x())

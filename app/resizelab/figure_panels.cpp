@@ -14,6 +14,7 @@
 #include "rl/ui/tap_weights_widget.hpp"
 #include "rl/ui/view_state.hpp"
 #include "rl/ui/worked_example_widget.hpp"
+#include "teaching_panels.hpp"
 
 namespace rl::ui {
 
@@ -67,8 +68,10 @@ bool install_figure_panels(MainWindow& w) {
     w.add_tool_dock(d, Qt::RightDockWidgetArea);
   };
   dock("Kernels", "kernelDock", kernel);
-  dock("Tap weights", "tapDock", taps);
-  dock("Worked example", "workedDock", worked);
+  // Short titles: they are the tab names, which must be readable side by side at 1280 px.
+  dock("Taps", "tapDock", taps);
+  dock("Worked", "workedDock", worked);
+  install_teaching_panels(w);
 
   QObject::connect(doc, &Document::results_changed, &w, [doc, kernel, taps, worked]() {
     QList<NamedPlan> plans;

@@ -99,7 +99,9 @@ int main(int argc, char** argv) {
   cli.addOption(diff_opt);
   cli.addOption(inspect_opt);
   const QCommandLineOption dock_opt(
-      "show-panel", "Bring a panel to the front: differences, kernels, taps, worked.", "NAME");
+      "show-panel",
+      "Bring a panel to the front: differences, kernels, taps, worked, sampling, frequency, profile.",
+      "NAME");
   cli.addOption(dock_opt);
   cli.addOption(shot_opt);
   cli.process(app);
@@ -119,10 +121,13 @@ int main(int argc, char** argv) {
   }
   if (cli.isSet(dock_opt)) {
     const QString name = cli.value(dock_opt).toLower();
-    const QString object = name == "kernels"  ? "kernelDock"
-                           : name == "taps"   ? "tapDock"
-                           : name == "worked" ? "workedDock"
-                                              : "differenceDock";
+    const QString object = name == "kernels"     ? "kernelDock"
+                           : name == "taps"      ? "tapDock"
+                           : name == "worked"    ? "workedDock"
+                           : name == "sampling"  ? "samplingDock"
+                           : name == "frequency" ? "frequencyDock"
+                           : name == "profile"   ? "profileDock"
+                                                 : "differenceDock";
     if (auto* d = w.findChild<QDockWidget*>(object)) d->raise();
   }
   w.show();

@@ -86,6 +86,13 @@ SizeAndScale derive_size_and_scale(const ResizeSpec& spec, int in_rows, int in_c
   return r;
 }
 
+int map_boundary(long long i, int in_size, Boundary boundary) {
+  const long long len = in_size;
+  if (boundary == Boundary::Legacy) return static_cast<int>(std::clamp(i, 0LL, len - 1));
+  const long long r = pos_mod(i, 2 * len);  // MATLAB's aux = [1:n, n:-1:1]
+  return static_cast<int>(r < len ? r : 2 * len - 1 - r);
+}
+
 AxisTable make_axis_table(int in_size, int out_size, double scale, const Kernel& kernel, bool antialiasing,
                           Boundary boundary) {
   if (in_size < 1 || out_size < 1) throw std::invalid_argument("axis sizes must be positive");
@@ -149,17 +156,7 @@ AxisTable make_axis_table(int in_size, int out_size, double scale, const Kernel&
   }
 
   // Boundary: map 1-based positions into [1, in_size], then to 0-based.
-  const long long len = in_size;
-  for (auto& j : idx) {
-    long long m;
-    if (boundary == Boundary::Modern) {
-      const long long r = pos_mod(j - 1, 2 * len);  // aux = [1:n, n:-1:1]
-      m = r < len ? r + 1 : 2 * len - r;
-    } else {
-      m = std::clamp(j, 1LL, len);
-    }
-    j = m - 1;
-  }
+  for (auto& j : idx) j = map_boundary(j - 1, in_size, boundary);
 
   // Remove tap columns whose weight is zero for every output (MATLAB: ~any(weights, 1)).
   for (int k = 0; k < P; ++k) {

@@ -66,6 +66,10 @@ struct SizeAndScale {
 };
 SizeAndScale derive_size_and_scale(const ResizeSpec& spec, int in_rows, int in_cols);
 
+// Where a 0-based position i (possibly outside the axis) reads from, 0-based in [0, in_size): Modern
+// mirrors (... 1 0 | 0 1 ... n-1 | n-1 n-2 ...), Legacy clamps to the edge.
+int map_boundary(long long i, int in_size, Boundary boundary);
+
 // One axis' table, as MATLAB's contributions(in, out, scale, kernel, width, antialiasing).
 AxisTable make_axis_table(int in_size, int out_size, double scale, const Kernel& kernel, bool antialiasing,
                           Boundary boundary);

@@ -18,6 +18,16 @@ TEST(ImageConvert, IntegerTypesAndChannels) {
   const QImage q16 = rl::ui::to_qimage(g16);
   EXPECT_EQ(q16.pixel(0, 0), qRgb(255, 255, 255));
   EXPECT_EQ(q16.pixel(1, 0), qRgb(100, 100, 100));
+  // Through the viewer's display range: 0..4095 (12-bit data) -> 0..255, clamped above.
+  rl::Image d16(1, 3, 1, rl::ElemType::U16);
+  d16.set(0, 0, 0, 1000);
+  d16.set(0, 1, 0, 4095);
+  d16.set(0, 2, 0, 60000);
+  const QImage r16 = rl::ui::to_qimage(d16, rl::ui::DisplayRange{0, 4095, true});
+  EXPECT_EQ(r16.pixel(0, 0), qRgb(62, 62, 62));  // 1000 / 4095 * 255 = 62.27
+  EXPECT_EQ(r16.pixel(1, 0), qRgb(255, 255, 255));
+  EXPECT_EQ(r16.pixel(2, 0), qRgb(255, 255, 255));
+  EXPECT_EQ(rl::ui::to_qimage(d16, rl::ui::DisplayRange{0, 4095}).pixel(1, 0), qRgb(16, 16, 16));  // 4095/257
 
   rl::Image ga(1, 1, 2, rl::ElemType::U8);  // grey + alpha
   ga.set(0, 0, 0, 40);
@@ -73,6 +83,16 @@ TEST(Colormap, EndpointsAndDiverging) {
     EXPECT_GT(lum, last) << i;
     last = lum;
   }
+}
+
+TEST(Colormap, FullTablesAtTheirEntries) {
+  // Entry i of matplotlib's 256-entry tables at t = i / 255 (channels rounded to 8 bits), values
+  // read from matplotlib 3.6's _cm_listed.py.
+  using rl::ui::Colormap;
+  EXPECT_EQ(rl::ui::colormap_lookup(Colormap::Viridis, 51 / 255.0), qRgb(65, 68, 135));
+  EXPECT_EQ(rl::ui::colormap_lookup(Colormap::Viridis, 128 / 255.0), qRgb(33, 145, 140));
+  EXPECT_EQ(rl::ui::colormap_lookup(Colormap::Inferno, 64 / 255.0), qRgb(87, 16, 110));
+  EXPECT_EQ(rl::ui::colormap_lookup(Colormap::Inferno, 200 / 255.0), qRgb(251, 157, 7));
 }
 
 TEST(Colormap, ColorizeAndBar) {

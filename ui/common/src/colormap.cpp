@@ -1,5 +1,5 @@
-// Colormaps: viridis and inferno (matplotlib's perceptual maps, from their published evenly spaced
-// samples, linearly interpolated) and a blue-white-red diverging map; plus the colour bar painter.
+// Colormaps: viridis and inferno (matplotlib's perceptual maps, from their full 256-entry tables,
+// linearly interpolated between entries) and a blue-white-red diverging map; plus the colour bar painter.
 #include "rl/ui/colormap.hpp"
 
 #include <QFontMetricsF>
@@ -7,16 +7,14 @@
 #include <array>
 #include <cmath>
 
+#include "colormap_tables.hpp"
 #include "rl/ui/axis_ticks.hpp"
 
 namespace rl::ui {
 namespace {
 
-// Ten evenly spaced samples (t = 0, 1/9, ..., 1) of each map.
-constexpr std::array<QRgb, 10> kViridis = {0x440154, 0x482878, 0x3E4A89, 0x31688E, 0x26828E,
-                                           0x1F9E89, 0x35B779, 0x6DCD59, 0xB4DE2C, 0xFDE725};
-constexpr std::array<QRgb, 10> kInferno = {0x000004, 0x1B0C42, 0x4B0C6B, 0x781C6D, 0xA52C60,
-                                           0xCF4446, 0xED6925, 0xFB9A06, 0xF7D03C, 0xFCFFA4};
+using colormap_tables::kInferno;
+using colormap_tables::kViridis;
 // Blue - white - red (ColorBrewer RdBu ends), symmetric about t = 0.5.
 constexpr std::array<QRgb, 5> kDiverging = {0x2166AC, 0x92C5DE, 0xF7F7F7, 0xF4A582, 0xB2182B};
 

@@ -12,7 +12,9 @@ namespace {
 int to_byte(const rl::Image& img, std::size_t i, const DisplayRange& range) {
   switch (img.type()) {
     case ElemType::U8: return img.data<std::uint8_t>()[i];
-    case ElemType::U16: return static_cast<int>(std::lround(img.data<std::uint16_t>()[i] / 257.0));
+    case ElemType::U16:
+      if (!range.u16) return static_cast<int>(std::lround(img.data<std::uint16_t>()[i] / 257.0));
+      break;
     case ElemType::Logical: return img.data<bool>()[i] ? 255 : 0;
     default: break;
   }
@@ -28,9 +30,7 @@ int to_byte(const rl::Image& img, std::size_t i, const DisplayRange& range) {
 
 }  // namespace
 
-bool uses_display_range(ElemType t) {
-  return t != ElemType::U8 && t != ElemType::U16 && t != ElemType::Logical;
-}
+bool uses_display_range(ElemType t) { return t != ElemType::U8 && t != ElemType::Logical; }
 
 QImage to_qimage(const rl::Image& img, DisplayRange range) {
   if (img.empty()) return {};

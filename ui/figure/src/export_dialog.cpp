@@ -50,7 +50,7 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   diff_mode_->setCurrentIndex(spec_.diff == FigureDiff::Signed ? 1 : 0);
   form->addRow(tr("Difference:"), diff_mode_);
   kernel_ = new QCheckBox(tr("Kernel plot"), this);
-  kernel_->setChecked(spec_.include_kernel_plot);
+  kernel_->setChecked(spec_.plots.contains(FigurePlot::Kernel));
   form->addRow(QString(), kernel_);
   path_ = new QLineEdit(suggested_path, this);
   auto* browse = new QPushButton(tr("Browse..."), this);
@@ -118,7 +118,8 @@ FigureSpec ExportDialog::spec() const {
   s.layout = static_cast<FigureLayout>(layout_->currentData().toInt());
   s.width_px = width_->value();
   s.dpi = dpi_->value();
-  s.include_kernel_plot = kernel_->isChecked();
+  s.plots.removeAll(FigurePlot::Kernel);
+  if (kernel_->isChecked()) s.plots.prepend(FigurePlot::Kernel);
   s.show_diffs = diffs_->isChecked();
   s.diff = static_cast<FigureDiff>(diff_mode_->currentData().toInt());
   if (s.diff == FigureDiff::Signed)

@@ -15,6 +15,7 @@
 #include "rl/image_ops.hpp"
 #include "rl/metrics.hpp"
 #include "rl/ui/plots.hpp"
+#include "rl/ui/teaching_plots.hpp"
 
 namespace rl::ui {
 namespace {
@@ -37,9 +38,88 @@ struct Layout {
   int cols = 1, rows = 1;         // pane cells
   double cell_w = 0, cell_h = 0;  // one pane cell (label + images + stats)
   double img_w = 0, img_h = 0;    // one crop image
-  double kernel_h = 0;
+  std::vector<double> plot_h;     // per spec.plots entry
+  double plots_h = 0;             // all of them, with the gaps
   bool diffs = false;
 };
+
+QFont figure_font(const Layout& L) {
+  QFont font(QStringLiteral("DejaVu Sans"));
+  font.setPixelSize(static_cast<int>(L.font_px));
+  return font;
+}
+
+const FigurePane* reference_of(const FigureSpec& s) {
+  if (s.reference_pane >= 0 && s.reference_pane < s.panes.size() && s.panes[s.reference_pane].plan)
+    return &s.panes[s.reference_pane];
+  for (const FigurePane& p : s.panes)
+    if (p.plan) return &p;
+  return nullptr;
+}
+
+// The explained output pixel of the reference pane: the one asked for, else the centre.
+QPoint explained_pixel(const FigureSpec& s, const rl::Plan& plan) {
+  return s.pixel ? *s.pixel : QPoint(plan.out_cols / 2, plan.out_rows / 2);
+}
+
+std::optional<rl::WorkedExample> worked_example_of(const FigureSpec& s) {
+  const FigurePane* ref = reference_of(s);
+  if (!ref || !s.source) return std::nullopt;
+  const QPoint px = explained_pixel(s, *ref->plan);
+  try {
+    return rl::make_worked_example(*ref->plan, *s.source, px.y(), px.x(), 0);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+QLineF profile_line_of(const FigureSpec& s) {
+  if (s.profile) return *s.profile;
+  const double rows = s.source ? s.source->rows() : 1, cols = s.source ? s.source->cols() : 1;
+  const double mid = std::floor((rows - 1) / 2);
+  return QLineF(0, mid, cols - 1, mid);
+}
+
+void paint_plot(QPainter& p, const QRectF& r, const FigureSpec& s, FigurePlot kind) {
+  QList<NamedPlan> plans;
+  for (const FigurePane& pane : s.panes)
+    if (pane.plan) plans.append({pane.label, pane.plan});
+  const FigurePane* ref = reference_of(s);
+  switch (kind) {
+    case FigurePlot::Kernel: paint_kernel_plot(p, r, plans); return;
+    case FigurePlot::Frequency: paint_frequency_plot(p, r, plans, rl::Axis::Cols, false); return;
+    case FigurePlot::Sampling: {
+      if (!ref || !s.source) return;
+      const QPoint px = explained_pixel(s, *ref->plan);
+      paint_sampling_plot(p, r, plans,
+                          sampling_input(*s.source, *ref->plan, px.y(), px.x(), rl::Axis::Cols, 0));
+      return;
+    }
+    case FigurePlot::Taps: {
+      if (!ref) return;
+      const QPoint px = explained_pixel(s, *ref->plan);
+      const double half = (r.width() - r.height() * 0.05) / 2;
+      paint_stem_plot(p, QRectF(r.left(), r.top(), half, r.height()), ref->plan->rows, px.y(),
+                      QStringLiteral("row"));
+      paint_stem_plot(p, QRectF(r.right() - half, r.top(), half, r.height()), ref->plan->cols, px.x(),
+                      QStringLiteral("column"));
+      return;
+    }
+    case FigurePlot::Worked: {
+      if (const auto w = worked_example_of(s))
+        paint_worked_cells(p, r, *w, *ref->plan, QStringLiteral("Worked example: %1").arg(ref->label));
+      return;
+    }
+    case FigurePlot::Profile: {
+      QList<ProfilePane> panes;
+      for (const FigurePane& pane : s.panes) panes.append({pane.label, pane.result, pane.plan});
+      const QLineF line = profile_line_of(s);
+      paint_profile_plot(p, r, profiles_along(panes, line), line.length(), -1, std::nullopt,
+                         describe_line(line));
+      return;
+    }
+  }
+}
 
 Layout make_layout(const FigureSpec& s) {
   Layout L;
@@ -72,9 +152,20 @@ Layout make_layout(const FigureSpec& s) {
     L.img_h = L.img_w * aspect;
     L.cell_h = L.line + L.img_h + (L.diffs ? 3.2 * L.line : 0.0);
   }
-  L.kernel_h = s.include_kernel_plot ? std::round(std::max(L.W * 0.26, 16 * L.line)) : 0.0;
-  L.H = std::ceil(L.margin + L.title_h + L.rows * L.cell_h + (L.rows - 1) * L.gap +
-                  (L.kernel_h > 0 ? L.gap + L.kernel_h : 0.0) + L.margin);
+  const double plot_h = std::round(std::max(L.W * 0.26, 16 * L.line));
+  for (const FigurePlot kind : s.plots) {
+    double h = plot_h;
+    if (kind == FigurePlot::Sampling || kind == FigurePlot::Profile || kind == FigurePlot::Frequency)
+      h = std::round(plot_h + 5 * L.line);  // their legends sit below the plot
+    if (kind == FigurePlot::Worked) {
+      const auto w = worked_example_of(s);
+      h = w ? std::ceil(worked_cells_height(QFontMetricsF(figure_font(L)), *w, L.W - 2 * L.margin))
+            : 2 * L.line;
+    }
+    L.plot_h.push_back(h);
+    L.plots_h += L.gap + h;
+  }
+  L.H = std::ceil(L.margin + L.title_h + L.rows * L.cell_h + (L.rows - 1) * L.gap + L.plots_h + L.margin);
   return L;
 }
 
@@ -164,6 +255,27 @@ QList<FigureImageRects> figure_image_rects(const FigureSpec& s) {
   return out;
 }
 
+std::optional<FigurePlot> parse_figure_plot(const QString& name) {
+  for (const FigurePlot p : {FigurePlot::Kernel, FigurePlot::Frequency, FigurePlot::Sampling,
+                             FigurePlot::Taps, FigurePlot::Worked, FigurePlot::Profile})
+    if (name.trimmed().compare(to_string(p), Qt::CaseInsensitive) == 0) return p;
+  return std::nullopt;
+}
+
+QString to_string(FigurePlot p) {
+  switch (p) {
+    case FigurePlot::Kernel: return QStringLiteral("kernel");
+    case FigurePlot::Frequency: return QStringLiteral("frequency");
+    case FigurePlot::Sampling: return QStringLiteral("sampling");
+    case FigurePlot::Taps: return QStringLiteral("taps");
+    case FigurePlot::Worked: return QStringLiteral("worked");
+    case FigurePlot::Profile: return QStringLiteral("profile");
+  }
+  return {};
+}
+
+QString figure_plot_names() { return QStringLiteral("kernel, frequency, sampling, taps, worked or profile"); }
+
 QRect result_crop(const QRect& c, int src_rows, int src_cols, int out_rows, int out_cols) {
   if (src_rows <= 0 || src_cols <= 0) return {};
   const double sy = static_cast<double>(out_rows) / src_rows, sx = static_cast<double>(out_cols) / src_cols;
@@ -184,8 +296,7 @@ void render_figure(QPainter& p, const FigureSpec& s) {
   const Layout L = make_layout(s);
   p.save();
   p.fillRect(QRectF(0, 0, L.W, L.H), Qt::white);
-  QFont font(QStringLiteral("DejaVu Sans"));
-  font.setPixelSize(static_cast<int>(L.font_px));
+  const QFont font = figure_font(L);
   p.setFont(font);
   p.setPen(Qt::black);
   double y = L.margin;
@@ -300,13 +411,12 @@ void render_figure(QPainter& p, const FigureSpec& s) {
         s.colormap, lo, hi,
         s.diff == FigureDiff::Signed ? QStringLiteral("a \u2212 ref") : QStringLiteral("|a \u2212 ref|"));
   }
-  if (L.kernel_h > 0) {
-    QList<NamedPlan> plans;
-    for (const FigurePane& pane : s.panes)
-      if (pane.plan) plans.append({pane.label, pane.plan});
-    const double ky = L.H - L.margin - L.kernel_h;
-    const double kw = L.W - 2 * L.margin;
-    paint_kernel_plot(p, QRectF(L.margin + (L.W - 2 * L.margin - kw) / 2, ky, kw, L.kernel_h), plans);
+  double py = L.H - L.margin - L.plots_h;
+  for (int i = 0; i < s.plots.size(); ++i) {
+    py += L.gap;
+    const double h = L.plot_h[static_cast<std::size_t>(i)];
+    paint_plot(p, QRectF(L.margin, py, L.W - 2 * L.margin, h), s, s.plots[i]);
+    py += h;
   }
   p.restore();
 }

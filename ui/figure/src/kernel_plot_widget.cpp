@@ -13,11 +13,13 @@ KernelPlotWidget::KernelPlotWidget(QWidget* parent) : QWidget(parent) {
 void KernelPlotWidget::set_plan(std::shared_ptr<const rl::Plan> plan, const QString& label) {
   plans_.clear();
   if (plan) plans_.append({label, std::move(plan)});
+  setToolTip(kernel_plot_legend(plans_).join('\n'));
   update();
 }
 
 void KernelPlotWidget::set_plans(QList<NamedPlan> plans) {
   plans_ = std::move(plans);
+  setToolTip(kernel_plot_legend(plans_).join('\n'));  // the legend's labels in full
   update();
 }
 
@@ -26,7 +28,7 @@ void KernelPlotWidget::set_pixel(int, int) {}
 void KernelPlotWidget::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.fillRect(rect(), Qt::white);
-  paint_kernel_plot(p, QRectF(rect()).adjusted(4, 4, -4, -4), plans_);
+  legend_ = paint_kernel_plot(p, QRectF(rect()).adjusted(4, 4, -4, -4), plans_);
 }
 
 }  // namespace rl::ui

@@ -10,79 +10,12 @@
 #include <map>
 #include <vector>
 
+#include "plot_axes.hpp"
 #include "rl/ui/axis_ticks.hpp"
 
 namespace rl::ui {
+using detail::Axes;
 namespace {
-
-// Maps data coordinates into a plot rectangle and draws the frame, grid, ticks and axis labels.
-struct Axes {
-  QRectF area;  // plot area in painter coordinates
-  double x0, x1, y0, y1;
-  QPointF map(double x, double y) const {
-    return {area.left() + (x - x0) / (x1 - x0) * area.width(),
-            area.bottom() - (y - y0) / (y1 - y0) * area.height()};
-  }
-
-  static Axes layout(const QPainter& p, const QRectF& rect, double x0, double x1, double y0, double y1,
-                     bool title) {
-    const QFontMetricsF fm(p.font());
-    Axes a{rect, x0, x1, y0, y1};
-    const double left = fm.horizontalAdvance(QStringLiteral("-0.000")) + fm.height() * 1.6;
-    a.area = rect.adjusted(left, fm.height() * (title ? 1.8 : 0.8), -fm.height() * 0.8, -fm.height() * 2.6);
-    if (a.area.width() < 10 || a.area.height() < 10) a.area = rect;
-    return a;
-  }
-
-  void draw(QPainter& p, const QString& xlabel, const QString& ylabel, bool integer_x) const {
-    const QFontMetricsF fm(p.font());
-    p.save();
-    p.fillRect(area, Qt::white);
-    const QPen grid(QColor(225, 225, 225), 0);
-    const QPen ink(Qt::black, 0);
-    // Tick spacing keeps labels apart whatever the size.
-    const int nx = std::max(2, static_cast<int>(area.width() / (fm.horizontalAdvance("-00.00") * 1.6)));
-    double xs = nice_step(x1 - x0, std::min(nx, 10));
-    if (integer_x) xs = std::max(1.0, std::round(xs));
-    const int ny = std::max(2, static_cast<int>(area.height() / (fm.height() * 2.2)));
-    const double ys = nice_step(y1 - y0, std::min(ny, 8));
-    const int xd = integer_x ? 0 : tick_decimals(xs), yd = tick_decimals(ys);
-    for (const double v : ticks(x0, x1, xs)) {
-      const QPointF a = map(v, y0), b = map(v, y1);
-      p.setPen(grid);
-      p.drawLine(a, b);
-      p.setPen(ink);
-      p.drawLine(a, a + QPointF(0, fm.height() * 0.25));
-      p.drawText(QRectF(a.x() - 40 * fm.height(), a.y() + fm.height() * 0.3, 80 * fm.height(), fm.height()),
-                 Qt::AlignHCenter | Qt::AlignTop, QString::number(v, 'f', xd));
-    }
-    for (const double v : ticks(y0, y1, ys)) {
-      const QPointF a = map(x0, v), b = map(x1, v);
-      p.setPen(grid);
-      p.drawLine(a, b);
-      p.setPen(ink);
-      p.drawLine(a, a - QPointF(fm.height() * 0.25, 0));
-      p.drawText(QRectF(area.left() - fm.height() * 0.4 - 40 * fm.height(), a.y() - fm.height() / 2,
-                        40 * fm.height(), fm.height()),
-                 Qt::AlignRight | Qt::AlignVCenter, QString::number(v, 'f', yd));
-    }
-    if (y0 < 0 && y1 > 0) {  // the zero line carries the stems and the kernel's negative lobes
-      p.setPen(QPen(QColor(120, 120, 120), 0));
-      p.drawLine(map(x0, 0), map(x1, 0));
-    }
-    p.setPen(ink);
-    p.setBrush(Qt::NoBrush);
-    p.drawRect(area);
-    p.drawText(QRectF(area.left(), area.bottom() + fm.height() * 1.4, area.width(), fm.height() * 1.2),
-               Qt::AlignHCenter | Qt::AlignTop, xlabel);
-    p.translate(area.left() - fm.horizontalAdvance(QStringLiteral("-0.000")) - fm.height() * 1.3,
-                area.center().y());
-    p.rotate(-90);
-    p.drawText(QRectF(-area.height() / 2, 0, area.height(), fm.height() * 1.2),
-               Qt::AlignHCenter | Qt::AlignTop, ylabel);
-    p.restore();
-  }
-};
 
 struct Curve {
   QString name;
@@ -101,10 +34,10 @@ QColor series_color(int i) {
   return colors[i % 8];
 }
 
-void paint_kernel_plot(QPainter& p, const QRectF& rect, const QList<NamedPlan>& plans) {
-  p.save();
-  p.setRenderHint(QPainter::Antialiasing, true);
-  const QFontMetricsF fm(p.font());
+namespace {
+
+// The kernel plot's curves: one k(x) per kernel and one widened kernel per antialiased shrink.
+std::vector<Curve> kernel_curves(const QList<NamedPlan>& plans) {
   std::vector<Curve> curves;
   // Panes that share a kernel share one k(x) curve (the legend lists them); each antialiased
   // shrink adds its widened kernel s*k(s*x) in the same colour, dashed.
@@ -146,6 +79,22 @@ void paint_kernel_plot(QPainter& p, const QRectF& rect, const QList<NamedPlan>& 
            Qt::DashLine, w.fn, w.width / 2});
     }
   }
+  return curves;
+}
+
+}  // namespace
+
+QStringList kernel_plot_legend(const QList<NamedPlan>& plans) {
+  QStringList out;
+  for (const Curve& c : kernel_curves(plans)) out << c.name;
+  return out;
+}
+
+QRectF paint_kernel_plot(QPainter& p, const QRectF& rect, const QList<NamedPlan>& plans) {
+  p.save();
+  p.setRenderHint(QPainter::Antialiasing, true);
+  const QFontMetricsF fm(p.font());
+  const std::vector<Curve> curves = kernel_curves(plans);
   double half = 1.0;
   for (const Curve& c : curves) half = std::max(half, c.half_width);
   const double x1 = std::ceil(half * 1.15 * 2) / 2, x0 = -x1;
@@ -164,12 +113,17 @@ void paint_kernel_plot(QPainter& p, const QRectF& rect, const QList<NamedPlan>& 
     data.push_back(std::move(pts));
   }
   const double pad = (ymax - ymin) * 0.08;
-  // The legend goes beside the plot when there is room for both, else inside its top right.
+  // The legend goes beside the plot when there is room for both, else below it: never over the
+  // curves and never wider than the plot's rectangle (long labels are elided; the widgets' tooltips
+  // give them in full).
   double legend_w = 0;
   for (const Curve& c : curves) legend_w = std::max(legend_w, fm.horizontalAdvance(c.name));
-  legend_w += fm.height() * 3.5;
+  const double sample_w = fm.height() * 2.0;  // the line sample before each label
+  legend_w += sample_w + fm.height() * 1.5;
   const bool beside = !curves.empty() && rect.width() - legend_w >= rect.height() * 1.3;
-  const QRectF plot_rect = beside ? rect.adjusted(0, 0, -legend_w, 0) : rect;
+  const double legend_h = curves.empty() ? 0.0 : fm.height() * (curves.size() + 0.4);
+  const QRectF plot_rect =
+      beside ? rect.adjusted(0, 0, -legend_w, 0) : rect.adjusted(0, 0, 0, -(legend_h + fm.height() * 0.3));
   const Axes ax = Axes::layout(p, plot_rect, x0, x1, ymin - pad, ymax + pad, true);
   p.setPen(Qt::black);
   p.drawText(QRectF(plot_rect.left(), plot_rect.top(), plot_rect.width(), fm.height() * 1.4),
@@ -191,28 +145,32 @@ void paint_kernel_plot(QPainter& p, const QRectF& rect, const QList<NamedPlan>& 
     p.drawPath(path);
   }
   p.setClipping(false);
-  if (!curves.empty()) {  // legend, top right inside the plot
+  QRectF box;
+  if (!curves.empty()) {
+    const double text_room =
+        std::max(fm.height(), (beside ? legend_w : rect.width()) - sample_w - fm.height() * 1.5);
     double w = 0;
-    for (const Curve& c : curves) w = std::max(w, fm.horizontalAdvance(c.name));
-    const double line = fm.height() * 2.0;
-    const double bw = w + line + fm.height() * 0.9, bh = fm.height() * (curves.size() + 0.4);
-    const QRectF box =
-        beside ? QRectF(ax.area.right() + fm.height() * 1.2, ax.area.top(), bw, bh)
-               : QRectF(ax.area.right() - bw - fm.height() * 0.3, ax.area.top() + fm.height() * 0.4, bw, bh);
+    for (const Curve& c : curves) w = std::min(text_room, std::max(w, fm.horizontalAdvance(c.name)));
+    const double bw = w + sample_w + fm.height() * 0.9;
+    box = beside ? QRectF(ax.area.right() + fm.height() * 0.6, ax.area.top(), bw, legend_h)
+                 : QRectF(rect.left() + std::max(0.0, (rect.width() - bw) / 2), rect.bottom() - legend_h, bw,
+                          legend_h);
+    box = box.intersected(rect);
     p.setPen(QPen(QColor(160, 160, 160), 0));
-    p.setBrush(QColor(255, 255, 255, 230));
+    p.setBrush(QColor(255, 255, 255));
     p.drawRect(box);
     for (std::size_t i = 0; i < curves.size(); ++i) {
       const double y = box.top() + fm.height() * (i + 0.7);
       p.setPen(QPen(curves[i].color, lw, curves[i].style, Qt::FlatCap));
       p.drawLine(QPointF(box.left() + fm.height() * 0.3, y),
-                 QPointF(box.left() + fm.height() * 0.3 + line * 0.8, y));
+                 QPointF(box.left() + fm.height() * 0.3 + sample_w * 0.8, y));
       p.setPen(Qt::black);
-      p.drawText(QRectF(box.left() + fm.height() * 0.4 + line, y - fm.height() / 2, w + 2, fm.height()),
-                 Qt::AlignLeft | Qt::AlignVCenter, curves[i].name);
+      p.drawText(QRectF(box.left() + fm.height() * 0.4 + sample_w, y - fm.height() / 2, w + 2, fm.height()),
+                 Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(curves[i].name, Qt::ElideRight, w + 1));
     }
   }
   p.restore();
+  return box;
 }
 
 QVector<QPointF> tap_points(const rl::AxisTable& table, int out_index) {

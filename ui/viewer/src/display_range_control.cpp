@@ -1,4 +1,5 @@
-// The float display range control: a mode and the black and white levels of the fixed range.
+// The display range control (float and 16-bit images): a mode and the black and white levels of the fixed
+// range.
 #include "rl/ui/display_range_control.hpp"
 
 #include <QComboBox>
@@ -16,13 +17,14 @@ DisplayRangeControl::DisplayRangeControl(QWidget* parent) : QWidget(parent) {
   v->setSpacing(2);
   auto* drow = new QHBoxLayout;
   drow->setContentsMargins(4, 0, 4, 2);
-  auto* dlabel = new QLabel("Float display");
+  auto* dlabel = new QLabel("Display range");
   mode_ = new QComboBox;
   mode_->addItem("auto (min–max)");
   mode_->addItem("fixed");
   mode_->setToolTip(
-      "How floating-point images are shown: the source's min..max, or a fixed range (0..1 as in "
-      "MATLAB's imshow) mapped to black..white. Integer images are shown as they are.");
+      "How floating-point and 16-bit images are shown: the source's min..max, or a fixed range "
+      "(e.g. 0..1 for floats as in MATLAB's imshow, 0..65535 for 16-bit) mapped to black..white. "
+      "8-bit images are shown as they are.");
   dlabel->setToolTip(mode_->toolTip());
   lo_ = new QDoubleSpinBox;
   hi_ = new QDoubleSpinBox;

@@ -87,7 +87,8 @@ std::optional<Footprint> footprint_of(const Plan& plan, int out_row, int out_col
 }
 
 DisplayRange effective_range(const DisplaySettings& d, double source_lo, double source_hi) {
-  return d.auto_range ? DisplayRange{source_lo, source_hi} : DisplayRange{d.lo, d.hi};
+  // The control applies to float and 16-bit images (12-bit data in 16 bits looks black otherwise).
+  return d.auto_range ? DisplayRange{source_lo, source_hi, true} : DisplayRange{d.lo, d.hi, true};
 }
 
 PreparedSource prepare_source(std::shared_ptr<const Image> image, const DisplaySettings& display) {

@@ -12,14 +12,17 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
+#include <QGuiApplication>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <exception>
 
 #include "rl/ui/default_image.hpp"
@@ -167,7 +170,12 @@ void MainWindow::build_actions() {
                      "Show difference maps instead of results", &MainWindow::set_diff_mode);
   wipe_action_ = add(view_menu_, "&Wipe (compare two panes)", {QKeySequence("W")},
                      "Wipe: compare two panes in one view", &MainWindow::set_wipe_mode);
-  for (QAction* a : {grid_action_, diff_action_, wipe_action_}) a->setCheckable(true);
+  line_action_ = add(view_menu_, "&Line Profile Tool", {QKeySequence("L")},
+                     "Line profile: drag on a pane draws the line (Shift+drag always does)", [this](bool on) {
+                       for (PaneWidget* p : panes_) p->view()->set_line_tool(on);
+                       wipe_->set_line_tool(on);
+                     });
+  for (QAction* a : {grid_action_, diff_action_, wipe_action_, line_action_}) a->setCheckable(true);
   grid_action_->setChecked(true);
 
   QMenu* presets = menuBar()->addMenu("&Presets");
@@ -212,6 +220,7 @@ void MainWindow::build_central() {
     connect(view, &PaneView::hovered, this, [this](QPointF s) { update_inspector(s); });
     connect(view, &PaneView::clicked, this, &MainWindow::toggle_lock);
     connect(view, &PaneView::left_view, this, [this]() { update_inspector(std::nullopt); });
+    connect(view, &PaneView::line_drawn, this, [this](QLineF l) { set_profile_line(l); });
   };
   stack_ = new QStackedWidget;
   auto* grid_page = new QWidget;
@@ -324,6 +333,13 @@ void MainWindow::fit_view() { view_->fit(); }
 
 void MainWindow::apply_panes(const std::array<PaneConfig, Document::kPanes>& panes) {
   for (int i = 0; i < Document::kPanes; ++i) doc_->set_pane(i, panes[static_cast<std::size_t>(i)]);
+}
+
+void MainWindow::set_profile_line(std::optional<QLineF> src) {
+  profile_line_ = src;
+  for (PaneWidget* p : panes_) p->view()->set_profile_line(src);
+  wipe_->set_profile_line(src);
+  emit profile_line_changed(src);
 }
 
 void MainWindow::show_footprint(int out_row, int out_col) {
@@ -466,6 +482,7 @@ ViewerSettings MainWindow::current_settings() const {
 
 void MainWindow::apply_settings(const ViewerSettings& v) {
   if (!restoreGeometry(v.geometry)) resize(1500, 940);
+  fit_to_screen();
   restoreState(v.window_state);
   recent_->set_paths(v.recent);
   last_dir_ = v.last_dir;
@@ -487,6 +504,19 @@ void MainWindow::apply_settings(const ViewerSettings& v) {
   doc_->set_diff_settings(ds);
   set_display_settings(v.display);
   diff_action_->setChecked(v.diffs);
+}
+
+void MainWindow::fit_to_screen() {
+  // Never larger than the screen's free area (a remembered size from a bigger screen included).
+  const QScreen* screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+  if (!screen) return;
+  const QRect avail = screen->availableGeometry();
+  const QSize frame = frameGeometry().size() - geometry().size();
+  const QSize room(std::max(640, avail.width() - frame.width()),
+                   std::max(480, avail.height() - frame.height()));
+  if (width() > room.width() || height() > room.height())
+    resize(std::min(width(), room.width()), std::min(height(), room.height()));
+  if (!avail.contains(frameGeometry())) move(avail.topLeft());
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

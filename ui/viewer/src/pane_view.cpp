@@ -174,6 +174,18 @@ void PaneView::paintEvent(QPaintEvent*) {
     tag(label_a_, false);
     tag(label_b_, true);
   }
+  if (profile_line_) {
+    // The line profile's line: a light line on a dark one, so it shows on any image.
+    const QPointF a = to_widget(profile_line_->p1()), b = to_widget(profile_line_->p2());
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(QPen(QColor(0, 0, 0, 180), 4, Qt::SolidLine, Qt::RoundCap));
+    p.drawLine(a, b);
+    p.setPen(QPen(QColor(255, 220, 0), 2, Qt::SolidLine, Qt::RoundCap));
+    p.drawLine(a, b);
+    p.setBrush(QColor(255, 220, 0));
+    p.drawEllipse(a, 3, 3);
+    p.setRenderHint(QPainter::Antialiasing, false);
+  }
   if (hover_) {
     // Outline the output pixel under the cursor, in this pane's own pixel grid.
     const QPoint op = output_pixel(*hover_);
@@ -183,6 +195,11 @@ void PaneView::paintEvent(QPaintEvent*) {
     p.setPen(QPen(QColor(0, 255, 255), 1));
     p.drawRect(QRectF(a, b));
   }
+}
+
+void PaneView::set_profile_line(std::optional<QLineF> src) {
+  profile_line_ = src;
+  update();
 }
 
 void PaneView::resizeEvent(QResizeEvent*) {
@@ -199,13 +216,21 @@ void PaneView::wheelEvent(QWheelEvent* e) {
 void PaneView::mousePressEvent(QMouseEvent* e) {
   if (e->button() != Qt::LeftButton) return;
   last_pos_ = press_pos_ = e->position();
+  if (line_tool_ || (e->modifiers() & Qt::ShiftModifier)) {
+    drag_ = Drag::Line;
+    line_start_ = to_source(e->position());
+    setCursor(Qt::CrossCursor);
+    return;
+  }
   drag_ = !display2_.isNull() && std::abs(e->position().x() - split_ * width()) <= kSplitGrab ? Drag::Split
                                                                                               : Drag::Pan;
   setCursor(drag_ == Drag::Split ? Qt::SplitHCursor : Qt::ClosedHandCursor);
 }
 
 void PaneView::mouseMoveEvent(QMouseEvent* e) {
-  if (drag_ == Drag::Pan) {
+  if (drag_ == Drag::Line) {
+    emit line_drawn(QLineF(line_start_, to_source(e->position())), false);
+  } else if (drag_ == Drag::Pan) {
     view_->pan_screen(e->position() - last_pos_);
   } else if (drag_ == Drag::Split) {
     set_split(e->position().x() / std::max(1, width()));
@@ -221,6 +246,11 @@ void PaneView::mouseMoveEvent(QMouseEvent* e) {
 
 void PaneView::mouseReleaseEvent(QMouseEvent* e) {
   const QPointF moved = e->position() - press_pos_;
+  if (drag_ == Drag::Line) {
+    drag_ = Drag::None;
+    emit line_drawn(QLineF(line_start_, to_source(e->position())), true);
+    return;
+  }
   if (drag_ == Drag::Pan && e->button() == Qt::LeftButton && std::abs(moved.x()) + std::abs(moved.y()) < 4)
     emit clicked(to_source(e->position()));
   drag_ = Drag::None;

@@ -62,6 +62,7 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent) : QWidget(pa
   aa_->setToolTip("MATLAB's antialiasing: widen the kernel by 1/scale when shrinking");
   info_ = new QLabel;
   info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  info_->setMinimumWidth(1);  // a long line never widens the window; the tooltip has it all
   head->addWidget(name_);
   head->addWidget(method_);
   head->addWidget(aa_);
@@ -70,6 +71,7 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent) : QWidget(pa
   v->addLayout(head);
   stats_ = new QLabel;
   stats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  stats_->setMinimumWidth(1);
   QFont sf = stats_->font();
   sf.setPointSizeF(sf.pointSizeF() * 0.9);
   stats_->setFont(sf);
@@ -120,7 +122,9 @@ PaneConfig PaneWidget::config() const {
 
 void PaneWidget::set_info(const QString& info, const QString& stats) {
   info_->setText(info);
+  info_->setToolTip(info);
   stats_->setText(stats);
+  stats_->setToolTip(stats);
 }
 
 QString PaneWidget::title() const { return QString("%1 · %2").arg(index_ + 1).arg(pane_label(config())); }

@@ -3,12 +3,25 @@
 
 #include <QLabel>
 #include <QProgressBar>
+#include <QScopeGuard>
 #include <QStatusBar>
 
 namespace rl::ui {
 
+QString short_note(const QString& note, int max_chars) {
+  const QString one_line = note.simplified();
+  if (one_line.size() <= max_chars) return one_line;
+  // Cut at the last space that leaves a whole word, so the bar never ends mid-word.
+  int cut = one_line.lastIndexOf(' ', max_chars - 1);
+  if (cut < max_chars / 2) cut = max_chars - 1;
+  return one_line.left(cut).trimmed() + QChar(0x2026);
+}
+
 StatusLine::StatusLine(QStatusBar* bar, const Document* doc, QObject* parent) : QObject(parent), doc_(doc) {
-  for (QLabel*& l : fields_) l = new QLabel;
+  for (QLabel*& l : fields_) {
+    l = new QLabel;
+    l->setMinimumWidth(1);  // long fields are cut, never widen the window (tooltips have them)
+  }
   busy_ = new QProgressBar;
   busy_->setRange(0, 0);  // indeterminate: work is running
   busy_->setMaximumWidth(120);
@@ -23,6 +36,10 @@ void StatusLine::set_busy(bool busy) { busy_->setVisible(busy); }
 
 void StatusLine::refresh() {
   const auto& src = doc_->source();
+  const auto finish = qScopeGuard([this]() {
+    for (QLabel* l : fields_)
+      if (l != fields_[2]) l->setToolTip(l->text());
+  });
   fields_[0]->setText(src ? QString("%1: %2×%3×%4 %5")
                                 .arg(doc_->source_name())
                                 .arg(src->cols())
@@ -39,8 +56,11 @@ void StatusLine::refresh() {
   fields_[1]->setText(sc);
   QString dev = QString("device %1: ").arg(to_qstring(doc_->device()));
   dev += r0.device.isEmpty() ? QString("–") : r0.device;
-  if (!doc_->device_note().isEmpty()) dev += " · " + doc_->device_note();
+  // The reason CUDA is not used can be a paragraph: the bar shows its start, the tooltip all of it.
+  const QString note = doc_->device_note();
+  if (!note.isEmpty()) dev += " · " + short_note(note);
   fields_[2]->setText(dev);
+  fields_[2]->setToolTip(note.isEmpty() ? QString() : QString("%1\n\n%2").arg(dev, note));
   QStringList times;
   for (int i = 0; i < Document::kPanes; ++i)
     if (doc_->result(i).image)

@@ -1,5 +1,5 @@
 // Conversions between rl::Image and QImage for display: any element type and channel count in,
-// 8-bit RGB(A) out, through a display range for floating-point data.
+// 8-bit RGB(A) out, through a display range for floating-point (and, when asked, 16-bit) data.
 #pragma once
 
 #include <QImage>
@@ -8,18 +8,20 @@
 
 namespace rl::ui {
 
-// Values of the types that use a range map lo -> 0 and hi -> 255, clamped.
+// Values shown through a range map lo -> 0 and hi -> 255, clamped; uint16 follows it only when `u16` is
+// set (the viewer's display range control), else it is divided by 257.
 struct DisplayRange {
   double lo = 0, hi = 1;
+  bool u16 = false;
 };
 
-// Whether an element type is shown through a DisplayRange: float, and the integer types with no
-// natural 8-bit view (int8, int16, int32, uint32, whose data rarely fills the type's range).
-// uint8 is shown as is, uint16 divided by 257, logical as 0 / 255.
+// Whether an element type is shown through a DisplayRange (in the viewer): float, uint16 and the integer
+// types with no natural 8-bit view (int8, int16, int32, uint32). uint8 is shown as is, logical as 0 / 255.
 bool uses_display_range(ElemType t);
 
-// uint8 as is, uint16 divided by 257, logical 0 / 255, the others through `range`. 1 channel: grey; 2: grey +
-// alpha; 3: RGB; 4: RGBA; more than 4: the first three as RGB. An empty image gives a null QImage.
+// uint8 as is, logical 0 / 255, uint16 divided by 257 unless `range.u16`, the others through `range`.
+// 1 channel: grey; 2: grey + alpha; 3: RGB; 4: RGBA; more than 4: the first three as RGB. An empty
+// image gives a null QImage.
 QImage to_qimage(const rl::Image& img, DisplayRange range = {});
 
 // RGB (3 channels) or RGBA (4 channels, when the QImage has alpha) uint8.

@@ -1,9 +1,11 @@
 // Comparison figures: magnified crops of each pane's result with its method label, difference maps
-// against a reference with a colour bar and statistics, and optionally the kernel plot, painted by
+// against a reference with a colour bar and statistics, and below them any of the plots the viewer's
+// docks draw (kernel, frequency response, sampling, taps, worked example, line profile), painted by
 // one QPainter routine into PNG, SVG or PDF.
 #pragma once
 
 #include <QImage>
+#include <QLineF>
 #include <QList>
 #include <QPainter>
 #include <QRect>
@@ -11,6 +13,7 @@
 #include <QSize>
 #include <QString>
 #include <memory>
+#include <optional>
 
 #include "rl/image.hpp"
 #include "rl/plan.hpp"
@@ -26,6 +29,13 @@ struct FigurePane {
 };
 
 enum class FigureLayout { Row, Grid };
+// The plots a figure can show under the panes, drawn by the docks' own routines.
+enum class FigurePlot { Kernel, Frequency, Sampling, Taps, Worked, Profile };
+// "kernel", "frequency", "sampling", "taps", "worked", "profile"; nullopt for anything else.
+std::optional<FigurePlot> parse_figure_plot(const QString& name);
+QString to_string(FigurePlot p);
+// "kernel, frequency, sampling, taps, worked or profile", for messages.
+QString figure_plot_names();
 // Difference shown: |a - ref| with the maximum over channels, or signed a - ref (the channel of
 // largest magnitude, as rl::diff_map's Signed mode).
 enum class FigureDiff { AbsMaxChannel, Signed };
@@ -42,8 +52,14 @@ struct FigureSpec {
   Colormap colormap = Colormap::Viridis;
   bool auto_range = true;  // else [range_lo, range_hi]
   double range_lo = 0.0, range_hi = 1.0;
-  DisplayRange display;  // how floating-point results are shown
-  bool include_kernel_plot = true;
+  DisplayRange display;                            // how floating-point results are shown
+  QList<FigurePlot> plots = {FigurePlot::Kernel};  // under the panes, in this order
+  // The reference pane's output pixel (x = column, y = row, 0-based) that sampling, taps and worked
+  // explain; unset: the centre.
+  std::optional<QPoint> pixel;
+  // The line profile's line in source pixels (pixel centres at integers, x = column); unset: a
+  // horizontal line through the centre, end to end.
+  std::optional<QLineF> profile;
   FigureLayout layout = FigureLayout::Row;
   int width_px = 1600;  // figure width in pixels (PNG pixels; SVG/PDF at `dpi`)
   double dpi = 150.0;

@@ -17,12 +17,15 @@ class KernelPlotWidget : public QWidget {
   void set_pixel(int out_row, int out_col);
   const QList<NamedPlan>& plans() const { return plans_; }
   QSize sizeHint() const override { return {420, 260}; }
+  // Where the last paint put the legend, in widget coordinates (empty before the first paint).
+  QRectF legend_rect() const { return legend_; }
 
  protected:
   void paintEvent(QPaintEvent*) override;
 
  private:
   QList<NamedPlan> plans_;
+  QRectF legend_;
 };
 
 }  // namespace rl::ui

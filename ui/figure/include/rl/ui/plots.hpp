@@ -8,6 +8,7 @@
 #include <QPointF>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 #include <QVector>
 #include <memory>
 
@@ -18,8 +19,12 @@ namespace rl::ui {
 using NamedPlan = QPair<QString, std::shared_ptr<const rl::Plan>>;
 
 // k(x) of each plan's kernel and, for each axis that shrinks with antialiasing, the widened kernel
-// s*k(s*x) that the plan's weights come from; axes labelled, legend in the top right.
-void paint_kernel_plot(QPainter& p, const QRectF& rect, const QList<NamedPlan>& plans);
+// s*k(s*x) that the plan's weights come from; axes labelled. The legend goes beside the plot when
+// there is room, else below it, inside `rect`, labels elided to fit; returns its rectangle (empty
+// when there is no curve).
+QRectF paint_kernel_plot(QPainter& p, const QRectF& rect, const QList<NamedPlan>& plans);
+// The kernel plot's legend labels in full (for tooltips).
+QStringList kernel_plot_legend(const QList<NamedPlan>& plans);
 
 // The taps of output `out_index` as (input index as in the plan, normalised weight), tap order.
 QVector<QPointF> tap_points(const rl::AxisTable& table, int out_index);

@@ -1,5 +1,6 @@
 // The worked example panel: both passes of one output pixel, number by number, from
-// rl::make_worked_example (the resizer's own arithmetic).
+// rl::make_worked_example (the resizer's own arithmetic), drawn as cells; "Copy as text" gives the
+// plain-text form.
 #pragma once
 
 #include <QWidget>
@@ -10,9 +11,11 @@
 #include "rl/plan.hpp"
 #include "rl/worked_example.hpp"
 
-class QPlainTextEdit;
+class QScrollArea;
 
 namespace rl::ui {
+
+class WorkedCells;
 
 class WorkedExampleWidget : public QWidget {
   Q_OBJECT
@@ -24,8 +27,16 @@ class WorkedExampleWidget : public QWidget {
   void set_channel(int channel);
   // The example shown, if the plan, source and pixel fit together.
   const std::optional<rl::WorkedExample>& example() const { return example_; }
-  QString text() const;
-  QSize sizeHint() const override { return {520, 360}; }
+  // The plain-text form (rl::to_text), or the message shown when there is no example.
+  QString text() const { return text_; }
+  QString title() const;
+  const std::shared_ptr<const rl::Plan>& plan() const { return plan_; }
+  // The width the cells are laid out to (the view never scrolls sideways).
+  int cells_width() const;
+  QSize sizeHint() const override { return {420, 360}; }
+
+ protected:
+  void resizeEvent(QResizeEvent*) override;
 
  private:
   void refresh();
@@ -34,7 +45,9 @@ class WorkedExampleWidget : public QWidget {
   QString label_;
   int row_ = 0, col_ = 0, channel_ = 0;
   std::optional<rl::WorkedExample> example_;
-  QPlainTextEdit* view_ = nullptr;
+  QString text_;
+  QScrollArea* scroll_ = nullptr;
+  WorkedCells* cells_ = nullptr;
 };
 
 }  // namespace rl::ui

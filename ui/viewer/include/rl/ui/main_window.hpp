@@ -2,6 +2,7 @@
 // toolbar, panes or wipe view, overview, inspector and difference docks, menus, settings).
 #pragma once
 
+#include <QLineF>
 #include <QMainWindow>
 #include <array>
 #include <functional>
@@ -74,9 +75,16 @@ class MainWindow : public QMainWindow {
   // the reference pane; a second click on the same pixel releases them to follow the cursor again.
   void toggle_lock(QPointF src);
   std::optional<QPoint> locked_pixel() const { return locked_; }
+  // The line profile's line in source coordinates (pixel edges at integers, as the panes' hover),
+  // drawn on every pane; set by Shift+drag or the line tool.
+  void set_profile_line(std::optional<QLineF> src);
+  std::optional<QLineF> profile_line() const { return profile_line_; }
+  QAction* line_tool_action() const { return line_action_; }
   // What closing the window would remember now, and putting remembered settings into effect.
   ViewerSettings current_settings() const;
   void apply_settings(const ViewerSettings& v);
+  // Shrinks the window to the screen's available area and moves it onto the screen when needed.
+  void fit_to_screen();
 
   // ---- hooks for plots and figure export ----
   // File > Export is disabled until a handler is installed.
@@ -88,6 +96,7 @@ class MainWindow : public QMainWindow {
  signals:
   // The output pixel of the reference pane under the cursor (row, col, 0-based).
   void pixel_hovered(int out_row, int out_col);
+  void profile_line_changed(std::optional<QLineF> src);
 
  protected:
   void closeEvent(QCloseEvent*) override;
@@ -124,6 +133,8 @@ class MainWindow : public QMainWindow {
   QAction* diff_action_ = nullptr;
   QAction* wipe_action_ = nullptr;
   QAction* grid_action_ = nullptr;
+  QAction* line_action_ = nullptr;
+  std::optional<QLineF> profile_line_;
   std::function<void()> export_handler_;
   QString last_dir_;
   QSize last_source_size_;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QImage>
+#include <QLineF>
 #include <QPointF>
 #include <QString>
 #include <QWidget>
@@ -33,6 +34,10 @@ class PaneView : public QWidget {
   // This pane's size is the viewport the overview outlines.
   void set_defines_viewport(bool on) { defines_viewport_ = on; }
   void set_split(double fraction);  // 0..1 of the width
+  // The line profile's line, drawn over the image (source coordinates); nullopt hides it.
+  void set_profile_line(std::optional<QLineF> src);
+  // While on, a plain drag draws the profile line instead of panning (Shift+drag always does).
+  void set_line_tool(bool on) { line_tool_ = on; }
 
   const QImage& display() const { return display_; }
   const std::shared_ptr<const Image>& values() const { return values_; }
@@ -50,6 +55,8 @@ class PaneView : public QWidget {
   // A left click that did not drag (a pan that never moved), in source coordinates.
   void clicked(QPointF src);
   void left_view();
+  // A profile line being drawn (finished = false while dragging), in source coordinates.
+  void line_drawn(QLineF src, bool finished);
 
  protected:
   void paintEvent(QPaintEvent*) override;
@@ -74,7 +81,10 @@ class PaneView : public QWidget {
   bool defines_viewport_ = false;
   double split_ = 0.5;
   std::optional<QPointF> hover_;
-  enum class Drag { None, Pan, Split } drag_ = Drag::None;
+  enum class Drag { None, Pan, Split, Line } drag_ = Drag::None;
+  std::optional<QLineF> profile_line_;
+  bool line_tool_ = false;
+  QPointF line_start_;
   QPointF last_pos_;
   QPointF press_pos_;
 };

@@ -13,6 +13,10 @@ class QStatusBar;
 
 namespace rl::ui {
 
+// `note` on one line and at most `max_chars` characters, cut after a whole word and ending in "…"
+// when it was longer.
+QString short_note(const QString& note, int max_chars = 48);
+
 class StatusLine : public QObject {
   Q_OBJECT
  public:

@@ -1,0 +1,50 @@
+// The teaching docks fed from the document (plans, results, source), the reference pane's hovered or
+// locked pixel, and the line drawn on the panes.
+#include "teaching_panels.hpp"
+
+#include <QDockWidget>
+
+#include "rl/ui/document.hpp"
+#include "rl/ui/main_window.hpp"
+#include "rl/ui/teaching_widgets.hpp"
+
+namespace rl::ui {
+
+void install_teaching_panels(MainWindow& w) {
+  Document* doc = w.document();
+  auto* sampling = new SamplingWidget;
+  auto* frequency = new FrequencyResponseWidget;
+  auto* profile = new LineProfileWidget;
+  const auto dock = [&](const QString& title, const QString& name, QWidget* widget) {
+    auto* d = new QDockWidget(title, &w);
+    d->setObjectName(name);
+    d->setWidget(widget);
+    w.add_tool_dock(d, Qt::RightDockWidgetArea);
+  };
+  dock("Sampling", "samplingDock", sampling);
+  dock("Frequency", "frequencyDock", frequency);
+  dock("Profile", "profileDock", profile);
+
+  QObject::connect(doc, &Document::results_changed, &w, [doc, sampling, frequency, profile]() {
+    QList<NamedPlan> plans;
+    QList<ProfilePane> panes;
+    for (int i = 0; i < Document::kPanes; ++i) {
+      const PaneResult& r = doc->result(i);
+      const QString label = pane_label(doc->pane(i));
+      const QString name = i == Document::kReferencePane ? QString("MATLAB %1").arg(label) : label;
+      if (r.plan) plans.push_back({name, r.plan});
+      if (r.plan && r.image) panes.push_back({name, r.image, r.plan});
+    }
+    sampling->set_source(doc->source());
+    sampling->set_plans(plans);
+    frequency->set_plans(plans);
+    profile->set_panes(panes);
+  });
+  QObject::connect(&w, &MainWindow::pixel_hovered, sampling, &SamplingWidget::set_pixel);
+  // The panes' coordinates put pixel edges at integers; the profile's put pixel centres there.
+  QObject::connect(&w, &MainWindow::profile_line_changed, profile, [profile](std::optional<QLineF> l) {
+    profile->set_line(l ? std::optional<QLineF>(l->translated(-0.5, -0.5)) : std::nullopt);
+  });
+}
+
+}  // namespace rl::ui
