@@ -305,18 +305,13 @@ int run_imresize(const Options& opt) {
   } else {
     out = resize();
   }
-  if (o.verbose)
-    std::cout << "device: " << (runner ? runner->describe() : std::string("cpu"))
-              << "
-                 ";
-        if (o.verbose && (!runner || !runner->using_cuda())) std::cout
-              << "cpu kernels: " << rl::cpu_level()
-              << "
-                 ";
-        if (!opt.output.empty()) {
-      save_output(opt.output, out);
-      if (o.verbose) std::cout << "output: " << opt.output << " " << describe(out) << "\n";
-    }
+  if (o.verbose) std::cout << "device: " << (runner ? runner->describe() : std::string("cpu")) << "\n";
+  if (o.verbose && (!runner || !runner->using_cuda()))
+    std::cout << "cpu kernels: " << rl::cpu_level() << "\n";
+  if (!opt.output.empty()) {
+    save_output(opt.output, out);
+    if (o.verbose) std::cout << "output: " << opt.output << " " << describe(out) << "\n";
+  }
   std::cout.flush();
   return 0;
 }

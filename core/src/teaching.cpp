@@ -6,6 +6,7 @@
 #include <numbers>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "rl/tap.hpp"
 
@@ -13,14 +14,16 @@ namespace rl {
 namespace {
 
 // MATLAB's cast of a float64 sum to the element type, back as a double.
+// Logical images run their passes as uint8 0/255 (docs/MATLAB.md), so their pass values are uint8's.
 double cast_to(ElemType t, double v) {
-  switch (t) {
-    case ElemType::U8: return from_double<std::uint8_t>(v);
-    case ElemType::U16: return from_double<std::uint16_t>(v);
-    case ElemType::F32: return from_double<float>(v);
-    case ElemType::F64: return v;
-  }
-  return v;
+  if (t == ElemType::Logical) return from_double<std::uint8_t>(v);
+  return visit_elem_type(t, [&](auto x) -> double {
+    using T = decltype(x);
+    if constexpr (std::is_same_v<T, bool>)
+      return from_double<std::uint8_t>(v);
+    else
+      return static_cast<double>(from_double<T>(v));
+  });
 }
 
 Kernel applied_on(const Plan& plan, Axis axis) {
