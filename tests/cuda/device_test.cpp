@@ -67,7 +67,7 @@ TEST_F(CudaDevice, TunedKernelsGiveTheSameBits) {
 TEST_F(CudaDevice, OnePixelAxesManyChannelsAndSmallBatches) {
   auto r = check::device_runner();
   const check::Outcome o = check::shapes(*r, 9);
-  EXPECT_EQ(o.cases, 4 * 9 * 4);
+  EXPECT_EQ(o.cases, 4 * 9 * kTypes);
   EXPECT_TRUE(o.ok()) << o.summary();
 }
 

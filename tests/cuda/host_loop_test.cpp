@@ -51,7 +51,7 @@ TEST(CudaHostLoop, OnePixelAxesManyChannelsAndSmallBatches) {
   for (Kernels k : {Kernels::Plain, Kernels::Tuned}) {
     auto r = check::host_loop_runner(k);
     const check::Outcome o = check::shapes(*r, 9);
-    EXPECT_EQ(o.cases, 4 * 9 * 4);
+    EXPECT_EQ(o.cases, 4 * 9 * kTypes);
     EXPECT_TRUE(o.ok()) << o.summary();
   }
 }
@@ -67,7 +67,7 @@ TEST(CudaHostLoopTuned, RandomCasesForEveryMethodTypeChannelCountAndBoundary) {
   auto r = check::host_loop_runner(Kernels::Tuned);
   for (unsigned seed : {1u, 2u, 3u}) {
     const check::Outcome o = check::random_forward(*r, seed);
-    EXPECT_EQ(o.cases, 7 * 4 * 5 * 2);
+    EXPECT_EQ(o.cases, 7 * kTypes * 5 * 2);
     EXPECT_TRUE(o.ok()) << o.summary();
   }
 }
@@ -75,7 +75,7 @@ TEST(CudaHostLoopTuned, RandomCasesForEveryMethodTypeChannelCountAndBoundary) {
 TEST(CudaHostLoopTuned, BatchesRunAsOneIndexSpace) {
   auto r = check::host_loop_runner(Kernels::Tuned);
   const check::Outcome o = check::batch(*r, 5);
-  EXPECT_EQ(o.cases, 9);
+  EXPECT_EQ(o.cases, 2 * kTypes + 1);
   EXPECT_TRUE(o.ok()) << o.summary();
 }
 
