@@ -462,50 +462,6 @@ void MainWindow::update_inspector(std::optional<QPointF> src) {
   inspector_->setText(inspector_html(*doc_, *src, output_pixel));
 }
 
-ViewerSettings MainWindow::current_settings() const {
-  ViewerSettings v;
-  v.geometry = saveGeometry();
-  v.window_state = saveState();
-  v.recent = recent_->paths();
-  v.last_dir = last_dir_;
-  v.grid = grid_action_->isChecked();
-  v.diffs = diff_action_->isChecked();
-  for (int i = 0; i < Document::kPanes; ++i) v.panes[static_cast<std::size_t>(i)] = doc_->pane(i);
-  v.boundary = doc_->spec().boundary;
-  v.device = doc_->device();
-  v.scale = doc_->scale_text();
-  v.size = params_->size_text();
-  v.diff = doc_->diff_settings();
-  v.display = doc_->display_settings();
-  return v;
-}
-
-void MainWindow::apply_settings(const ViewerSettings& v) {
-  if (!restoreGeometry(v.geometry)) resize(1500, 940);
-  fit_to_screen();
-  restoreState(v.window_state);
-  recent_->set_paths(v.recent);
-  last_dir_ = v.last_dir;
-  grid_action_->setChecked(v.grid);
-  for (PaneWidget* p : panes_) p->view()->set_grid(v.grid);
-  wipe_->set_grid(v.grid);
-  for (int i = 0; i < Document::kPanes; ++i) {
-    doc_->set_pane(i, v.panes[static_cast<std::size_t>(i)]);
-    panes_[static_cast<std::size_t>(i)]->set_config(v.panes[static_cast<std::size_t>(i)]);
-  }
-  doc_->set_boundary(v.boundary);
-  doc_->set_device(v.device);
-  apply_scale_text(v.scale);
-  if (!v.size.isEmpty()) apply_size_text(v.size);
-  banner_->hide();  // a stale bad value in the settings is not worth a message
-  DiffSettings ds = v.diff;
-  ds.against = doc_->diff_settings().against;
-  diff_panel_->show_settings(ds);
-  doc_->set_diff_settings(ds);
-  set_display_settings(v.display);
-  diff_action_->setChecked(v.diffs);
-}
-
 void MainWindow::fit_to_screen() {
   // Never larger than the screen's free area (a remembered size from a bigger screen included).
   const QScreen* screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();

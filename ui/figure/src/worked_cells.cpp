@@ -1,0 +1,175 @@
+// The worked example drawn as cells (see teaching_plots.hpp): each tap's source index after the
+// boundary rule, value, weight bar and product, wrapped to the width, then the sum and the cast.
+#include <QFontMetricsF>
+#include <algorithm>
+#include <cmath>
+
+#include "plot_axes.hpp"
+#include "rl/ui/teaching_plots.hpp"
+
+namespace rl::ui {
+
+namespace {
+
+struct CellLayout {
+  double cell_w = 0;
+  int per_row = 1;
+};
+
+CellLayout cell_layout(const QFontMetricsF& fm, double width, int taps) {
+  const double min_w = fm.horizontalAdvance(QStringLiteral("-000.0000")) + fm.height() * 0.6;
+  const double room = std::max(min_w, width - fm.horizontalAdvance(QStringLiteral("weight ")) - fm.height());
+  CellLayout c;
+  c.per_row = std::max(1, std::min(taps, static_cast<int>(room / min_w)));
+  c.cell_w = room / c.per_row;
+  return c;
+}
+
+// One 1-D step: a heading, its taps as strips of cells (wrapped to the width), the sum and the
+// cast. Returns the height used; draws only when `p` is given.
+double worked_step(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, double y,
+                   const rl::WorkedStep& s, rl::ElemType type, const QString& heading) {
+  const double lh = fm.height() * 1.15;
+  const double label_w = fm.horizontalAdvance(QStringLiteral("weight ")) + fm.height() * 0.5;
+  const int taps = static_cast<int>(s.weight.size());
+  const CellLayout L = cell_layout(fm, rect.width(), taps);
+  const double strip_h = lh * 5.2;
+  const int strips = (taps + L.per_row - 1) / L.per_row;
+  const double y_start = y;
+  if (p) {
+    p->setPen(Qt::black);
+    p->drawText(QRectF(rect.left(), y, rect.width(), lh), Qt::AlignLeft | Qt::AlignVCenter,
+                fm.elidedText(heading, Qt::ElideRight, rect.width()));
+  }
+  y += lh * 1.1;
+  double wmax = 0;
+  for (double w : s.weight) wmax = std::max(wmax, std::abs(w));
+  for (int strip = 0; strip < strips; ++strip) {
+    if (p) {
+      const char* labels[] = {"index", "value", "weight", "", "product"};
+      p->setPen(QColor(90, 90, 90));
+      for (int l = 0; l < 5; ++l)
+        if (*labels[l])
+          p->drawText(QRectF(rect.left(), y + lh * l + (l == 2 ? lh * 0.5 : 0), label_w, lh),
+                      Qt::AlignLeft | Qt::AlignVCenter, QString::fromLatin1(labels[l]));
+    }
+    for (int j = 0; j < L.per_row; ++j) {
+      const int k = strip * L.per_row + j;
+      if (k >= taps || !p) continue;
+      const QRectF cell(rect.left() + label_w + j * L.cell_w, y, L.cell_w, lh * 5);
+      p->setPen(QPen(QColor(200, 200, 200), 0));
+      p->setBrush(k % 2 ? QColor(248, 248, 252) : QColor(255, 255, 255));
+      p->drawRect(cell);
+      p->setPen(Qt::black);
+      const auto ku = static_cast<std::size_t>(k);
+      const QString index =
+          s.unmapped_index[ku] == s.input_index[ku]
+              ? QString::number(s.input_index[ku])
+              : QStringLiteral("%1\u2192%2").arg(s.unmapped_index[ku]).arg(s.input_index[ku]);
+      const auto text = [&](int line, const QString& t) {
+        p->drawText(QRectF(cell.left() + 2, y + lh * line, cell.width() - 4, lh), Qt::AlignCenter,
+                    fm.elidedText(t, Qt::ElideRight, cell.width() - 4));
+      };
+      text(0, index);
+      text(1, QString::number(s.value[ku], 'g', 6));
+      // The weight as a bar about a zero line (negative lobes go down, in red).
+      const QRectF bar_area(cell.left() + cell.width() * 0.2, y + lh * 2.05, cell.width() * 0.6, lh * 1.5);
+      const double mid = bar_area.center().y();
+      const double h = wmax > 0 ? s.weight[ku] / wmax * bar_area.height() / 2 : 0;
+      p->fillRect(QRectF(bar_area.left(), std::min(mid, mid - h), bar_area.width(), std::abs(h)),
+                  s.weight[ku] >= 0 ? QColor(31, 119, 180) : QColor(214, 39, 40));
+      p->setPen(QPen(QColor(120, 120, 120), 0));
+      p->drawLine(QPointF(bar_area.left(), mid), QPointF(bar_area.right(), mid));
+      p->setPen(Qt::black);
+      p->drawText(QRectF(cell.left() + 2, y + lh * 3.55, cell.width() - 4, lh * 0.5), Qt::AlignCenter,
+                  QString());
+      text(4, QString::number(s.product[ku], 'g', 6));
+      p->setPen(QColor(60, 60, 60));
+      p->drawText(QRectF(cell.left() + 2, y + lh * 1.9, cell.width() - 4, lh * 0.6),
+                  Qt::AlignRight | Qt::AlignTop, QString());
+    }
+    y += strip_h;
+  }
+  const bool integer = rl::is_integer(type);
+  const QString sum =
+      QStringLiteral("sum = %1").arg(s.sum, 0, 'g', 12) +
+      (integer ? QStringLiteral("  \u2192 rounded and saturated: %1").arg(s.result, 0, 'g', 12)
+               : QStringLiteral("  \u2192 %1").arg(s.result, 0, 'g', 12));
+  if (p) {
+    p->setPen(Qt::black);
+    p->drawText(QRectF(rect.left(), y, rect.width(), lh), Qt::AlignLeft | Qt::AlignVCenter,
+                fm.elidedText(sum, Qt::ElideRight, rect.width()));
+  }
+  y += lh * 1.5;
+  return y - y_start;
+}
+
+double worked_all(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, const rl::WorkedExample& w,
+                  const QString& title) {
+  const double lh = fm.height() * 1.15;
+  double y = rect.top();
+  if (p) {
+    p->setPen(Qt::black);
+    QFont bold = p->font();
+    bold.setBold(true);
+    p->save();
+    p->setFont(bold);
+    p->drawText(QRectF(rect.left(), y, rect.width(), lh), Qt::AlignLeft | Qt::AlignVCenter,
+                QFontMetricsF(bold).elidedText(title, Qt::ElideRight, rect.width()));
+    p->restore();
+  }
+  y += lh * 1.4;
+  const auto word = [](rl::Axis a) {
+    return a == rl::Axis::Rows ? QStringLiteral("vertical") : QStringLiteral("horizontal");
+  };
+  for (std::size_t k = 0; k < w.first.size(); ++k) {
+    const rl::WorkedStep& s = w.first[k];
+    y += worked_step(p, fm, rect, y, s, w.type,
+                     QStringLiteral("Pass 1 (%1) at %2 %3: intermediate %4 %5, u = %6")
+                         .arg(word(s.axis))
+                         .arg(s.axis == rl::Axis::Rows ? QStringLiteral("column") : QStringLiteral("row"))
+                         .arg(s.fixed_index)
+                         .arg(s.axis == rl::Axis::Rows ? QStringLiteral("row") : QStringLiteral("column"))
+                         .arg(s.out_index)
+                         .arg(s.u - 1.0, 0, 'g', 8));
+  }
+  y += worked_step(p, fm, rect, y, w.second, w.type,
+                   QStringLiteral("Pass 2 (%1): output (%2, %3), u = %4")
+                       .arg(word(w.second.axis))
+                       .arg(w.out_row)
+                       .arg(w.out_col)
+                       .arg(w.second.u - 1.0, 0, 'g', 8));
+  if (p) {
+    QFont bold = p->font();
+    bold.setBold(true);
+    p->save();
+    p->setFont(bold);
+    p->drawText(QRectF(rect.left(), y, rect.width(), lh), Qt::AlignLeft | Qt::AlignVCenter,
+                QStringLiteral("Output pixel (%1, %2), channel %3 = %4")
+                    .arg(w.out_row)
+                    .arg(w.out_col)
+                    .arg(w.channel + 1)
+                    .arg(w.value, 0, 'g', 12));
+    p->restore();
+  }
+  y += lh * 1.4;
+  return y - rect.top();
+}
+
+}  // namespace
+
+double worked_cells_height(const QFontMetricsF& fm, const rl::WorkedExample& w, double width) {
+  return worked_all(nullptr, fm, QRectF(0, 0, width, 1), w, QString());
+}
+
+double paint_worked_cells(QPainter& p, const QRectF& rect, const rl::WorkedExample& w, const rl::Plan& plan,
+                          const QString& title) {
+  (void)plan;
+  p.save();
+  const QFontMetricsF fm(p.font());
+  const double h = worked_all(&p, fm, rect, w, title);
+  p.restore();
+  return h;
+}
+
+}  // namespace rl::ui
