@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <type_traits>
 
 #include "rl/cuda_pass.hpp"
 #include "rl/cuda_pass_tuned.hpp"
@@ -292,18 +293,12 @@ constexpr std::size_t kMaxCachedTables = 32;
 // The one place that turns an element type into a C++ type; f is called with a value of that type.
 template <class F>
 Status with_elem_type(ElemType type, F&& f) {
-  switch (type) {
-    case ElemType::U8: return f(std::uint8_t{});
-    case ElemType::U16: return f(std::uint16_t{});
-    case ElemType::F32: return f(float{});
-    case ElemType::F64: return f(double{});
-    case ElemType::I8: return f(std::int8_t{});
-    case ElemType::I16: return f(std::int16_t{});
-    case ElemType::I32: return f(std::int32_t{});
-    case ElemType::U32: return f(std::uint32_t{});
-    case ElemType::Logical: break;  // refused before any launch; host() resizes it as uint8
-  }
-  return Status::error("unknown element type");
+  return visit_elem_type(type, [&](auto zero) {
+    if constexpr (std::is_same_v<decltype(zero), bool>)  // refused before any launch; host() converts it
+      return Status::error("logical images run on the device as uint8");
+    else
+      return f(zero);
+  });
 }
 
 Kernels kernels_from_environment(Status& error) {

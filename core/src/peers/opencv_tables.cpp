@@ -222,17 +222,6 @@ PeerAxis linear_exact_axis(int in, int out, double inv_scale) {
   return a;
 }
 
-PeerAxis copy_axis(int n) {
-  PeerAxis a = make_axis(n, n, 1);
-  for (int i = 0; i < n; ++i) {
-    a.table.index[i] = i;
-    a.table.weights[i] = 1.0;
-    a.table.u[i] = a.table.left[i] = i + 1;
-  }
-  a.identity = true;
-  return a;
-}
-
 }  // namespace
 
 PeerTables opencv_tables(const PeerSpec& s, int in_rows, int in_cols, int out_rows, int out_cols,
@@ -250,8 +239,8 @@ PeerTables opencv_tables(const PeerSpec& s, int in_rows, int in_cols, int out_ro
   const double inv_y = target.scale ? target.scale->first : static_cast<double>(out_rows) / in_rows;
   const bool u8 = type == ElemType::U8;
   if (in_rows == out_rows && in_cols == out_cols) {
-    r.rows = copy_axis(in_rows);
-    r.cols = copy_axis(in_cols);
+    r.rows = identity_axis(in_rows);
+    r.cols = identity_axis(in_cols);
     r.note = "cv::resize copies the image when the size does not change.";
     return r;
   }

@@ -20,6 +20,8 @@ Image torch_resize(const Image& in, const PeerSpec& s, int out_rows, int out_col
 
 // An empty PeerAxis of `out` outputs and `taps` taps per output (weights 0, indices 0).
 PeerAxis make_axis(int in_size, int out_size, int taps);
+// n outputs, each the input of the same index with weight 1 (a library's copy when a size is kept).
+PeerAxis identity_axis(int n);
 // Entries past an output's support: weight 0, index repeating the last valid one.
 void pad_output(PeerAxis& a, int o, int used);
 

@@ -128,20 +128,6 @@ PeerAxis nearest_axis(int in_size, int out_size) {
   return a;
 }
 
-PeerAxis identity_axis(int n) {
-  PeerAxis a = make_axis(n, n, 1);
-  for (int i = 0; i < n; ++i) {
-    a.table.index[i] = i;
-    a.table.weights[i] = 1.0;
-    a.table.u[i] = i + 1;
-    a.table.left[i] = i + 1;
-    if (!a.fixed.empty()) a.fixed[i] = 1 << kPrecisionBits;
-  }
-  a.table.kernel_width = 1.0;
-  a.identity = true;
-  return a;
-}
-
 // One 1-D pass along `axis` with Pillow's arithmetic for this element type.
 Image apply_pass(const Image& in, const PeerAxis& a, Axis axis) {
   const auto& t = a.table;
@@ -235,6 +221,7 @@ PeerTables pillow_tables(const PeerSpec& s, int in_rows, int in_cols, int out_ro
   auto axis = [&](int in, int out) {
     if (in == out) {
       PeerAxis a = identity_axis(in);
+      a.table.kernel_width = 1.0;
       if (u8) {
         a.fixed.assign(in, 1 << kPrecisionBits);
         a.fixed_bits = kPrecisionBits;

@@ -296,6 +296,17 @@ PeerAxis make_axis(int in_size, int out_size, int taps) {
   return a;
 }
 
+PeerAxis identity_axis(int n) {
+  PeerAxis a = make_axis(n, n, 1);
+  for (int i = 0; i < n; ++i) {
+    a.table.index[i] = i;
+    a.table.weights[i] = 1.0;
+    a.table.u[i] = a.table.left[i] = i + 1;
+  }
+  a.identity = true;
+  return a;
+}
+
 void pad_output(PeerAxis& a, int o, int used) {
   auto& t = a.table;
   const std::size_t base = static_cast<std::size_t>(o) * t.taps;
