@@ -290,7 +290,8 @@ Status upload(DeviceBuffer& buf, const std::vector<V>& v, cudaStream_t stream) {
 
 constexpr std::size_t kMaxCachedTables = 32;
 
-// The one place that turns an element type into a C++ type; f is called with a value of that type.
+// visit_elem_type for the device passes: f is called with a value of the C++ element type; logical has
+// no device pass of its own.
 template <class F>
 Status with_elem_type(ElemType type, F&& f) {
   return visit_elem_type(type, [&](auto zero) {
