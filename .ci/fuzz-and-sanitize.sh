@@ -36,7 +36,8 @@ rm -f /tmp/rl-fuzz-probe.$$
 
 start=$(date +%s)
 CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DRL_SANITIZE=ON -DRL_FUZZ=ON -DRL_BUILD_GUI=OFF -DRL_BUILD_CUDA=OFF -DRL_BUILD_BENCH=OFF
+  -DRL_SANITIZE=ON -DRL_FUZZ=ON -DRL_BUILD_GUI=OFF -DRL_BUILD_CUDA=OFF -DRL_BUILD_BENCH=OFF \
+  -DRL_BUILD_PYTHON=OFF  # the Python module cannot load without the sanitizer runtime preloaded
 cmake --build "$build" -j "$jobs"
 echo "== build: $(( $(date +%s) - start )) s"
 

@@ -166,8 +166,8 @@ int tile_cols(int channels) { return std::max(1, kTileElements / channels); }
 // computes from_double<T>(0.0 + 1.0 * double(x)) for the one input x it reads. double(x) is exact for
 // every element type and 1.0 * d = d, so this is from_double<T>(0.0 + double(x)): for the integer
 // classes x itself (an in-range integer-valued double casts back exactly); for float and double
-// x + 0 in T, which is x except that -0.0 becomes +0.0 (IEEE round to nearest: 0.0 + -0.0 = +0.0)
-// and a signalling NaN comes back quiet with its payload, as through the multiply-add. So the pass
+// x + 0 in T, which is x except that -0.0 becomes +0.0 (IEEE round to nearest: 0.0 + -0.0 = +0.0);
+// quiet NaNs keep their payload on both paths (signalling NaNs have no defined bits on either). So the pass
 // is a copy (vertical) or a gather (horizontal) through exact_copy, bit-identical to the arithmetic;
 // schedule_test.cpp proves it against the general path. Decided once per table (unit_taps).
 bool unit_taps(const AxisTable& t) {

@@ -447,7 +447,9 @@ TEST(ScheduleKernels, HalfwayValuesRoundAwayFromZero) {
 // The exact shortcuts (a copy or gather where every row of a table is one tap of weight 1.0) against
 // the general arithmetic with the shortcuts off at the generic level, bit for bit: here NaNs must
 // match in every bit too (payload and quiet bit), and -0.0 must come out as +0.0 where 0.0 + 1.0 * x
-// makes it so. Inputs hold signed zeros, infinities, quiet and signalling NaNs with payloads.
+// makes it so. Inputs hold signed zeros, infinities and quiet NaNs with payloads and either sign.
+// Signalling NaNs are left out: neither path has defined bits for them (a compiler may fold the
+// float -> double -> float round trip of the arithmetic path, which then does not quieten them).
 bool is_unit(const AxisTable& t) {
   return t.taps == 1 && std::all_of(t.weights.begin(), t.weights.end(), [](double w) { return w == 1.0; });
 }
@@ -464,8 +466,9 @@ void add_special_floats(Image& im, std::mt19937& rng) {
     Bits b;
     if (s == 0) {
       p[i] = T(-0.0);
-    } else if (s == 1) {  // signalling NaN with a payload
-      b = exp | Bits(1 + i % 1000) | (sizeof(T) == 4 ? Bits(0x80000000u) * (i % 2) : Bits(0));
+    } else if (s == 1) {  // negative quiet NaN with a payload
+      b = exp | quiet | Bits(1 + i % 1000) |
+          (sizeof(T) == 4 ? Bits(0x80000000u) : Bits(0x8000000000000000ull));
       std::memcpy(&p[i], &b, sizeof b);
     } else if (s == 2) {  // quiet NaN with a payload
       b = exp | quiet | Bits(7 + i % 333);
