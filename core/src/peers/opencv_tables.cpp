@@ -226,14 +226,7 @@ PeerAxis linear_exact_axis(int in, int out, double inv_scale) {
 
 PeerTables opencv_tables(const PeerSpec& s, int in_rows, int in_cols, int out_rows, int out_cols,
                          const PeerTarget& target, ElemType type) {
-  PeerTables r;
-  r.spec = s;
-  r.type = type;
-  r.in_rows = in_rows;
-  r.in_cols = in_cols;
-  r.out_rows = out_rows;
-  r.out_cols = out_cols;
-  r.order = {Axis::Cols, Axis::Rows};
+  PeerTables r = start_tables(s, type, in_rows, in_cols, out_rows, out_cols);
   // cv::resize: with fx/fy the factors are used as given, with dsize they are out/in.
   const double inv_x = target.scale ? target.scale->second : static_cast<double>(out_cols) / in_cols;
   const double inv_y = target.scale ? target.scale->first : static_cast<double>(out_rows) / in_rows;

@@ -22,6 +22,9 @@ Image torch_resize(const Image& in, const PeerSpec& s, int out_rows, int out_col
 PeerAxis make_axis(int in_size, int out_size, int taps);
 // n outputs, each the input of the same index with weight 1 (a library's copy when a size is kept).
 PeerAxis identity_axis(int n);
+// The tables' identity (spec, type, sizes) with the columns pass first, as all three libraries order it.
+PeerTables start_tables(const PeerSpec& s, ElemType type, int in_rows, int in_cols, int out_rows,
+                        int out_cols);
 // Entries past an output's support: weight 0, index repeating the last valid one.
 void pad_output(PeerAxis& a, int o, int used);
 

@@ -200,14 +200,7 @@ void unpremultiply(Image& im) {
 
 PeerTables pillow_tables(const PeerSpec& s, int in_rows, int in_cols, int out_rows, int out_cols,
                          ElemType type) {
-  PeerTables r;
-  r.spec = s;
-  r.type = type;
-  r.in_rows = in_rows;
-  r.in_cols = in_cols;
-  r.out_rows = out_rows;
-  r.out_cols = out_cols;
-  r.order = {Axis::Cols, Axis::Rows};
+  PeerTables r = start_tables(s, type, in_rows, in_cols, out_rows, out_cols);
   const bool u8 = type == ElemType::U8;
   if (s.method == PeerMethod::Nearest) {
     r.rows = nearest_axis(in_rows, out_rows);

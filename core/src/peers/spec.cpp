@@ -296,6 +296,19 @@ PeerAxis make_axis(int in_size, int out_size, int taps) {
   return a;
 }
 
+PeerTables start_tables(const PeerSpec& s, ElemType type, int in_rows, int in_cols, int out_rows,
+                        int out_cols) {
+  PeerTables r;
+  r.spec = s;
+  r.type = type;
+  r.in_rows = in_rows;
+  r.in_cols = in_cols;
+  r.out_rows = out_rows;
+  r.out_cols = out_cols;
+  r.order = {Axis::Cols, Axis::Rows};
+  return r;
+}
+
 PeerAxis identity_axis(int n) {
   PeerAxis a = make_axis(n, n, 1);
   for (int i = 0; i < n; ++i) {

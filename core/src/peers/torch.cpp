@@ -236,14 +236,7 @@ std::optional<double> given_scale(const PeerTarget& target, Axis axis) {
 
 PeerTables torch_tables(const PeerSpec& s, int in_rows, int in_cols, int out_rows, int out_cols,
                         const PeerTarget& target) {
-  PeerTables r;
-  r.spec = s;
-  r.type = ElemType::F32;
-  r.in_rows = in_rows;
-  r.in_cols = in_cols;
-  r.out_rows = out_rows;
-  r.out_cols = out_cols;
-  r.order = {Axis::Cols, Axis::Rows};
+  PeerTables r = start_tables(s, ElemType::F32, in_rows, in_cols, out_rows, out_cols);
   r.cols = torch_axis(s, in_cols, out_cols, given_scale(target, Axis::Cols));
   r.rows = torch_axis(s, in_rows, out_rows, given_scale(target, Axis::Rows));
   switch (s.method) {
