@@ -307,7 +307,8 @@ int run_imresize(const Options& opt) {
   }
   if (o.verbose) std::cout << "device: " << (runner ? runner->describe() : std::string("cpu")) << "\n";
   if (o.verbose && (!runner || !runner->using_cuda()))
-    std::cout << "cpu kernels: " << rl::cpu_level() << "\n";
+    std::cout << "cpu kernels: " << rl::cpu_level()
+              << (rl::cpu_certified_8bit() ? " (8-bit classes: certified float32)" : "") << "\n";
   if (!opt.output.empty()) {
     save_output(opt.output, out);
     if (o.verbose) std::cout << "output: " << opt.output << " " << describe(out) << "\n";

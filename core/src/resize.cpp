@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
@@ -24,6 +25,7 @@ namespace detail {
 
 #ifndef RL_HAVE_AVX2_KERNELS
 const PassKernels* avx2_kernels() { return nullptr; }
+const CertKernels* avx2_cert_kernels() { return nullptr; }
 #endif
 #ifndef RL_HAVE_VEC8_KERNELS
 const PassKernels* avx2x8_kernels() { return nullptr; }
@@ -34,6 +36,7 @@ namespace {
 constexpr int kDefaultLevel = -1;
 std::atomic<int> g_forced{kDefaultLevel};  // a CpuLevel, or kDefaultLevel
 std::atomic<bool> g_shortcuts{true};
+std::atomic<bool> g_certified{true};
 
 bool cpu_supports(CpuLevel l) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -140,6 +143,35 @@ void force_level(const CpuLevel* l) {
 void set_shortcuts_enabled(bool on) { g_shortcuts.store(on); }
 bool shortcuts_enabled() { return g_shortcuts.load(std::memory_order_relaxed); }
 
+void set_certified_enabled(bool on) { g_certified.store(on); }
+
+namespace {
+std::atomic<unsigned long long> g_cert_redone{0};
+}
+void count_cert_redone(int lanes) {
+  g_cert_redone.fetch_add(static_cast<unsigned>(lanes), std::memory_order_relaxed);
+}
+unsigned long long cert_redone() { return g_cert_redone.load(); }
+
+const CertKernels* active_cert_kernels() {
+  static const bool cpu_ok = [] {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+    return false;
+#endif
+  }();
+  static const bool env_on = [] {
+    const char* s = std::getenv("RL_CERTIFIED");
+    return !(s && std::strcmp(s, "0") == 0);
+  }();
+  const CpuLevel l = active_level();
+  if (!cpu_ok || !env_on || !g_certified.load(std::memory_order_relaxed) ||
+      (l != CpuLevel::Avx2 && l != CpuLevel::Avx512))
+    return nullptr;
+  return avx2_cert_kernels();
+}
+
 }  // namespace detail
 
 namespace {
@@ -235,6 +267,63 @@ void gather_row(ElemType type, const AxisTable& t, int ch, const void* src, void
   });
 }
 
+// Certified float32 passes for the 8-bit classes (resize_cert_avx2.cpp). Per table, a bound M with
+// |F - D| < M for every output, F the float32 sum (weights rounded to float, fused multiply-adds, any
+// order) and D MATLAB's float64 sum: with S the exact sum of the float64 weights times the inputs and
+// A = max over outputs of sum_k |w[k]|, |D - S| <= gamma_{2n}(2^-53) A xmax and |F - S| <=
+// (gamma_n(2^-24) (1 + 2^-24) + 2^-24) A xmax (Higham, Accuracy and Stability, 3.1), n = taps + 2
+// to spare, plus float32 underflow; then doubled. A lane whose F is within 0.5 - M of an integer r
+// certainly rounds to r; the others take the float64 path. Tables whose bound is not small (huge or
+// non-finite weights) are not certified at all.
+struct CertAxis {
+  std::vector<float> wf;  // the weights rounded to float32
+  float limit = 0;        // 0.5 - M, rounded down
+};
+
+double cert_xmax(ElemType t) { return t == ElemType::U8 ? 255.0 : 128.0; }
+
+// The table's limit, or 0 when it is not certified.
+float cert_limit(const AxisTable& t, double xmax) {
+  double a = 0;
+  for (int o = 0; o < t.out_size; ++o) {
+    double sum = 0;
+    for (int k = 0; k < t.taps; ++k) sum += std::fabs(t.weights_of(o)[k]);
+    if (!(sum <= 1e4)) return 0;  // NaN and infinities too
+    a = std::max(a, sum);
+  }
+  if (a * xmax >= 0x1p20) return 0;
+  const double n = t.taps + 2.0, us = 0x1p-24, ud = 0x1p-53;
+  const double gs = n * us / (1 - n * us), gd = 2 * n * ud / (1 - 2 * n * ud);
+  const double m = 2 * ((gs * (1 + us) + us + gd) * a * xmax + 2 * n * 0x1p-149 * xmax);
+  if (!(m < 1.0 / 16)) return 0;
+  float limit = static_cast<float>(0.5 - m);
+  while (static_cast<double>(limit) > 0.5 - m) limit = std::nextafter(limit, 0.0f);
+  return limit;
+}
+
+// Whether this run is certified: an 8-bit class, certified kernels active, both tables certified.
+const detail::CertKernels* cert_for(const Plan& p, ElemType type) {
+  if (type != ElemType::U8 && type != ElemType::I8) return nullptr;
+  const detail::CertKernels* c = detail::active_cert_kernels();
+  if (!c) return nullptr;
+  const double xmax = cert_xmax(type);
+  for (const AxisTable* t : {&p.rows, &p.cols})
+    if (!unit_taps(*t) && cert_limit(*t, xmax) == 0) return nullptr;
+  return c;
+}
+
+CertAxis cert_axis(const AxisTable& t, ElemType type) {
+  CertAxis c;
+  c.limit = cert_limit(t, cert_xmax(type));
+  c.wf.assign(t.weights.begin(), t.weights.end());
+  return c;
+}
+
+// Bytes the certified tables take (allocated once per run).
+std::size_t cert_bytes(const Plan& p) {
+  return (p.rows.weights.size() + p.cols.weights.size()) * sizeof(float);
+}
+
 // How a run is split and what each thread allocates, computed in one place so run_extra_bytes
 // reports exactly what the passes allocate.
 struct Schedule {
@@ -247,6 +336,8 @@ struct Schedule {
   std::size_t wide_doubles = 0;  // rows first: one column strip of the block's input rows, widened
   int window_rows = 0;           // rows first: the widest input window of a block (slot table)
   int ptrs = 0;                  // row pointers for the vertical pass
+  bool cert = false;             // certified 8-bit passes (float32 scratch)
+  std::size_t shared_bytes = 0;  // allocated once per run: the certified float32 tables
   std::size_t bytes_per_thread() const {
     return (tb_doubles + ob_doubles + wide_doubles) * sizeof(double) + mid_bytes +
            2 * static_cast<std::size_t>(ptrs) * sizeof(void*) +
@@ -260,11 +351,13 @@ int pick_threads(const RunOptions& opt, long long units, double work) {
       {static_cast<double>(detail::thread_count(opt.threads)), static_cast<double>(units), by_work}));
 }
 
-// A unit horizontal table (a gather) needs no horizontal scratch.
+// A unit horizontal table (a gather) needs no horizontal scratch; the certified one holds float32
+// and int32 (half a double each).
 void set_cols_scratch(Schedule& s, const AxisTable& cols, std::size_t in_len, int channels, int lanes) {
   if (unit_taps(cols)) return;
-  s.tb_doubles = in_len * lanes;
-  s.ob_doubles = static_cast<std::size_t>(tile_cols(channels)) * channels * lanes;
+  const std::size_t per = s.cert ? 2 : 1;
+  s.tb_doubles = (in_len * lanes + per - 1) / per;
+  s.ob_doubles = (static_cast<std::size_t>(tile_cols(channels)) * channels * lanes + per - 1) / per;
 }
 
 // Input rows [lo, hi] that output `o` of a vertical table reads.
@@ -324,13 +417,17 @@ BlockRows block_rows(const AxisTable& t, int block) {
 // Rows first: each block of output rows runs the vertical pass into a small block of intermediate
 // rows and the horizontal pass straight out of it (`lanes` rows at a time), so the intermediate
 // never leaves the cache and is never allocated whole.
-Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, const RunOptions& opt) {
+Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bool cert,
+                             const RunOptions& opt) {
   Schedule s;
+  s.cert = cert;
+  if (cert) s.shared_bytes = cert_bytes(p);
   const std::size_t es = elem_size(type);
   const std::size_t in_len = static_cast<std::size_t>(p.in_cols) * ch,
                     out_len = static_cast<std::size_t>(p.out_cols) * ch;
   s.block_rows = lanes;
-  if (type != ElemType::F64 && !unit_taps(p.rows)) {  // float64 rows and copies need no widening
+  if (type != ElemType::F64 && !unit_taps(p.rows) && !cert) {  // float64 rows, copies and certified
+                                                               // passes need no widening
     int block = 4 * lanes;
     BlockRows rows = block_rows(p.rows, block);
     while (block > lanes &&
@@ -359,8 +456,11 @@ Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, co
 // Columns first: each thread walks its output rows in order and keeps the intermediate rows they
 // need in a ring, computing each with the horizontal pass (a block of `lanes` rows at a time) just
 // before the vertical pass first reads it.
-Schedule cols_first_schedule(const Plan& p, int ch, ElemType type, int lanes, const RunOptions& opt) {
+Schedule cols_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bool cert,
+                             const RunOptions& opt) {
   Schedule s;
+  s.cert = cert;
+  if (cert) s.shared_bytes = cert_bytes(p);
   const std::size_t es = elem_size(type);
   const std::size_t in_len = static_cast<std::size_t>(p.in_cols) * ch,
                     mid_len = static_cast<std::size_t>(p.out_cols) * ch;
@@ -401,12 +501,54 @@ detail::ColsArgs cols_args(const AxisTable& t, int ch, std::size_t in_len, Scrat
   return {view(t), ch, in_len, tile_cols(ch), sc.doubles.data(), sc.doubles.data() + s.tb_doubles};
 }
 
+detail::CertCols cert_cols_args(const AxisTable& t, const CertAxis& c, int ch, std::size_t in_len,
+                                Scratch& sc, const Schedule& s) {
+  return {c.wf.data(),
+          t.weights.data(),
+          t.index.data(),
+          t.taps,
+          t.out_size,
+          c.limit,
+          ch,
+          in_len,
+          tile_cols(ch),
+          reinterpret_cast<float*>(sc.doubles.data()),
+          reinterpret_cast<std::int32_t*>(sc.doubles.data() + s.tb_doubles)};
+}
+
+// The kernels of one run: the level's float64 kernels, and the certified 8-bit ones when the run is
+// certified (then a horizontal block has cert->lanes rows).
+struct RunKernels {
+  explicit RunKernels(const Plan& p, ElemType type)
+      : k(detail::active_kernels()), cert(cert_for(p, type)), lanes(cert ? cert->lanes : k.lanes) {
+    if (cert) {
+      rows = cert_axis(p.rows, type);
+      cols = cert_axis(p.cols, type);
+    }
+  }
+  const detail::PassKernels& k;
+  const detail::CertKernels* cert;
+  int lanes;
+  CertAxis rows, cols;
+  // One output row `o` of the vertical pass.
+  void vertical(ElemCode code, const AxisTable& t, int o, const void* const* ptrs, void* dst,
+                std::size_t len) const {
+    if (cert)
+      cert->rows(code,
+                 {rows.wf.data() + static_cast<std::size_t>(o) * t.taps, t.weights_of(o), t.taps, rows.limit},
+                 ptrs, dst, len);
+    else
+      k.rows(code, t.weights_of(o), ptrs, t.taps, dst, len);
+  }
+};
+
 void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions& opt) {
-  const detail::PassKernels& k = detail::active_kernels();
-  const std::size_t lanes = static_cast<std::size_t>(k.lanes);
+  const RunKernels rk(p, in.type());
+  const detail::PassKernels& k = rk.k;
+  const std::size_t lanes = static_cast<std::size_t>(rk.lanes);
   const int ch = in.channels();
   const std::size_t es = elem_size(in.type());
-  const Schedule s = rows_first_schedule(p, ch, in.type(), k.lanes, opt);
+  const Schedule s = rows_first_schedule(p, ch, in.type(), rk.lanes, rk.cert != nullptr, opt);
   const std::size_t in_len = in.row_stride(), out_len = out.row_stride();
   const ElemCode code = code_of(in.type());
   const auto* src = static_cast<const unsigned char*>(in.raw());
@@ -416,6 +558,7 @@ void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions
   detail::parallel_for(s.units, s.threads, 1, [&](long long b0, long long b1) {
     Scratch sc(s);
     const detail::ColsArgs g = cols_args(p.cols, ch, in_len, sc, s);
+    const detail::CertCols cg = cert_cols_args(p.cols, rk.cols, ch, in_len, sc, s);
     const void* mid_rows[detail::kMaxLanes];
     void* out_rows[detail::kMaxLanes];
     for (long long b = b0; b < b1; ++b) {
@@ -459,10 +602,10 @@ void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions
           }
           for (int t = 0; t < taps; ++t)
             sc.ptrs[static_cast<std::size_t>(t)] = src + static_cast<std::size_t>(ix[t]) * in_len * es;
-          k.rows(code, p.rows.weights_of(o0 + r), sc.ptrs.data(), taps, mid, in_len);
+          rk.vertical(code, p.rows, o0 + r, sc.ptrs.data(), mid, in_len);
         }
       }
-      for (int sb = 0; sb < nb; sb += k.lanes) {
+      for (int sb = 0; sb < nb; sb += rk.lanes) {
         const std::size_t nr = std::min<std::size_t>(lanes, static_cast<std::size_t>(nb - sb));
         for (std::size_t r = 0; r < lanes; ++r) {
           const std::size_t rr = static_cast<std::size_t>(sb) + std::min(r, nr - 1);
@@ -471,6 +614,8 @@ void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions
         }
         if (cols_unit)
           for (std::size_t r = 0; r < nr; ++r) gather_row(in.type(), p.cols, ch, mid_rows[r], out_rows[r]);
+        else if (rk.cert)
+          rk.cert->cols(code, cg, mid_rows, out_rows, nr);
         else
           k.cols(code, g, mid_rows, out_rows, nr);
       }
@@ -479,11 +624,12 @@ void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions
 }
 
 void run_cols_first(const Plan& p, const Image& in, Image& out, const RunOptions& opt) {
-  const detail::PassKernels& k = detail::active_kernels();
-  const std::size_t lanes = static_cast<std::size_t>(k.lanes);
+  const RunKernels rk(p, in.type());
+  const detail::PassKernels& k = rk.k;
+  const std::size_t lanes = static_cast<std::size_t>(rk.lanes);
   const int ch = in.channels();
   const std::size_t es = elem_size(in.type());
-  const Schedule s = cols_first_schedule(p, ch, in.type(), k.lanes, opt);
+  const Schedule s = cols_first_schedule(p, ch, in.type(), rk.lanes, rk.cert != nullptr, opt);
   const std::size_t in_len = in.row_stride(), mid_len = out.row_stride();
   const long long ring = s.ring_rows;
   const bool rows_unit = unit_taps(p.rows), cols_unit = unit_taps(p.cols);
@@ -493,6 +639,7 @@ void run_cols_first(const Plan& p, const Image& in, Image& out, const RunOptions
   detail::parallel_for(s.units, s.threads, 1, [&](long long o_begin, long long o_end) {
     Scratch sc(s);
     const detail::ColsArgs g = cols_args(p.cols, ch, in_len, sc, s);
+    const detail::CertCols cg = cert_cols_args(p.cols, rk.cols, ch, in_len, sc, s);
     const auto slot = [&](long long row) {
       return sc.mid.data() + static_cast<std::size_t>(row % ring) * mid_len * es;
     };
@@ -515,6 +662,8 @@ void run_cols_first(const Plan& p, const Image& in, Image& out, const RunOptions
         }
         if (cols_unit)
           for (std::size_t r = 0; r < nr; ++r) gather_row(in.type(), p.cols, ch, in_rows[r], ring_rows[r]);
+        else if (rk.cert)
+          rk.cert->cols(code, cg, in_rows, ring_rows, nr);
         else
           k.cols(code, g, in_rows, ring_rows, nr);
         have_hi += static_cast<long long>(nr);
@@ -527,7 +676,7 @@ void run_cols_first(const Plan& p, const Image& in, Image& out, const RunOptions
         continue;
       }
       for (int t = 0; t < p.rows.taps; ++t) sc.ptrs[static_cast<std::size_t>(t)] = slot(ix[t]);
-      k.rows(code, p.rows.weights_of(static_cast<int>(o)), sc.ptrs.data(), p.rows.taps, out_row, mid_len);
+      rk.vertical(code, p.rows, static_cast<int>(o), sc.ptrs.data(), out_row, mid_len);
     }
   });
 }
@@ -661,19 +810,23 @@ void run_into(const Plan& plan, const Image& in, Image& out, const RunOptions& o
 }
 
 std::size_t run_extra_bytes(const Plan& plan, int channels, ElemType type, const RunOptions& opt) {
-  const int lanes = detail::active_kernels().lanes;
+  const detail::CertKernels* cert = cert_for(plan, type);
+  const int lanes = cert ? cert->lanes : detail::active_kernels().lanes;
   if (type == ElemType::Logical) {  // the uint8 copies of the input and the output, then uint8's passes
     const std::size_t px = static_cast<std::size_t>(plan.in_rows) * plan.in_cols +
                            static_cast<std::size_t>(plan.out_rows) * plan.out_cols;
     return 2 * px * static_cast<std::size_t>(channels) + run_extra_bytes(plan, channels, ElemType::U8, opt);
   }
   if (unit_taps(plan.rows) && unit_taps(plan.cols)) return 0;  // run_gather allocates nothing
-  const Schedule s = plan.order[0] == Axis::Rows ? rows_first_schedule(plan, channels, type, lanes, opt)
-                                                 : cols_first_schedule(plan, channels, type, lanes, opt);
-  return static_cast<std::size_t>(s.threads) * s.bytes_per_thread();
+  const Schedule s = plan.order[0] == Axis::Rows
+                         ? rows_first_schedule(plan, channels, type, lanes, cert != nullptr, opt)
+                         : cols_first_schedule(plan, channels, type, lanes, cert != nullptr, opt);
+  return static_cast<std::size_t>(s.threads) * s.bytes_per_thread() + s.shared_bytes;
 }
 
 const char* cpu_level() { return detail::level_name(detail::active_level()); }
+
+bool cpu_certified_8bit() { return detail::active_cert_kernels() != nullptr; }
 
 Image run(const Plan& plan, const Image& in, const RunOptions& opt) {
   Image out = Image::uninitialized(plan.out_rows, plan.out_cols, in.channels(), in.type());

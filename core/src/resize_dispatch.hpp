@@ -46,6 +46,39 @@ struct PassKernels {
   int lanes;
 };
 
+// Certified float32 kernels for the 8-bit classes (resize_cert_avx2.cpp): float32 sums whose
+// rounding is proven equal to the float64 one, with the float64 arithmetic for every lane that the
+// bound cannot certify. `limit` is 0.5 - M for the table's bound M (resize.cpp).
+struct CertRow {  // one output of a vertical table
+  const float* wf;
+  const double* w;
+  int taps;
+  float limit;
+};
+struct CertCols {  // a horizontal table and the calling thread's scratch
+  const float* wf;
+  const double* w;
+  const std::int32_t* ix;
+  int taps;
+  int out_size;
+  float limit;
+  int channels;
+  std::size_t in_len;  // elements per input row
+  int tile_cols;
+  float* tb;         // in_len x lanes
+  std::int32_t* ob;  // tile_cols x channels x lanes
+};
+struct CertKernels {
+  // uint8 or int8 only.
+  void (*rows)(ElemCode, const CertRow&, const void* const* rows, void* dst, std::size_t len);
+  void (*cols)(ElemCode, const CertCols&, const void* const* in_rows, void* const* out_rows, std::size_t nr);
+  int lanes;  // rows per horizontal block
+};
+const CertKernels* avx2_cert_kernels();  // nullptr when not built for x86-64
+// Lanes the certified kernels handed to the float64 arithmetic, counted for the tests (cold path).
+void count_cert_redone(int lanes);
+unsigned long long cert_redone();
+
 // The instruction-set levels, slowest first. Avx2x8 is the 8-lane policy of resize_vec8.hpp compiled
 // for AVX2 (8 lanes emulated on 256-bit registers): the same source as Avx512, so that its
 // element-wise meaning is tested bit for bit on CPUs without AVX-512.
@@ -76,5 +109,9 @@ void force_level(const CpuLevel* l);
 // tests can compare them against the general arithmetic.
 void set_shortcuts_enabled(bool on);
 bool shortcuts_enabled();
+// The certified kernels run() uses for 8-bit images, or nullptr: at the avx2 and avx512 levels on
+// CPUs with FMA, unless turned off (test hook, or RL_CERTIFIED=0 read once).
+const CertKernels* active_cert_kernels();
+void set_certified_enabled(bool on);
 
 }  // namespace rl::detail

@@ -30,5 +30,10 @@ std::size_t run_extra_bytes(const Plan& plan, int channels, ElemType type, const
 // forced by the environment variable RL_CPU_LEVEL (generic, avx2, avx2x8, avx512; std::runtime_error
 // if this CPU cannot run it).
 const char* cpu_level();
+// Whether uint8, int8 and logical images take the certified float32 kernels at this level (float32
+// sums whose rounding is proven equal to the float64 one, float64 for the lanes it cannot prove; the
+// same bits either way): on CPUs with AVX2 and FMA at the avx2 and avx512 levels, unless the
+// environment variable RL_CERTIFIED=0 turns them off.
+bool cpu_certified_8bit();
 
 }  // namespace rl

@@ -93,7 +93,9 @@ TEST(CliMisc, VerboseNamesTheDevice) {
   EXPECT_NE(r.out.find("device: CPU\n"), std::string::npos) << r.out;
   // And which CPU kernels ran: the fastest level this CPU has, or RL_CPU_LEVEL's.
   const char* forced = std::getenv("RL_CPU_LEVEL");
-  EXPECT_NE(r.out.find(std::string("cpu kernels: ") + (forced && *forced ? forced : rl::cpu_level()) + "\n"),
+  // The PNG is 8-bit: it takes the certified float32 kernels wherever this process would.
+  EXPECT_NE(r.out.find(std::string("cpu kernels: ") + (forced && *forced ? forced : rl::cpu_level()) +
+                       (rl::cpu_certified_8bit() ? " (8-bit classes: certified float32)" : "") + "\n"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("6x8 -> 12x16"), std::string::npos) << r.out;
