@@ -189,6 +189,9 @@ detail::TableView view(const AxisTable& t) { return {t.weights.data(), t.index.d
 
 // Output elements per horizontal tile: the tile's float64 results (x lanes) stay in L1.
 constexpr int kTileElements = 384;
+// Row blocks are handed out in this many ranges per thread, claimed in turn, so that a thread that
+// wakes late or runs on a busier core takes fewer (rows first: ranges share no work).
+constexpr int kChunksPerThread = 4;
 // Multiply-adds below which handing work to another thread costs more than it saves.
 constexpr double kMinWorkPerThread = 1 << 17;
 
@@ -277,7 +280,8 @@ void gather_row(ElemType type, const AxisTable& t, int ch, const void* src, void
 // non-finite weights) are not certified at all.
 struct CertAxis {
   std::vector<float> wf;  // the weights rounded to float32
-  float limit = 0;        // 0.5 - M, rounded down
+  float limit = 0;        // 0.5 - M, rounded down; 0.5 for an exact table
+  bool exact = false;
 };
 
 double cert_xmax(ElemType t) { return t == ElemType::U8 ? 255.0 : 128.0; }
@@ -301,6 +305,26 @@ float cert_limit(const AxisTable& t, double xmax) {
   return limit;
 }
 
+// Whether every weight is a multiple of 2^-e for one e with A xmax 2^e < 2^24: then each float32 and
+// float64 product and partial sum of 8-bit inputs is an exact multiple of 2^-e below 2^24 units, so
+// F == D exactly (bilinear or bicubic enlarging by 2, bilinear halving, box ...).
+bool cert_exact(const AxisTable& t, double xmax) {
+  double a = 0;
+  int e = 0;
+  for (int o = 0; o < t.out_size; ++o) {
+    double sum = 0;
+    for (int k = 0; k < t.taps; ++k) {
+      const double w = t.weights_of(o)[k];
+      if (!std::isfinite(w)) return false;
+      sum += std::fabs(w);
+      while (e <= 24 && std::ldexp(w, e) != std::trunc(std::ldexp(w, e))) ++e;
+      if (e > 24) return false;
+    }
+    a = std::max(a, sum);
+  }
+  return a * xmax * std::ldexp(1.0, e) < 0x1p24;
+}
+
 // Whether this run is certified: an 8-bit class, certified kernels active, both tables certified.
 const detail::CertKernels* cert_for(const Plan& p, ElemType type) {
   if (type != ElemType::U8 && type != ElemType::I8) return nullptr;
@@ -308,13 +332,14 @@ const detail::CertKernels* cert_for(const Plan& p, ElemType type) {
   if (!c) return nullptr;
   const double xmax = cert_xmax(type);
   for (const AxisTable* t : {&p.rows, &p.cols})
-    if (!unit_taps(*t) && cert_limit(*t, xmax) == 0) return nullptr;
+    if (!unit_taps(*t) && !cert_exact(*t, xmax) && cert_limit(*t, xmax) == 0) return nullptr;
   return c;
 }
 
 CertAxis cert_axis(const AxisTable& t, ElemType type) {
   CertAxis c;
-  c.limit = cert_limit(t, cert_xmax(type));
+  c.exact = cert_exact(t, cert_xmax(type));
+  c.limit = c.exact ? 0.5f : cert_limit(t, cert_xmax(type));
   c.wf.assign(t.weights.begin(), t.weights.end());
   return c;
 }
@@ -509,6 +534,7 @@ detail::CertCols cert_cols_args(const AxisTable& t, const CertAxis& c, int ch, s
           t.taps,
           t.out_size,
           c.limit,
+          c.exact,
           ch,
           in_len,
           tile_cols(ch),
@@ -535,7 +561,8 @@ struct RunKernels {
                 std::size_t len) const {
     if (cert)
       cert->rows(code,
-                 {rows.wf.data() + static_cast<std::size_t>(o) * t.taps, t.weights_of(o), t.taps, rows.limit},
+                 {rows.wf.data() + static_cast<std::size_t>(o) * t.taps, t.weights_of(o), t.taps, rows.limit,
+                  rows.exact},
                  ptrs, dst, len);
     else
       k.rows(code, t.weights_of(o), ptrs, t.taps, dst, len);
@@ -555,72 +582,76 @@ void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions
   auto* dst = static_cast<unsigned char*>(out.raw());
   const int taps = p.rows.taps;
   const bool rows_unit = unit_taps(p.rows), cols_unit = unit_taps(p.cols);
-  detail::parallel_for(s.units, s.threads, 1, [&](long long b0, long long b1) {
-    Scratch sc(s);
-    const detail::ColsArgs g = cols_args(p.cols, ch, in_len, sc, s);
-    const detail::CertCols cg = cert_cols_args(p.cols, rk.cols, ch, in_len, sc, s);
-    const void* mid_rows[detail::kMaxLanes];
-    void* out_rows[detail::kMaxLanes];
-    for (long long b = b0; b < b1; ++b) {
-      const int o0 = static_cast<int>(b) * s.block_rows;
-      const int nb = std::min(s.block_rows, p.out_rows - o0);
-      if (s.wide_doubles > 0) {
-        const auto [lo, hi] = block_window(p.rows, o0, nb);
-        const int base = lo;  // C++20 lambdas may not capture structured bindings on every compiler
-        const auto slot = [&](int row) -> int& { return sc.slot[static_cast<std::size_t>(row - base)]; };
-        std::fill(sc.slot.begin(), sc.slot.begin() + (hi - lo + 1), -1);
-        for (int r = 0; r < nb; ++r)
-          for (int t = 0; t < taps; ++t) slot(p.rows.index_of(o0 + r)[t]) = 0;
-        int used = 0;
-        for (int i = lo; i <= hi; ++i)
-          if (slot(i) == 0)
-            slot(i) = used++;
-          else
-            slot(i) = -1;
-        for (std::size_t j0 = 0; j0 < in_len; j0 += kStripElements) {
-          const std::size_t n = std::min(kStripElements, in_len - j0);
-          for (int i = lo; i <= hi; ++i)
-            if (slot(i) >= 0)
-              k.widen(code, src + (static_cast<std::size_t>(i) * in_len + j0) * es,
-                      sc.wide + static_cast<std::size_t>(slot(i)) * kStripElements, n);
-          for (int r = 0; r < nb; ++r) {
-            const std::int32_t* ix = p.rows.index_of(o0 + r);
-            for (int t = 0; t < taps; ++t)
-              sc.wide_ptrs[static_cast<std::size_t>(t)] =
-                  sc.wide + static_cast<std::size_t>(slot(ix[t])) * kStripElements;
-            k.rows_from_double(code, p.rows.weights_of(o0 + r), sc.wide_ptrs.data(), taps,
-                               sc.mid.data() + (static_cast<std::size_t>(r) * in_len + j0) * es, n);
+  detail::parallel_for(
+      s.units, s.threads, 1,
+      [&](long long b0, long long b1) {
+        Scratch sc(s);
+        const detail::ColsArgs g = cols_args(p.cols, ch, in_len, sc, s);
+        const detail::CertCols cg = cert_cols_args(p.cols, rk.cols, ch, in_len, sc, s);
+        const void* mid_rows[detail::kMaxLanes];
+        void* out_rows[detail::kMaxLanes];
+        for (long long b = b0; b < b1; ++b) {
+          const int o0 = static_cast<int>(b) * s.block_rows;
+          const int nb = std::min(s.block_rows, p.out_rows - o0);
+          if (s.wide_doubles > 0) {
+            const auto [lo, hi] = block_window(p.rows, o0, nb);
+            const int base = lo;  // C++20 lambdas may not capture structured bindings on every compiler
+            const auto slot = [&](int row) -> int& { return sc.slot[static_cast<std::size_t>(row - base)]; };
+            std::fill(sc.slot.begin(), sc.slot.begin() + (hi - lo + 1), -1);
+            for (int r = 0; r < nb; ++r)
+              for (int t = 0; t < taps; ++t) slot(p.rows.index_of(o0 + r)[t]) = 0;
+            int used = 0;
+            for (int i = lo; i <= hi; ++i)
+              if (slot(i) == 0)
+                slot(i) = used++;
+              else
+                slot(i) = -1;
+            for (std::size_t j0 = 0; j0 < in_len; j0 += kStripElements) {
+              const std::size_t n = std::min(kStripElements, in_len - j0);
+              for (int i = lo; i <= hi; ++i)
+                if (slot(i) >= 0)
+                  k.widen(code, src + (static_cast<std::size_t>(i) * in_len + j0) * es,
+                          sc.wide + static_cast<std::size_t>(slot(i)) * kStripElements, n);
+              for (int r = 0; r < nb; ++r) {
+                const std::int32_t* ix = p.rows.index_of(o0 + r);
+                for (int t = 0; t < taps; ++t)
+                  sc.wide_ptrs[static_cast<std::size_t>(t)] =
+                      sc.wide + static_cast<std::size_t>(slot(ix[t])) * kStripElements;
+                k.rows_from_double(code, p.rows.weights_of(o0 + r), sc.wide_ptrs.data(), taps,
+                                   sc.mid.data() + (static_cast<std::size_t>(r) * in_len + j0) * es, n);
+              }
+            }
+          } else {
+            for (int r = 0; r < nb; ++r) {
+              const std::int32_t* ix = p.rows.index_of(o0 + r);
+              unsigned char* mid = sc.mid.data() + static_cast<std::size_t>(r) * in_len * es;
+              if (rows_unit) {
+                copy_row(in.type(), src + static_cast<std::size_t>(ix[0]) * in_len * es, mid, in_len);
+                continue;
+              }
+              for (int t = 0; t < taps; ++t)
+                sc.ptrs[static_cast<std::size_t>(t)] = src + static_cast<std::size_t>(ix[t]) * in_len * es;
+              rk.vertical(code, p.rows, o0 + r, sc.ptrs.data(), mid, in_len);
+            }
+          }
+          for (int sb = 0; sb < nb; sb += rk.lanes) {
+            const std::size_t nr = std::min<std::size_t>(lanes, static_cast<std::size_t>(nb - sb));
+            for (std::size_t r = 0; r < lanes; ++r) {
+              const std::size_t rr = static_cast<std::size_t>(sb) + std::min(r, nr - 1);
+              mid_rows[r] = sc.mid.data() + rr * in_len * es;
+              out_rows[r] = dst + (static_cast<std::size_t>(o0) + rr) * out_len * es;
+            }
+            if (cols_unit)
+              for (std::size_t r = 0; r < nr; ++r)
+                gather_row(in.type(), p.cols, ch, mid_rows[r], out_rows[r]);
+            else if (rk.cert)
+              rk.cert->cols(code, cg, mid_rows, out_rows, nr);
+            else
+              k.cols(code, g, mid_rows, out_rows, nr);
           }
         }
-      } else {
-        for (int r = 0; r < nb; ++r) {
-          const std::int32_t* ix = p.rows.index_of(o0 + r);
-          unsigned char* mid = sc.mid.data() + static_cast<std::size_t>(r) * in_len * es;
-          if (rows_unit) {
-            copy_row(in.type(), src + static_cast<std::size_t>(ix[0]) * in_len * es, mid, in_len);
-            continue;
-          }
-          for (int t = 0; t < taps; ++t)
-            sc.ptrs[static_cast<std::size_t>(t)] = src + static_cast<std::size_t>(ix[t]) * in_len * es;
-          rk.vertical(code, p.rows, o0 + r, sc.ptrs.data(), mid, in_len);
-        }
-      }
-      for (int sb = 0; sb < nb; sb += rk.lanes) {
-        const std::size_t nr = std::min<std::size_t>(lanes, static_cast<std::size_t>(nb - sb));
-        for (std::size_t r = 0; r < lanes; ++r) {
-          const std::size_t rr = static_cast<std::size_t>(sb) + std::min(r, nr - 1);
-          mid_rows[r] = sc.mid.data() + rr * in_len * es;
-          out_rows[r] = dst + (static_cast<std::size_t>(o0) + rr) * out_len * es;
-        }
-        if (cols_unit)
-          for (std::size_t r = 0; r < nr; ++r) gather_row(in.type(), p.cols, ch, mid_rows[r], out_rows[r]);
-        else if (rk.cert)
-          rk.cert->cols(code, cg, mid_rows, out_rows, nr);
-        else
-          k.cols(code, g, mid_rows, out_rows, nr);
-      }
-    }
-  });
+      },
+      kChunksPerThread);
 }
 
 void run_cols_first(const Plan& p, const Image& in, Image& out, const RunOptions& opt) {

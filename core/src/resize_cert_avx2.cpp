@@ -15,6 +15,11 @@
 // Built with -mavx2 -mfma; chosen at run time only on CPUs with both (and never for the generic or
 // avx2x8 test levels). The float64 fallback below is plain C++ under -ffp-contract=off (rl_fp_strict),
 // so it is never fused; the fused multiply-adds are the explicit float32 intrinsics only.
+//
+// Tables whose weights are all multiples of one small power of two (bilinear and bicubic enlarging by
+// 2, bilinear halving, box) are "exact": every product and partial sum is representable in float32,
+// so F equals D, and ties (frequent there: 0.25 a + 0.75 b) are rounded away from zero in the vector
+// code instead of taking the float64 path.
 #include <immintrin.h>
 
 #include <cstddef>
@@ -62,11 +67,19 @@ struct Rounded {
   __m256i r;
   int bad;
 };
-RL_INLINE Rounded certify(__m256 f, __m256 limit) {
+RL_INLINE Rounded certify(__m256 f, __m256 limit, bool exact) {
   const __m256 rf = _mm256_round_ps(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-  const __m256 dist = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), _mm256_sub_ps(f, rf));  // exact
+  const __m256 sign = _mm256_set1_ps(-0.0f);
+  const __m256 dist = _mm256_andnot_ps(sign, _mm256_sub_ps(f, rf));  // exact
   // Not (dist < limit), NaN included: such lanes take the float64 path.
-  const int bad = _mm256_movemask_ps(_mm256_cmp_ps(dist, limit, _CMP_NLT_UQ));
+  const __m256 badm = _mm256_cmp_ps(dist, limit, _CMP_NLT_UQ);
+  const int bad = _mm256_movemask_ps(badm);
+  if (exact && bad) {
+    // An exact table (limit 0.5): F is D itself, and a lane at distance 0.5 is a tie, which MATLAB
+    // rounds away from zero: F + copysign(0.5, F), an integer, exactly.
+    const __m256 away = _mm256_add_ps(f, _mm256_or_ps(_mm256_and_ps(f, sign), _mm256_set1_ps(0.5f)));
+    return {_mm256_cvttps_epi32(_mm256_blendv_ps(rf, away, badm)), 0};
+  }
   return {_mm256_cvttps_epi32(rf), bad};
 }
 
@@ -92,9 +105,9 @@ RL_COLD __m256i redo_rows(__m256i r, int bad, const double* w, const T* const* r
 }
 
 template <class T>
-RL_INLINE void finish_rows(__m256 f, __m256 limit, const double* w, const T* const* rows, int taps,
-                           std::size_t j, T* d) {
-  Rounded q = certify(f, limit);
+RL_INLINE void finish_rows(__m256 f, __m256 limit, bool exact, const double* w, const T* const* rows,
+                           int taps, std::size_t j, T* d) {
+  Rounded q = certify(f, limit, exact);
   if (__builtin_expect(q.bad != 0, 0)) q.r = redo_rows(q.r, q.bad, w, rows, taps, j);
   _mm_storel_epi64(reinterpret_cast<__m128i*>(d), pack8<T>(q.r));
 }
@@ -121,12 +134,12 @@ void rows_cert(const CertRow& c, const T* const* rows, T* d, std::size_t len) {
       for (std::size_t v = 0; v < kStrip; ++v) a[v] = _mm256_fmadd_ps(wk, load8(r + v * kL), a[v]);
     }
     for (std::size_t v = 0; v < kStrip; ++v)
-      finish_rows(a[v], limit, c.w, rows, taps, j + v * kL, d + j + v * kL);
+      finish_rows(a[v], limit, c.exact, c.w, rows, taps, j + v * kL, d + j + v * kL);
   }
   for (; j + kL <= len; j += kL) {
     __m256 a = _mm256_setzero_ps();
     for (int k = 0; k < taps; ++k) a = _mm256_fmadd_ps(_mm256_set1_ps(c.wf[k]), load8(rows[k] + j), a);
-    finish_rows(a, limit, c.w, rows, taps, j, d + j);
+    finish_rows(a, limit, c.exact, c.w, rows, taps, j, d + j);
   }
   for (; j < len; ++j) d[j] = saturate<T>(round_exact(exact_rows(c.w, rows, taps, j)));
 }
@@ -187,9 +200,9 @@ RL_COLD void redo_cols(int bad, const double* w, const std::int32_t* ix, int tap
     }
 }
 
-RL_INLINE void finish_cols(__m256 f, __m256 limit, const double* w, const std::int32_t* ix, int taps, int ch,
-                           int c, const float* tb, std::int32_t* ob) {
-  const Rounded q = certify(f, limit);
+RL_INLINE void finish_cols(__m256 f, __m256 limit, bool exact, const double* w, const std::int32_t* ix,
+                           int taps, int ch, int c, const float* tb, std::int32_t* ob) {
+  const Rounded q = certify(f, limit, exact);
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(ob), q.r);
   if (__builtin_expect(q.bad != 0, 0)) redo_cols(q.bad, w, ix, taps, ch, c, tb, ob);
 }
@@ -220,7 +233,7 @@ void cols_compute(const CertCols& g, int tile0, int o0, int o1) {
       for (int q = 0; q < NO; ++q)
         for (int c = 0; c < C; ++c) {
           const std::size_t oq = static_cast<std::size_t>(o + q);
-          finish_cols(a[q][c], limit, g.w + oq * taps, g.ix + oq * taps, taps, ch, c0 + c, g.tb,
+          finish_cols(a[q][c], limit, g.exact, g.w + oq * taps, g.ix + oq * taps, taps, ch, c0 + c, g.tb,
                       g.ob + ((oq - static_cast<std::size_t>(tile0)) * ch + c0 + c) * kL);
         }
     }

@@ -54,6 +54,7 @@ struct CertRow {  // one output of a vertical table
   const double* w;
   int taps;
   float limit;
+  bool exact;  // F == D for every output (limit 0.5): ties are rounded in the vector code
 };
 struct CertCols {  // a horizontal table and the calling thread's scratch
   const float* wf;
@@ -62,6 +63,7 @@ struct CertCols {  // a horizontal table and the calling thread's scratch
   int taps;
   int out_size;
   float limit;
+  bool exact;
   int channels;
   std::size_t in_len;  // elements per input row
   int tile_cols;

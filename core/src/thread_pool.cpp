@@ -117,7 +117,7 @@ int thread_count(int requested) {
 }
 
 void parallel_for(long long n, int threads, long long min_per_chunk,
-                  const std::function<void(long long, long long)>& f) {
+                  const std::function<void(long long, long long)>& f, int chunks_per_thread) {
   if (n <= 0) return;
   const long long by_size = std::max<long long>(1, n / std::max<long long>(1, min_per_chunk));
   const long long t = std::min<long long>(thread_count(threads), by_size);
@@ -128,7 +128,7 @@ void parallel_for(long long n, int threads, long long min_per_chunk,
   auto job = std::make_shared<Job>();
   job->f = &f;
   job->n = n;
-  job->chunks = t;
+  job->chunks = std::min<long long>(by_size, t * std::max(1, chunks_per_thread));
   job->helpers = static_cast<int>(t - 1);
   Pool::instance().run(job);
   if (job->error) std::rethrow_exception(job->error);
