@@ -24,6 +24,9 @@ while [ "$i" -le "$rounds" ]; do
   for level in avx2 avx2x8 generic; do
     run "$bench" "$level" "$ours" RL_CPU_LEVEL=$level || echo "level $level: not available here"
   done
+  # The float64 kernels alone, without the certified 8-bit ones.
+  run "$bench" avx2_float64 "$ours" RL_CPU_LEVEL=avx2 RL_CERTIFIED=0 || echo "level avx2: not available here"
   if [ -n "$baseline" ]; then run "$baseline" baseline "$ours"; fi
   i=$((i + 1))
 done
+python3 "$(dirname "$0")/levels_table.py" "$out"
