@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -505,7 +506,16 @@ Schedule cols_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bo
   return s;
 }
 
-// One thread's scratch, allocated once per pass and thread (never per row or pixel).
+// An array left uninitialised (every element is written before it is read), so a range of rows does
+// not start by zeroing a few hundred kilobytes.
+template <class T>
+struct Uninit {
+  explicit Uninit(std::size_t n) : p(n ? new T[n] : nullptr) {}
+  T* data() const { return p.get(); }
+  std::unique_ptr<T[]> p;
+};
+
+// One thread's scratch, allocated once per range of rows (never per row or pixel).
 struct Scratch {
   explicit Scratch(const Schedule& s)
       : doubles(s.tb_doubles + s.ob_doubles + s.wide_doubles),
@@ -514,8 +524,8 @@ struct Scratch {
         wide_ptrs(static_cast<std::size_t>(s.ptrs)),
         slot(static_cast<std::size_t>(s.window_rows)),
         wide(doubles.data() + s.tb_doubles + s.ob_doubles) {}
-  std::vector<double> doubles;
-  std::vector<unsigned char> mid;
+  Uninit<double> doubles;
+  Uninit<unsigned char> mid;
   std::vector<const void*> ptrs;
   std::vector<const double*> wide_ptrs;
   std::vector<int> slot;  // input row - lo -> its widened row, -1 when the block does not read it
