@@ -11,12 +11,14 @@
 #include <iostream>
 #include <iterator>
 #include <limits>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <thread>
 #include <type_traits>
 #include <vector>
 
+#include "plain_reference.hpp"
 #include "resize_dispatch.hpp"
 #include "rl/convert.hpp"
 #include "rl/plan.hpp"
@@ -30,36 +32,7 @@ using rl::AxisTable;
 using rl::ElemType;
 using rl::Image;
 
-// One 1-D pass written the obvious way: every output element is one tap_sum over the table.
-template <class T>
-Image reference_pass(const AxisTable& t, Axis axis, const Image& in) {
-  const int ch = in.channels();
-  Image out = axis == Axis::Rows ? Image(t.out_size, in.cols(), ch, in.type())
-                                 : Image(in.rows(), t.out_size, ch, in.type());
-  const T* src = in.data<T>();
-  T* dst = out.data<T>();
-  const std::ptrdiff_t in_len = static_cast<std::ptrdiff_t>(in.row_stride());
-  for (int r = 0; r < out.rows(); ++r)
-    for (int c = 0; c < out.cols(); ++c)
-      for (int k = 0; k < ch; ++k) {
-        double v;
-        if (axis == Axis::Rows) {
-          const int o = r;
-          v = rl::tap_sum(t.weights_of(o), t.index_of(o), t.taps, src + c * ch + k, in_len);
-        } else {
-          const int o = c;
-          v = rl::tap_sum(t.weights_of(o), t.index_of(o), t.taps, src + r * in_len + k, ch);
-        }
-        dst[(static_cast<std::size_t>(r) * out.cols() + c) * ch + k] = rl::from_double<T>(v);
-      }
-  return out;
-}
-
-template <class T>
-Image reference_run(const rl::Plan& p, const Image& in) {
-  const Image mid = reference_pass<T>(p.table(p.order[0]), p.order[0], in);
-  return reference_pass<T>(p.table(p.order[1]), p.order[1], mid);
-}
+using rl_test::reference_run;
 
 Image reference(const rl::Plan& p, const Image& in) {
   if (in.type() == ElemType::Logical) {  // MATLAB: uint8 0 / 255 through both passes, then > 128
@@ -540,14 +513,9 @@ TEST(ScheduleShortcuts, CopiesAndGathersAreBitIdenticalToTheArithmetic) {
               ch = pick(1, 5);
     const ElemType type = rl::kElemTypes[static_cast<std::size_t>(i) % std::size(rl::kElemTypes)].type;
     const rl::ResizeSpec spec = unit_spec(rng, rows, cols);
-    rl::PlanLimits limits;
-    limits.channels = ch;
-    rl::Plan plan;
-    try {
-      plan = rl::make_plan(spec, rows, cols, limits);
-    } catch (const std::invalid_argument&) {
-      continue;
-    }
+    const std::optional<rl::Plan> made = rl_test::plan_or_none(spec, rows, cols, ch);
+    if (!made) continue;
+    const rl::Plan& plan = *made;
     const bool ur = is_unit(plan.rows), uc = is_unit(plan.cols);
     if (!ur && !uc) continue;
     (ur && uc ? both : one) += 1;
