@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -287,60 +288,71 @@ struct CertAxis {
 
 double cert_xmax(ElemType t) { return t == ElemType::U8 ? 255.0 : 128.0; }
 
-// The table's limit, or 0 when it is not certified.
-float cert_limit(const AxisTable& t, double xmax) {
-  double a = 0;
-  for (int o = 0; o < t.out_size; ++o) {
-    double sum = 0;
-    for (int k = 0; k < t.taps; ++k) sum += std::fabs(t.weights_of(o)[k]);
-    if (!(sum <= 1e4)) return 0;  // NaN and infinities too
-    a = std::max(a, sum);
+// The least e >= 0 for which w * 2^e is an integer (w finite), from the bits: w = m 2^E with m the
+// integer significand, so e = -(E + trailing zeros of m), or 0.
+int dyadic_exponent(double w) {
+  if (w == 0) return 0;
+  std::uint64_t b;
+  std::memcpy(&b, &w, sizeof b);
+  const int biased = static_cast<int>((b >> 52) & 0x7ff);
+  std::uint64_t m = b & ((std::uint64_t{1} << 52) - 1);
+  int exp2 = -1074;  // subnormal
+  if (biased != 0) {
+    m |= std::uint64_t{1} << 52;
+    exp2 = biased - 1075;
   }
-  if (a * xmax >= 0x1p20) return 0;
-  const double n = t.taps + 2.0, us = 0x1p-24, ud = 0x1p-53;
-  const double gs = n * us / (1 - n * us), gd = 2 * n * ud / (1 - 2 * n * ud);
-  const double m = 2 * ((gs * (1 + us) + us + gd) * a * xmax + 2 * n * 0x1p-149 * xmax);
-  if (!(m < 1.0 / 16)) return 0;
-  float limit = static_cast<float>(0.5 - m);
-  while (static_cast<double>(limit) > 0.5 - m) limit = std::nextafter(limit, 0.0f);
-  return limit;
+  return std::max(0, -(exp2 + std::countr_zero(m)));
 }
 
-// Whether every weight is a multiple of 2^-e for one e with A xmax 2^e < 2^24: then each float32 and
+// One pass over a table: whether it is exact, else its limit, else neither (not certified).
+// Exact: every weight is a multiple of 2^-e for one e with A xmax 2^e < 2^24; then each float32 and
 // float64 product and partial sum of 8-bit inputs is an exact multiple of 2^-e below 2^24 units, so
 // F == D exactly (bilinear or bicubic enlarging by 2, bilinear halving, box ...).
-bool cert_exact(const AxisTable& t, double xmax) {
+struct CertCheck {
+  bool exact = false;
+  float limit = 0;  // 0.5 - M rounded down, 0.5 when exact, 0 when not certified
+};
+
+CertCheck cert_check(const AxisTable& t, double xmax) {
   double a = 0;
   int e = 0;
   for (int o = 0; o < t.out_size; ++o) {
     double sum = 0;
     for (int k = 0; k < t.taps; ++k) {
       const double w = t.weights_of(o)[k];
-      if (!std::isfinite(w)) return false;
+      if (!std::isfinite(w)) return {};
       sum += std::fabs(w);
-      while (e <= 24 && std::ldexp(w, e) != std::trunc(std::ldexp(w, e))) ++e;
-      if (e > 24) return false;
+      e = std::max(e, dyadic_exponent(w));
     }
     a = std::max(a, sum);
   }
-  return a * xmax * std::ldexp(1.0, e) < 0x1p24;
+  if (!(a <= 1e4)) return {};
+  if (e <= 24 && a * xmax * std::ldexp(1.0, e) < 0x1p24) return {true, 0.5f};
+  if (a * xmax >= 0x1p20) return {};
+  const double n = t.taps + 2.0, us = 0x1p-24, ud = 0x1p-53;
+  const double gs = n * us / (1 - n * us), gd = 2 * n * ud / (1 - 2 * n * ud);
+  const double m = 2 * ((gs * (1 + us) + us + gd) * a * xmax + 2 * n * 0x1p-149 * xmax);
+  if (!(m < 1.0 / 16)) return {};
+  float limit = static_cast<float>(0.5 - m);
+  while (static_cast<double>(limit) > 0.5 - m) limit = std::nextafter(limit, 0.0f);
+  return {false, limit};
 }
 
-// Whether this run is certified: an 8-bit class, certified kernels active, both tables certified.
-const detail::CertKernels* cert_for(const Plan& p, ElemType type) {
+// Whether this run is certified: an 8-bit class, certified kernels active, both tables certified
+// (their checks are left in rows and cols).
+const detail::CertKernels* cert_for(const Plan& p, ElemType type, CertCheck& rows, CertCheck& cols) {
   if (type != ElemType::U8 && type != ElemType::I8) return nullptr;
   const detail::CertKernels* c = detail::active_cert_kernels();
   if (!c) return nullptr;
-  const double xmax = cert_xmax(type);
-  for (const AxisTable* t : {&p.rows, &p.cols})
-    if (!unit_taps(*t) && !cert_exact(*t, xmax) && cert_limit(*t, xmax) == 0) return nullptr;
-  return c;
+  rows = cert_check(p.rows, cert_xmax(type));
+  cols = cert_check(p.cols, cert_xmax(type));
+  return rows.limit > 0 && cols.limit > 0 ? c : nullptr;
 }
 
-CertAxis cert_axis(const AxisTable& t, ElemType type) {
+CertAxis cert_axis(const AxisTable& t, const CertCheck& check) {
   CertAxis c;
-  c.exact = cert_exact(t, cert_xmax(type));
-  c.limit = c.exact ? 0.5f : cert_limit(t, cert_xmax(type));
+  c.exact = check.exact;
+  c.limit = check.limit;
   c.wf.assign(t.weights.begin(), t.weights.end());
   return c;
 }
@@ -555,16 +567,18 @@ detail::CertCols cert_cols_args(const AxisTable& t, const CertAxis& c, int ch, s
 // The kernels of one run: the level's float64 kernels, and the certified 8-bit ones when the run is
 // certified (then a horizontal block has cert->lanes rows).
 struct RunKernels {
-  explicit RunKernels(const Plan& p, ElemType type)
-      : k(detail::active_kernels()), cert(cert_for(p, type)), lanes(cert ? cert->lanes : k.lanes) {
+  explicit RunKernels(const Plan& p, ElemType type) : k(detail::active_kernels()) {
+    CertCheck cr, cc;
+    cert = cert_for(p, type, cr, cc);
+    lanes = cert ? cert->lanes : k.lanes;
     if (cert) {
-      rows = cert_axis(p.rows, type);
-      cols = cert_axis(p.cols, type);
+      rows = cert_axis(p.rows, cr);
+      cols = cert_axis(p.cols, cc);
     }
   }
   const detail::PassKernels& k;
-  const detail::CertKernels* cert;
-  int lanes;
+  const detail::CertKernels* cert = nullptr;
+  int lanes = 1;
   CertAxis rows, cols;
   // One output row `o` of the vertical pass.
   void vertical(ElemCode code, const AxisTable& t, int o, const void* const* ptrs, void* dst,
@@ -851,7 +865,8 @@ void run_into(const Plan& plan, const Image& in, Image& out, const RunOptions& o
 }
 
 std::size_t run_extra_bytes(const Plan& plan, int channels, ElemType type, const RunOptions& opt) {
-  const detail::CertKernels* cert = cert_for(plan, type);
+  CertCheck cr, cc;
+  const detail::CertKernels* cert = cert_for(plan, type, cr, cc);
   const int lanes = cert ? cert->lanes : detail::active_kernels().lanes;
   if (type == ElemType::Logical) {  // the uint8 copies of the input and the output, then uint8's passes
     const std::size_t px = static_cast<std::size_t>(plan.in_rows) * plan.in_cols +
