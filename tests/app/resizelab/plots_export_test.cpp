@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 
 #include "figure_export.hpp"
+#include "qt_pixels.hpp"
 #include "rl/ui/figure.hpp"
 #include "rl/ui/plots.hpp"
 
@@ -16,19 +17,6 @@ namespace {
 
 QStringList args_for(const QString& out, const QStringList& extra) {
   return QStringList{QStringLiteral("resizelab"), QStringLiteral("--export"), out} + extra;
-}
-
-// Pixels of `c` (within a tolerance) in the rows from `top` down.
-int count_near_below(const QImage& img, int top, QColor c, int tol) {
-  int n = 0;
-  for (int y = std::max(0, top); y < img.height(); ++y)
-    for (int x = 0; x < img.width(); ++x) {
-      const QColor p = img.pixelColor(x, y);
-      if (std::abs(p.red() - c.red()) + std::abs(p.green() - c.green()) + std::abs(p.blue() - c.blue()) <=
-          tol)
-        ++n;
-    }
-  return n;
 }
 
 const QString kBaboon = QStringLiteral(RL_GOLDEN_DIR) + QStringLiteral("/modern-baboon/baboon.png");
@@ -54,7 +42,7 @@ TEST(ExportPlots, EachPlotInEveryFormat) {
     EXPECT_GE(img.width(), 1200);
     EXPECT_GT(img.height(), panes_h + 200) << plot.toStdString();
     // Drawn under the panes in the first series colour (curves, stems, weight bars).
-    EXPECT_GT(count_near_below(img, panes_h, rl::ui::series_color(0), 40), 150) << plot.toStdString();
+    EXPECT_GT(rl_test::count_near(img, rl::ui::series_color(0), 40, panes_h), 150) << plot.toStdString();
     for (const QString ext : {"svg", "pdf"}) {
       const QString f = dir.filePath(plot + "." + ext);
       ASSERT_EQ(rl::ui::export_main(args_for(f, opts)), 0) << f.toStdString();

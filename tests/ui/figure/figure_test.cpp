@@ -13,6 +13,7 @@
 #include <cmath>
 #include <memory>
 
+#include "qt_pixels.hpp"
 #include "rl/metrics.hpp"
 #include "rl/resize.hpp"
 #include "rl/ui/kernel_plot_widget.hpp"
@@ -148,27 +149,15 @@ TEST(WorkedExamplePanel, MatchesResizer) {
   EXPECT_TRUE(w.text().contains("outside"));
 }
 
-int count_near(const QImage& img, QColor c, int tol) {
-  int n = 0;
-  for (int y = 0; y < img.height(); ++y)
-    for (int x = 0; x < img.width(); ++x) {
-      const QColor p = img.pixelColor(x, y);
-      if (std::abs(p.red() - c.red()) + std::abs(p.green() - c.green()) + std::abs(p.blue() - c.blue()) <=
-          tol)
-        ++n;
-    }
-  return n;
-}
-
 TEST(KernelPlot, DrawsEachPlanCurve) {
   rl::ui::KernelPlotWidget w;
   w.resize(600, 360);
   w.set_plans({{"MATLAB", plan_for(0.5, 0.5, rl::Method::Bicubic, 64, 64)},
                {"bilinear", plan_for(0.5, 0.5, rl::Method::Bilinear, 64, 64, rl::Boundary::Modern, false)}});
   const QImage img = w.grab().toImage();
-  EXPECT_GT(count_near(img, rl::ui::series_color(0), 30), 100);
-  EXPECT_GT(count_near(img, rl::ui::series_color(1), 30), 100);
-  EXPECT_EQ(count_near(img, rl::ui::series_color(2), 30), 0);
+  EXPECT_GT(rl_test::count_near(img, rl::ui::series_color(0), 30), 100);
+  EXPECT_GT(rl_test::count_near(img, rl::ui::series_color(1), 30), 100);
+  EXPECT_EQ(rl_test::count_near(img, rl::ui::series_color(2), 30), 0);
 }
 
 }  // namespace

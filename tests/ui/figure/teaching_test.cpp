@@ -8,6 +8,7 @@
 #include <QScrollBar>
 #include <memory>
 
+#include "qt_pixels.hpp"
 #include "rl/resize.hpp"
 #include "rl/ui/teaching_widgets.hpp"
 #include "rl/ui/worked_example_widget.hpp"
@@ -27,18 +28,6 @@ std::shared_ptr<const rl::Image> pattern(int rows, int cols, int channels) {
     for (int c = 0; c < cols; ++c)
       for (int ch = 0; ch < channels; ++ch) img->set(r, c, ch, ((r * 7 + c * 13 + ch * 5) % 17) * 15);
   return img;
-}
-
-int count_near(const QImage& img, QColor c, int tol) {
-  int n = 0;
-  for (int y = 0; y < img.height(); ++y)
-    for (int x = 0; x < img.width(); ++x) {
-      const QColor p = img.pixelColor(x, y);
-      if (std::abs(p.red() - c.red()) + std::abs(p.green() - c.green()) + std::abs(p.blue() - c.blue()) <=
-          tol)
-        ++n;
-    }
-  return n;
 }
 
 const rl::Boundary kBoundaries[] = {rl::Boundary::Modern, rl::Boundary::Legacy};
@@ -74,7 +63,7 @@ TEST(SamplingDock, DrawsAndItsDotsEqualResizePassForEveryMethod) {
           for (int o = 0; o < plan->out_rows; ++o) EXPECT_EQ(d.rows[0].value[o], rows_pass.at(o, cline, 1));
         }
         const QImage img = w.canvas()->grab().toImage();
-        EXPECT_GT(count_near(img, rl::ui::series_color(0), 40), 40) << rl::to_string(m);
+        EXPECT_GT(rl_test::count_near(img, rl::ui::series_color(0), 40), 40) << rl::to_string(m);
         EXPECT_TRUE(QRectF(w.canvas()->rect()).contains(w.canvas()->legend_rect()));
       }
 }
@@ -92,8 +81,8 @@ TEST(SamplingDock, TestSignalsDrawWithoutAnImage) {
     ASSERT_EQ(d.rows.size(), 2u);
     EXPECT_EQ(d.rows[0].value.size(), 32u);  // 64 samples at s = 0.5
     const QImage img = w.canvas()->grab().toImage();
-    EXPECT_GT(count_near(img, rl::ui::series_color(0), 40), 40);
-    EXPECT_GT(count_near(img, rl::ui::series_color(1), 40), 40);
+    EXPECT_GT(rl_test::count_near(img, rl::ui::series_color(0), 40), 40);
+    EXPECT_GT(rl_test::count_near(img, rl::ui::series_color(1), 40), 40);
   }
   // The impulse sits at i = 32: the rebuilt curve there is h(x - 32) / sum_i h(x - i), which peaks
   // where the kernel does, at x = 32.
@@ -117,9 +106,10 @@ TEST(FrequencyDock, DrawsForEveryMethodWithTheLegendInside) {
           w.set_db(db);
           const QImage img = w.canvas()->grab().toImage();
           // Without antialiasing both panes apply the same kernel: the second curve covers the first.
-          EXPECT_GT(count_near(img, rl::ui::series_color(aa ? 0 : 1), 40), 40)
+          EXPECT_GT(rl_test::count_near(img, rl::ui::series_color(aa ? 0 : 1), 40), 40)
               << rl::to_string(m) << aa << db;
-          EXPECT_GT(count_near(img, rl::ui::series_color(1), 40), 40) << rl::to_string(m) << aa << db;
+          EXPECT_GT(rl_test::count_near(img, rl::ui::series_color(1), 40), 40)
+              << rl::to_string(m) << aa << db;
           EXPECT_TRUE(QRectF(w.canvas()->rect()).contains(w.canvas()->legend_rect()));
         }
   // The grid reaches past the output Nyquist of an enlargement and at least to 1 cycle per pixel.
@@ -155,7 +145,7 @@ TEST(ProfileDock, ValuesAreThePixelsAlongTheLine) {
     w.set_channel(ch);
     w.set_cursor(0.5);
     const QImage img = w.canvas()->grab().toImage();
-    EXPECT_GT(count_near(img, rl::ui::series_color(1), 40), 30);
+    EXPECT_GT(rl_test::count_near(img, rl::ui::series_color(1), 40), 30);
     EXPECT_TRUE(QRectF(w.canvas()->rect()).contains(w.canvas()->legend_rect()));
   }
 }
@@ -180,7 +170,7 @@ TEST(WorkedDock, CellsFitTheWidthAndTextStays) {
         EXPECT_EQ(scroll->horizontalScrollBarPolicy(), Qt::ScrollBarAlwaysOff);
         EXPECT_LE(w.cells_width(), scroll->viewport()->width());
         const QImage img = scroll->widget()->grab().toImage();
-        EXPECT_GT(count_near(img, QColor(31, 119, 180), 30), 20);  // weight bars
+        EXPECT_GT(rl_test::count_near(img, QColor(31, 119, 180), 30), 20);  // weight bars
       }
 }
 
