@@ -275,10 +275,12 @@ std::vector<py::ssize_t> out_shape(int rows, int cols, const Shape2& s) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Plan: a core plan plus the input shape it was made for (trailing axes included).
+// Plan: a core plan plus the input shape it was made for (trailing axes included) and the spec it was
+// made from, which is what a pickle holds (the tables are rebuilt on load, the same bits).
 struct PyPlan {
   std::shared_ptr<const rl::Plan> plan;
   std::vector<py::ssize_t> input_shape;
+  rl::ResizeSpec spec;
 };
 
 struct PyTable {
@@ -328,6 +330,7 @@ PyPlan make_py_plan(const std::vector<py::ssize_t>& input_shape, const py::objec
   const rl::ResizeSpec spec = make_spec(scale, size, method, antialiasing, boundary);
   PyPlan p;
   p.input_shape = input_shape;
+  p.spec = spec;
   {
     py::gil_scoped_release nogil;
     p.plan = std::make_shared<const rl::Plan>(rl::make_plan(spec, s.rows, s.cols, limits_for(s.channels)));
@@ -343,6 +346,24 @@ py::array imresize(const py::object& image_obj, const py::object& scale, const p
   const PyPlan p = make_py_plan(std::vector<py::ssize_t>(image.shape(), image.shape() + image.ndim()), scale,
                                 size, method, antialiasing, boundary);
   return run_plan(p, image, device);
+}
+
+// Pickling: the arguments Plan(...) would be called with, read back through the same checks.
+py::tuple plan_state(const PyPlan& p) {
+  auto pair = [](const std::optional<std::pair<double, double>>& v) -> py::object {
+    if (!v) return py::none();
+    auto side = [](double d) -> py::object { return std::isnan(d) ? py::object(py::none()) : py::float_(d); };
+    return py::make_tuple(side(v->first), side(v->second));
+  };
+  const rl::ResizeSpec& sp = p.spec;
+  return py::make_tuple(py::tuple(py::cast(p.input_shape)), pair(sp.scale), pair(sp.out_size),
+                        rl::to_string(sp.method), sp.antialiasing ? py::cast(*sp.antialiasing) : py::none(),
+                        rl::to_string(sp.boundary));
+}
+
+PyPlan plan_from_state(const py::tuple& st) {
+  if (st.size() != 6) throw std::invalid_argument("not a pickled resizelab.Plan");
+  return make_py_plan(arg_shape(st[0]), st[1], st[2], st[3], st[4], st[5]);
 }
 
 const PyPlan& arg_plan(const py::object& o) {
@@ -582,6 +603,14 @@ PYBIND11_MODULE(_core, m) {
                                return PyTable{p.plan, &p.plan->cols};
                              })
       .def("__call__", &run_plan, py::arg("image"), py::kw_only(), py::arg("device") = "cpu")
+      .def(py::pickle(&plan_state, &plan_from_state))
+      // Protocols 0 and 1 would build the instance through object.__new__, which pybind11 refuses
+      // (terminating the process); every protocol goes the way protocol 2 does instead.
+      .def("__reduce__",
+           [](const py::object& self) {
+             return py::make_tuple(py::module_::import("copyreg").attr("__newobj__"),
+                                   py::make_tuple(py::type::of(self)), self.attr("__getstate__")());
+           })
       .def("__repr__", [](const PyPlan& p) {
         return "Plan(" + std::to_string(p.plan->in_rows) + "x" + std::to_string(p.plan->in_cols) + " -> " +
                std::to_string(p.plan->out_rows) + "x" + std::to_string(p.plan->out_cols) + ", " +
