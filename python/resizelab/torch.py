@@ -4,8 +4,8 @@
     y = imresize(x, 1/4)            # x: (..., H, W); float tensors differentiable, integers forward only
 
 The backward pass is the core's exact adjoint (never torch ops). CPU tensors are resized in place in
-their own memory with the GIL released (other layouts, channels_last included, through one contiguous
-copy); CUDA tensors stay on their device and run on torch's current stream. float16 and bfloat16 are
+their own memory with the GIL released (channels_last too, as images of interleaved channels, and
+returned channels_last; other layouts through one contiguous copy); CUDA tensors stay on their device and run on torch's current stream. float16 and bfloat16 are
 computed in float32 and rounded to the input's dtype (not a MATLAB result: MATLAB has no half type).
 Where torch has torch.library.custom_op (2.4 and later) the layer is the op resizelab::imresize, which
 torch.compile can trace.
@@ -47,9 +47,19 @@ def _plan(x, scale, size, method, antialiasing, boundary):
                       boundary=boundary)
 
 
-def _planar(x):
-    # (..., H, W) -> (B, H, W), contiguous; a view when x already is.
-    return x.contiguous().reshape(-1, x.shape[-2], x.shape[-1])
+def _channels_inner(x):
+    # (..., C, H, W) whose channels are innermost in memory (channels_last, or an H x W x C array seen
+    # through .permute(2, 0, 1)): the core reads it as it lies, as images of C interleaved channels.
+    return x.dim() >= 3 and x.shape[-3] > 1 and not x.is_contiguous() and x.movedim(-3, -1).is_contiguous()
+
+
+def _empty_output(x, rows, cols, interleaved):
+    """The core's output batch and, a view of it, the result (..., rows, cols) in x's layout kind."""
+    if interleaved:
+        dst = torch.empty((*x.shape[:-3], rows, cols, x.shape[-3]), dtype=x.dtype, device=x.device)
+        return dst.reshape(-1, rows, cols, x.shape[-3]), dst.movedim(-1, -3)
+    dst = torch.empty((*x.shape[:-2], rows, cols), dtype=x.dtype, device=x.device)
+    return dst.reshape(-1, rows, cols), dst
 
 
 def _cuda_stream(t):
@@ -58,23 +68,26 @@ def _cuda_stream(t):
 
 def _apply(plan, x, backward):
     if x.dtype in _HALF:
-        # The float32 result (or gradient), rounded to nearest-even by .to().
+        # The float32 result (or gradient), rounded to nearest-even by .to() (which keeps the layout).
         return _apply(plan, x.float(), backward).to(x.dtype)
-    src = _planar(x)
     rows, cols = (plan.input_shape if backward else plan.output_shape)[:2]
-    dst = torch.empty((src.shape[0], rows, cols), dtype=x.dtype, device=x.device)
+    interleaved = _channels_inner(x)
+    # (B, H, W, C) as x lies, or (B, H, W) planes: a view when x is contiguous, else one copy.
+    src = x.movedim(-3, -1).reshape(-1, *x.shape[-2:], x.shape[-3]) if interleaved else \
+        x.contiguous().reshape(-1, *x.shape[-2:])
+    dst, out = _empty_output(x, rows, cols, interleaved)
     if src.shape[0] == 0:
-        return dst.reshape(*x.shape[:-2], rows, cols)
+        return out
     if x.is_cuda:
         with torch.cuda.device(x.device):
             _core._device_planar(plan, _dtype_name(x.dtype), src.shape[0], src.data_ptr(), dst.data_ptr(),
-                                 _cuda_stream(x), backward)
+                                 _cuda_stream(x), backward, channels=x.shape[-3] if interleaved else 1)
     elif x.device.type == "cpu":
         # .numpy() shares memory with the tensor: no copy in or out.
         (_core._backward_planar if backward else _core._run_planar)(plan, src.detach().numpy(), dst.numpy())
     else:
         raise RuntimeError(f"resizelab.torch resizes CPU and CUDA tensors, got a tensor on {x.device}")
-    return dst.reshape(*x.shape[:-2], rows, cols)
+    return out
 
 
 class _ImresizeFunction(torch.autograd.Function):
@@ -100,7 +113,8 @@ def imresize(x, scale=None, *, size=None, method="bicubic", antialiasing=None, b
     on the side that keeps the aspect ratio. method, antialiasing and boundary ("modern" | "legacy") as
     in the imresize command. float32/float64 are differentiable (the exact adjoint); float16/bfloat16
     are computed in float32 and rounded to nearest-even, gradients too; integer dtypes are resized
-    forward only, rounded after each pass as MATLAB does. The output is contiguous.
+    forward only, rounded after each pass as MATLAB does. A channels_last x gives a channels_last
+    result; any other layout a contiguous one; the values are those of x.contiguous() in every case.
     """
     plan = _plan(x, scale, size, method, antialiasing, boundary)
     _check_dtype(x.dtype)
@@ -155,7 +169,7 @@ def _register_op(library):
     @op.register_fake
     def _(x, *spec):
         rows, cols = _op_plan(x, *spec).output_shape[:2]
-        return x.new_empty((*x.shape[:-2], rows, cols))
+        return _empty_output(x, rows, cols, _channels_inner(x))[1]
 
     def setup_context(ctx, inputs, output):
         ctx.plan = _op_plan(*inputs)

@@ -100,7 +100,7 @@ def test_half_backward_is_the_float32_adjoint_rounded(dtype):
 # ---------------------------------------------------------------------------------------------------
 # Layouts and leading shapes: every view gives the bits of its contiguous copy.
 
-LAYOUTS = ["channels_last", "channels_last_3d", "transposed H/W", "permuted leading", "strided slice",
+LAYOUTS = ["channels_last", "HWC array as CHW", "channels_last_3d", "transposed H/W", "permuted leading", "strided slice",
            "expanded batch", "broadcast row", "HW", "5 leading dims"]
 
 
@@ -113,6 +113,7 @@ def layout(name, dtype):
 
     return {
         "channels_last": lambda: data(2, 3, 21, 26).to(memory_format=torch.channels_last),
+        "HWC array as CHW": lambda: data(21, 26, 3).permute(2, 0, 1),
         "channels_last_3d": lambda: data(2, 3, 4, 21, 26).to(memory_format=torch.channels_last_3d),
         "transposed H/W": lambda: data(2, 3, 26, 21).transpose(-1, -2),
         "permuted leading": lambda: data(3, 2, 21, 26).permute(1, 0, 2, 3),
@@ -140,6 +141,15 @@ def test_layouts_give_the_bits_of_a_contiguous_copy(name, dtype):
             assert bits(y) == bits(round_float32(ref, dtype))
 
 
+def test_channels_last_stays_channels_last():
+    # Read as images of interleaved channels in their own memory, and returned in the same layout.
+    x = torch.rand(2, 3, 21, 26).to(memory_format=torch.channels_last)
+    for dtype in (torch.float32, torch.float16, torch.uint8):
+        y = rt.imresize((x * 255).to(dtype) if dtype == torch.uint8 else x.to(dtype), 0.5)
+        assert y.is_contiguous(memory_format=torch.channels_last) and y.shape == (2, 3, 11, 13)
+    assert rt.imresize(x.contiguous(), 0.5).is_contiguous()
+
+
 def test_gradients_of_non_contiguous_tensors():
     g = torch.Generator().manual_seed(5)
     x = torch.randn(2, 3, 15, 18, generator=g, dtype=torch.float64)
@@ -149,6 +159,12 @@ def test_gradients_of_non_contiguous_tensors():
     rt.imresize(xs, 0.6).sum().backward()
     yc = rt.imresize(xc, 0.6)
     yc.backward(torch.ones(yc.shape, dtype=torch.float64))
+    assert bits(xs.grad) == bits(xc.grad)
+    # A channels_last gradient goes through the interleaved adjoint: the same bits again.
+    xs.grad = xc.grad = None
+    v = torch.randn(2, 3, 9, 11, generator=g, dtype=torch.float64)
+    rt.imresize(xs, 0.6).backward(v.to(memory_format=torch.channels_last))
+    rt.imresize(xc, 0.6).backward(v)
     assert bits(xs.grad) == bits(xc.grad)
 
 
@@ -322,6 +338,10 @@ def test_custom_op_branch_kernels(kw):
     # The fake kernel: the output's shape, dtype and device, from the shape alone (a meta tensor).
     fake = op.fake(torch.empty(2, 3, 20, 25, device="meta", dtype=torch.float16), *spec)
     assert fake.shape == y.shape and fake.device.type == "meta" and fake.dtype == torch.float16
+    # ... with the real output's strides, channels_last included.
+    xl = x.to(memory_format=torch.channels_last)
+    fake = op.fake(torch.empty(2, 3, 20, 25, device="meta").to(memory_format=torch.channels_last), *spec)
+    assert fake.stride() == op(xl, *spec).stride() != y.stride()
     # Autograd: setup_context keeps the plan, backward is the exact adjoint, None for the scalars.
     ctx = types.SimpleNamespace()
     op.setup_context(ctx, (x, *spec), y)
