@@ -150,6 +150,17 @@ def test_channels_last_stays_channels_last():
     assert rt.imresize(x.contiguous(), 0.5).is_contiguous()
 
 
+def test_interleaved_batches_are_checked():
+    plan = resizelab.Plan((4, 6), 0.5)
+    src = np.zeros((2, 4, 6, 3), np.float32)
+    with pytest.raises(ValueError, match="channels differ"):
+        resizelab._core._run_planar(plan, src, np.zeros((2, 2, 3, 2), np.float32))
+    with pytest.raises(ValueError, match="channels differ"):
+        resizelab._core._run_planar(plan, src, np.zeros((2, 2, 3), np.float32))
+    with pytest.raises(ValueError, match="C-contiguous"):
+        resizelab._core._run_planar(plan, src[..., ::2], np.zeros((2, 2, 3, 2), np.float32))
+
+
 def test_gradients_of_non_contiguous_tensors():
     g = torch.Generator().manual_seed(5)
     x = torch.randn(2, 3, 15, 18, generator=g, dtype=torch.float64)
