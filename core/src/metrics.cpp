@@ -23,6 +23,21 @@ static void require_same_shape(const Image& a, const Image& b) {
                                 std::to_string(b.channels()));
 }
 
+void NonFiniteCount::add(double v) {
+  if (std::isnan(v))
+    ++nan;
+  else if (v == std::numeric_limits<double>::infinity())
+    ++pos_inf;
+  else if (v == -std::numeric_limits<double>::infinity())
+    ++neg_inf;
+}
+
+double data_difference(double x, double y) {
+  if (x == y || (std::isnan(x) && std::isnan(y))) return 0.0;
+  if (std::isnan(x) || std::isnan(y)) return std::numeric_limits<double>::quiet_NaN();
+  return x - y;
+}
+
 DiffStats diff_stats(const Image& a, const Image& b) {
   require_same_shape(a, b);
   DiffStats s;
@@ -34,24 +49,25 @@ DiffStats diff_stats(const Image& a, const Image& b) {
       bool differs = false;
       for (int k = 0; k < ch; ++k) {
         const double x = a.at(r, c, k), y = b.at(r, c, k);
-        const bool both_nan = std::isnan(x) && std::isnan(y);
-        const double d = both_nan ? 0.0 : std::abs(x - y);
-        if (d != 0.0 || (std::isnan(x) != std::isnan(y))) differs = true;
-        if (std::isnan(d)) {
-          s.max_abs = std::numeric_limits<double>::quiet_NaN();
+        s.non_finite_a.add(x);
+        s.non_finite_b.add(y);
+        const double d = std::abs(data_difference(x, y));
+        if (d != 0.0) differs = true;  // NaN != 0 too
+        if (!std::isfinite(x) || !std::isfinite(y)) {
+          ++s.non_finite;
           continue;
         }
+        ++s.finite_pairs;
         if (d > s.max_abs) s.max_abs = d;
         sum_abs += d;
         sum_sq += d * d;
       }
       if (differs) ++s.differing;
     }
-  const double n = static_cast<double>(a.elements());
+  const double n = static_cast<double>(s.finite_pairs);
   s.mean_abs = n > 0 ? sum_abs / n : 0.0;
   const double mse = n > 0 ? sum_sq / n : 0.0;
-  const double peak = peak_value(a.type());
-  s.psnr = mse == 0.0 ? std::numeric_limits<double>::infinity() : 10.0 * std::log10(peak * peak / mse);
+  s.psnr = psnr_from_mse(mse, peak_value(a.type()));
   return s;
 }
 
@@ -60,17 +76,21 @@ Image diff_map(const Image& a, const Image& b, DiffMode mode, int channel) {
   if (channel >= a.channels()) throw std::invalid_argument("channel out of range");
   Image out(a.rows(), a.cols(), 1, ElemType::F64);
   double* d = out.data<double>();
+  // NaN outranks everything, then magnitude (±inf above any finite value).
+  auto outranks = [](double x, double v) {
+    return !std::isnan(v) && (std::isnan(x) || std::abs(x) > std::abs(v));
+  };
   for (int r = 0; r < a.rows(); ++r)
     for (int c = 0; c < a.cols(); ++c) {
       double v = 0.0;
       if (mode == DiffMode::AbsChannel || (mode == DiffMode::Signed && channel >= 0)) {
         const int k = channel < 0 ? 0 : channel;
-        const double x = a.at(r, c, k) - b.at(r, c, k);
+        const double x = data_difference(a.at(r, c, k), b.at(r, c, k));
         v = mode == DiffMode::Signed ? x : std::abs(x);
       } else {
         for (int k = 0; k < a.channels(); ++k) {
-          const double x = a.at(r, c, k) - b.at(r, c, k);
-          if (std::abs(x) > std::abs(v) || std::isnan(x)) v = x;
+          const double x = data_difference(a.at(r, c, k), b.at(r, c, k));
+          if (outranks(x, v)) v = x;
         }
         if (mode == DiffMode::AbsMaxChannel) v = std::abs(v);
       }

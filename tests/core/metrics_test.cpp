@@ -63,13 +63,100 @@ TEST(Metrics, PixelsCountOnceWhateverTheChannelsThatDiffer) {
   EXPECT_NEAR(s.psnr, 10.0 * std::log10(6 / 0.3125), 1e-12);
 }
 
+constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
 TEST(Metrics, NanAgainstNumberDiffersNanAgainstNanDoesNot) {
-  const double nan = std::numeric_limits<double>::quiet_NaN();
-  const Image a = from_values(1, 2, 1, ElemType::F64, {nan, nan});
-  const Image b = from_values(1, 2, 1, ElemType::F64, {nan, 0.5});
+  const Image a = from_values(1, 2, 1, ElemType::F64, {kNan, kNan});
+  const Image b = from_values(1, 2, 1, ElemType::F64, {kNan, 0.5});
   const DiffStats s = diff_stats(a, b);
   EXPECT_EQ(s.differing, 1u);
-  EXPECT_TRUE(std::isnan(s.max_abs));
+  // No pair is finite: the figures have nothing to be over, and stay finite numbers.
+  EXPECT_EQ(s.finite_pairs, 0u);
+  EXPECT_EQ(s.non_finite, 2u);
+  EXPECT_EQ(s.max_abs, 0.0);
+  EXPECT_EQ(s.mean_abs, 0.0);
+}
+
+TEST(Metrics, DataDifferenceTreatsEqualNonFiniteValuesAsEqual) {
+  EXPECT_EQ(data_difference(kNan, kNan), 0.0);
+  EXPECT_EQ(data_difference(kInf, kInf), 0.0);
+  EXPECT_EQ(data_difference(-kInf, -kInf), 0.0);
+  EXPECT_TRUE(std::isnan(data_difference(kNan, 1.0)));
+  EXPECT_TRUE(std::isnan(data_difference(kInf, kNan)));
+  EXPECT_EQ(data_difference(kInf, 1.0), kInf);
+  EXPECT_EQ(data_difference(1.0, kInf), -kInf);
+  EXPECT_EQ(data_difference(kInf, -kInf), kInf);
+  EXPECT_EQ(data_difference(0.75, 0.5), 0.25);
+}
+
+// The case found by use: a 4x4 float64 image with one NaN and one +inf.
+Image with_nan_and_inf() {
+  return from_values(4, 4, 1, ElemType::F64,
+                     {0.0, 0.125, 0.25, 0.375,  //
+                      0.5, kNan, 0.625, 0.75,   //
+                      0.875, 1.0, kInf, 0.5,    //
+                      0.25, 0.125, 0.0, 1.0});
+}
+
+TEST(Metrics, AnImageComparedWithItselfHasNoDifferenceWhateverItsValues) {
+  const Image a = with_nan_and_inf();
+  const DiffStats s = diff_stats(a, a);
+  EXPECT_EQ(s.differing, 0u);
+  EXPECT_EQ(s.max_abs, 0.0);
+  EXPECT_EQ(s.mean_abs, 0.0);
+  EXPECT_TRUE(std::isinf(s.psnr) && s.psnr > 0);
+  EXPECT_EQ(s.finite_pairs, 14u);
+  EXPECT_EQ(s.non_finite, 2u);
+  EXPECT_EQ(s.non_finite_a.nan, 1u);
+  EXPECT_EQ(s.non_finite_a.pos_inf, 1u);
+  EXPECT_EQ(s.non_finite_a.neg_inf, 0u);
+  EXPECT_EQ(s.non_finite_b.total(), 2u);
+  const Image m = diff_map(a, a, DiffMode::Signed);
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) EXPECT_EQ(m.at(r, c), 0.0) << r << "," << c;
+}
+
+TEST(Metrics, FiguresAreOverTheFinitePairsAndNonFiniteOnesAreCounted) {
+  // a: the image above; b: all 0.5 except -inf at (3, 3).
+  // Finite pairs: 16 - NaN (1,1) - inf (2,2) - -inf (3,3) = 13. Their |a - b|:
+  //   row 0: .5 .375 .25 .125; row 1: 0 . .125 .25; row 2: .375 .5 . 0; row 3: .25 .375 .5
+  //   sum = 1.25 + .375 + .875 + 1.125 = 3.625, max .5;
+  //   squares: (.25+.140625+.0625+.015625) + (0+.015625+.0625) + (.140625+.25+0) + (.0625+.140625+.25)
+  //          = .46875 + .078125 + .390625 + .453125 = 1.390625.
+  // Differing pixels: 16 - the two where a = b = 0.5 ((1,0), (2,3)) = 14: the three non-finite pairs
+  // differ (NaN vs 0.5, inf vs 0.5, 1 vs -inf).
+  Image b(4, 4, 1, ElemType::F64);
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) b.set(r, c, 0, 0.5);
+  b.set(3, 3, 0, -kInf);
+  const DiffStats s = diff_stats(with_nan_and_inf(), b);
+  EXPECT_EQ(s.finite_pairs, 13u);
+  EXPECT_EQ(s.non_finite, 3u);
+  EXPECT_EQ(s.max_abs, 0.5);
+  EXPECT_DOUBLE_EQ(s.mean_abs, 3.625 / 13);
+  EXPECT_NEAR(s.psnr, 10.0 * std::log10(13 / 1.390625), 1e-12);
+  EXPECT_EQ(s.differing, 14u);
+  EXPECT_EQ(s.non_finite_a.nan, 1u);
+  EXPECT_EQ(s.non_finite_a.pos_inf, 1u);
+  EXPECT_EQ(s.non_finite_b.neg_inf, 1u);
+  EXPECT_EQ(s.non_finite_b.total(), 1u);
+  // The map marks each non-finite difference: NaN where a NaN meets a number, ±inf where an infinity does.
+  const Image m = diff_map(with_nan_and_inf(), b, DiffMode::Signed);
+  EXPECT_TRUE(std::isnan(m.at(1, 1)));
+  EXPECT_EQ(m.at(2, 2), kInf);
+  EXPECT_EQ(m.at(3, 3), kInf);  // 1 - (-inf)
+  EXPECT_EQ(m.at(0, 0), -0.5);
+  EXPECT_EQ(diff_map(b, with_nan_and_inf(), DiffMode::Signed).at(3, 3), -kInf);
+}
+
+TEST(Metrics, DiffMapMaxOverChannelsNeverHidesANonFiniteDifference) {
+  // One pixel, channel differences (0.5, NaN, inf) and (inf, 0.25, 0): NaN wins, then inf.
+  const Image a = from_values(1, 2, 3, ElemType::F64, {1.0, kNan, kInf, kInf, 0.5, 0.0});
+  const Image b = from_values(1, 2, 3, ElemType::F64, {0.5, 0.0, 0.0, 0.0, 0.25, 0.0});
+  const Image m = diff_map(a, b, DiffMode::AbsMaxChannel);
+  EXPECT_TRUE(std::isnan(m.at(0, 0)));
+  EXPECT_EQ(m.at(0, 1), kInf);
 }
 
 TEST(Metrics, ShapeMismatchIsRefused) {

@@ -7,22 +7,43 @@
 
 namespace rl {
 
+// How many values (elements, not pixels) of one image are NaN, +inf or -inf.
+struct NonFiniteCount {
+  std::size_t nan = 0, pos_inf = 0, neg_inf = 0;
+  std::size_t total() const { return nan + pos_inf + neg_inf; }
+  void add(double v);  // counts v when it is not finite
+};
+
+// NaN and ±inf are data: they are counted, and compared as values (NaN equals NaN, +inf equals +inf),
+// but never summed into max_abs, mean_abs or psnr, which are over the element pairs where both values
+// are finite.
 struct DiffStats {
-  double max_abs = 0.0;
-  double mean_abs = 0.0;
-  double psnr = 0.0;          // dB, +inf when identical; peak = 255, 65535 or 1 by type of a
-  std::size_t differing = 0;  // pixels where any channel differs
+  double max_abs = 0.0;   // over the finite pairs; 0 when there is none
+  double mean_abs = 0.0;  // over the finite pairs; 0 when there is none
+  double psnr =
+      0.0;  // dB over the finite pairs, +inf when they are equal; peak = 255, 65535 or 1 by type of a
+  std::size_t differing = 0;  // pixels where any channel differs as data (see data_difference)
   std::size_t pixels = 0;
+  std::size_t finite_pairs = 0;  // elements where both values are finite: the figures' denominator
+  std::size_t non_finite = 0;    // elements where either value is not: left out of the figures
+  NonFiniteCount non_finite_a, non_finite_b;  // each image's own NaN / +inf / -inf values
   double differing_percent() const { return pixels ? 100.0 * differing / pixels : 0.0; }
 };
+
+// The difference of two values as data: 0 when they are the same value (NaN and NaN, +inf and +inf
+// included), NaN when either is NaN and the other is not, else x - y (±inf when one is infinite).
+// diff_stats's "differing" and diff_map's values both follow it, so a non-finite difference shows in
+// the map as NaN or ±inf for the view to colour.
+double data_difference(double x, double y);
 
 // Throws std::invalid_argument when shapes differ. Values compared as doubles.
 DiffStats diff_stats(const Image& a, const Image& b);
 double peak_value(ElemType t);
 
 enum class DiffMode { AbsMaxChannel, AbsChannel, Signed };
-// rows x cols x 1 float64 map: |a-b| max over channels, |a-b| of one channel, or signed a-b
-// (signed uses `channel`, or the channel with the largest magnitude when channel < 0).
+// rows x cols x 1 float64 map of data_difference(a, b): its magnitude, max over channels; its magnitude
+// in one channel; or signed (signed uses `channel`, or the channel with the largest magnitude when
+// channel < 0). A NaN in any channel wins the max, then ±inf, so a non-finite difference is never hidden.
 Image diff_map(const Image& a, const Image& b, DiffMode mode, int channel = -1);
 
 // The largest finite |value| over every element (NaN and ±inf skipped; 0 when there is none): the
