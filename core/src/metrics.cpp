@@ -32,6 +32,15 @@ void NonFiniteCount::add(double v) {
     ++neg_inf;
 }
 
+NonFiniteCount count_non_finite(const Image& img) {
+  NonFiniteCount n;
+  if (!is_floating(img.type())) return n;  // integers and logical are always finite
+  for (int r = 0; r < img.rows(); ++r)
+    for (int c = 0; c < img.cols(); ++c)
+      for (int k = 0; k < img.channels(); ++k) n.add(img.at(r, c, k));
+  return n;
+}
+
 double data_difference(double x, double y) {
   if (x == y || (std::isnan(x) && std::isnan(y))) return 0.0;
   if (std::isnan(x) || std::isnan(y)) return std::numeric_limits<double>::quiet_NaN();

@@ -13,6 +13,8 @@ struct NonFiniteCount {
   std::size_t total() const { return nan + pos_inf + neg_inf; }
   void add(double v);  // counts v when it is not finite
 };
+// Every value of an image, counted (the colour bar's legend lists the kinds present).
+NonFiniteCount count_non_finite(const Image& img);
 
 // NaN and ±inf are data: they are counted, and compared as values (NaN equals NaN, +inf equals +inf),
 // but never summed into max_abs, mean_abs or psnr, which are over the element pairs where both values

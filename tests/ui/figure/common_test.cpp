@@ -2,9 +2,13 @@
 #include <gtest/gtest.h>
 
 #include <QPainter>
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <limits>
 #include <vector>
 
+#include "qt_pixels.hpp"
 #include "rl/ui/axis_ticks.hpp"
 #include "rl/ui/colormap.hpp"
 #include "rl/ui/image_convert.hpp"
@@ -114,6 +118,93 @@ TEST(Colormap, ColorizeAndBar) {
   const QRgb top = bar.pixel(12, 40), bottom = bar.pixel(12, 265);
   EXPECT_GT(qRed(top) + qGreen(top), 400);
   EXPECT_LT(qRed(bottom) + qGreen(bottom) + qBlue(bottom), 150);
+}
+
+// Non-finite values' colours, as the README's "Non-finite values" documents them.
+using rl::ui::Colormap;
+constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+int rgb_distance(QRgb a, QRgb b) {  // the metric of rl_test::count_near
+  return std::abs(qRed(a) - qRed(b)) + std::abs(qGreen(a) - qGreen(b)) + std::abs(qBlue(a) - qBlue(b));
+}
+
+TEST(NonFinite, ColoursAreTheDocumentedOnesAndFarFromEveryScaleColour) {
+  EXPECT_EQ(rl::ui::kNanColor, qRgb(255, 0, 255));
+  EXPECT_EQ(rl::ui::kPosInfColor, qRgb(0, 255, 0));
+  EXPECT_EQ(rl::ui::kNegInfColor, qRgb(0, 255, 255));
+  const QRgb specials[] = {rl::ui::kNanColor, rl::ui::kPosInfColor, rl::ui::kNegInfColor};
+  for (const QRgb a : specials)
+    for (const QRgb b : specials)
+      if (a != b) {
+        EXPECT_GE(rgb_distance(a, b), 255);
+      }
+  // Every colour a scale can give: the three colormaps (finely sampled) and the greys of to_qimage.
+  int nearest = 3 * 255;
+  for (const QRgb c : specials) {
+    for (const Colormap m : {Colormap::Viridis, Colormap::Inferno, Colormap::Diverging})
+      for (int i = 0; i <= 1024; ++i)
+        nearest = std::min(nearest, rgb_distance(c, rl::ui::colormap_lookup(m, i / 1024.0)));
+    for (int g = 0; g < 256; ++g) nearest = std::min(nearest, rgb_distance(c, qRgb(g, g, g)));
+  }
+  // Saturated primaries against the nearest scale colour (cyan vs the diverging map's 0x92C5DE is
+  // 146 + 58 + 33 = 237 and the greys are at least 255 away; colormap interpolation comes a bit nearer).
+  EXPECT_GE(nearest, 150);
+}
+
+TEST(NonFinite, DifferenceMapsDrawEachKindInItsColour) {
+  rl::Image m(1, 4, 1, rl::ElemType::F64);
+  m.set(0, 0, 0, kNan);
+  m.set(0, 1, 0, kInf);
+  m.set(0, 2, 0, -kInf);
+  m.set(0, 3, 0, 10.0);
+  const QImage q = rl::ui::colorize(m, Colormap::Inferno, 0.0, 10.0);
+  EXPECT_EQ(q.pixel(0, 0), rl::ui::kNanColor);
+  EXPECT_EQ(q.pixel(1, 0), rl::ui::kPosInfColor);
+  EXPECT_EQ(q.pixel(2, 0), rl::ui::kNegInfColor);
+  EXPECT_EQ(q.pixel(3, 0), rl::ui::colormap_lookup(Colormap::Inferno, 1.0));
+}
+
+TEST(NonFinite, ResultPanesDrawEachKindInItsColourNotAsBlackOrWhite) {
+  // Grey float64: NaN was black and +inf white before they had colours of their own.
+  rl::Image g(1, 4, 1, rl::ElemType::F64);
+  g.set(0, 0, 0, kNan);
+  g.set(0, 1, 0, kInf);
+  g.set(0, 2, 0, -kInf);
+  g.set(0, 3, 0, 0.5);
+  const QImage q = rl::ui::to_qimage(g, {0.0, 1.0});
+  EXPECT_EQ(q.pixel(0, 0), rl::ui::kNanColor);
+  EXPECT_EQ(q.pixel(1, 0), rl::ui::kPosInfColor);
+  EXPECT_EQ(q.pixel(2, 0), rl::ui::kNegInfColor);
+  EXPECT_EQ(q.pixel(3, 0), qRgb(128, 128, 128));  // 0.5 * 255 = 127.5 rounds to 128
+  // RGB float32: one non-finite channel colours the pixel, NaN before inf.
+  rl::Image rgb(1, 2, 3, rl::ElemType::F32);
+  const double values[] = {0.0, kInf, kNan, 1.0, 0.0, -kInf};
+  for (int i = 0; i < 6; ++i) rgb.set(0, i / 3, i % 3, values[i]);
+  const QImage qc = rl::ui::to_qimage(rgb, {0.0, 1.0});
+  EXPECT_EQ(qc.pixel(0, 0), rl::ui::kNanColor);
+  EXPECT_EQ(qc.pixel(1, 0), rl::ui::kNegInfColor);
+}
+
+TEST(NonFinite, ColourBarLegendShowsOnlyTheKindsPresent) {
+  auto draw = [](const rl::NonFiniteCount& shown) {
+    QImage bar(120, 300, QImage::Format_RGB32);
+    bar.fill(Qt::white);
+    QPainter p(&bar);
+    rl::ui::paint_colorbar(p, QRectF(5, 5, 110, 290), Colormap::Inferno, 0, 40, "|a - b|", shown);
+    return bar;
+  };
+  const QImage none = draw({});
+  for (const QRgb c : {rl::ui::kNanColor, rl::ui::kPosInfColor, rl::ui::kNegInfColor})
+    EXPECT_EQ(rl_test::count_near(none, QColor::fromRgb(c), 30), 0);
+  rl::NonFiniteCount nan_and_inf;
+  nan_and_inf.nan = 1;
+  nan_and_inf.pos_inf = 2;
+  const QImage legend = draw(nan_and_inf);
+  // A swatch is the bar's width (0.3 of 110 = 33, clamped to 28) by 0.8 of a text line: well over 50 px.
+  EXPECT_GT(rl_test::count_near(legend, QColor::fromRgb(rl::ui::kNanColor), 30), 50);
+  EXPECT_GT(rl_test::count_near(legend, QColor::fromRgb(rl::ui::kPosInfColor), 30), 50);
+  EXPECT_EQ(rl_test::count_near(legend, QColor::fromRgb(rl::ui::kNegInfColor), 30), 0);
 }
 
 }  // namespace

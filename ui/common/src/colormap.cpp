@@ -30,6 +30,12 @@ QRgb interpolate(const std::array<QRgb, N>& table, double t) {
 
 }  // namespace
 
+std::optional<QRgb> non_finite_color(double v) {
+  if (std::isnan(v)) return kNanColor;
+  if (std::isinf(v)) return v > 0 ? kPosInfColor : kNegInfColor;
+  return std::nullopt;
+}
+
 QRgb colormap_lookup(Colormap map, double t) {
   if (std::isnan(t)) t = 0.0;
   t = std::clamp(t, 0.0, 1.0);
@@ -50,20 +56,43 @@ QImage colorize(const rl::Image& map, Colormap cmap, double lo, double hi) {
     auto* line = reinterpret_cast<QRgb*>(out.scanLine(r));
     for (int c = 0; c < map.cols(); ++c) {
       const double v = map.at(r, c, 0);
-      line[c] = colormap_lookup(cmap, span > 0 ? (v - lo) / span : flat);
+      line[c] = non_finite_color(v).value_or(colormap_lookup(cmap, span > 0 ? (v - lo) / span : flat));
     }
   }
   return out;
 }
 
 void paint_colorbar(QPainter& p, const QRectF& rect, Colormap cmap, double lo, double hi,
-                    const QString& label) {
+                    const QString& label, const rl::NonFiniteCount& shown) {
   p.save();
   const QFontMetricsF fm(p.font());
   const double label_h = label.isEmpty() ? 0.0 : fm.height() * 1.3;
   const double bar_w = std::clamp(rect.width() * 0.3, 8.0, 28.0);
+  struct Swatch {
+    bool present;
+    QRgb color;
+    const char* name;
+  };
+  const Swatch swatches[] = {{shown.nan > 0, kNanColor, "NaN"},
+                             {shown.pos_inf > 0, kPosInfColor, "+Inf"},
+                             {shown.neg_inf > 0, kNegInfColor, "\u2212Inf"}};
+  const double swatch_h = fm.height() * 1.3;
+  const auto legend_rows =
+      std::count_if(std::begin(swatches), std::end(swatches), [](const Swatch& w) { return w.present; });
+  const double legend_h = static_cast<double>(legend_rows) * swatch_h;
   const QRectF bar(rect.left(), rect.top() + label_h + fm.height() * 0.5, bar_w,
-                   std::max(1.0, rect.height() - label_h - fm.height()));
+                   std::max(1.0, rect.height() - label_h - fm.height() - legend_h));
+  double legend_y = bar.bottom() + fm.height() * 0.5 + (swatch_h - fm.height()) / 2;
+  for (const Swatch& w : swatches) {
+    if (!w.present) continue;
+    const QRectF box(bar.left(), legend_y + fm.height() * 0.1, bar_w, fm.height() * 0.8);
+    p.fillRect(box, QColor::fromRgb(w.color));
+    p.setPen(QPen(Qt::black, 0));
+    p.drawRect(box);
+    p.drawText(QRectF(bar.right() + 6, legend_y, rect.right() - bar.right() - 6, fm.height()),
+               Qt::AlignLeft | Qt::AlignVCenter, QString::fromUtf8(w.name));
+    legend_y += swatch_h;
+  }
   if (!label.isEmpty()) {
     p.setPen(Qt::black);
     p.drawText(QRectF(rect.left(), rect.top(), std::max(rect.width(), fm.horizontalAdvance(label)), label_h),

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "rl/ui/colormap.hpp"
+
 namespace rl::ui {
 namespace {
 
@@ -28,6 +30,19 @@ int to_byte(const rl::Image& img, std::size_t i, const DisplayRange& range) {
   return static_cast<int>(std::lround(std::clamp(t, 0.0, 1.0) * 255.0));
 }
 
+// The colour of the first non-finite channel of the pixel at `p`, NaN before ±inf (to_qimage draws the
+// whole pixel in it, so a NaN in one channel of an RGB image is as visible as in a grey one).
+std::optional<QRgb> non_finite_pixel(const rl::Image& img, std::size_t p, int channels) {
+  if (!is_floating(img.type())) return std::nullopt;
+  std::optional<QRgb> found;
+  for (int k = 0; k < channels; ++k) {
+    const double v = img.type() == ElemType::F32 ? img.data<float>()[p + k] : img.data<double>()[p + k];
+    if (std::isnan(v)) return kNanColor;
+    if (!found) found = non_finite_color(v);
+  }
+  return found;
+}
+
 }  // namespace
 
 bool uses_display_range(ElemType t) { return t != ElemType::U8 && t != ElemType::Logical; }
@@ -42,6 +57,10 @@ QImage to_qimage(const rl::Image& img, DisplayRange range) {
     const std::size_t base = static_cast<std::size_t>(r) * img.row_stride();
     for (int c = 0; c < img.cols(); ++c) {
       const std::size_t p = base + static_cast<std::size_t>(c) * ch;
+      if (const auto special = non_finite_pixel(img, p, ch)) {
+        line[c] = *special;
+        continue;
+      }
       int red, green, blue, a = 255;
       if (ch <= 2) {
         red = green = blue = to_byte(img, p, range);
