@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "batch.hpp"
+#include "identify.hpp"
 #include "pipeline.hpp"
 #include "rl/version.hpp"
 
@@ -12,5 +13,6 @@ int main(int argc, char** argv) {
     if (std::string_view(argv[i]) == "--version")
       return std::fputs(rl::version_text("imresize").c_str(), stdout) < 0;
   if (argc > 1 && std::string_view(argv[1]) == "batch") return rl::app::batch_main(argc - 1, argv + 1);
+  if (argc > 1 && std::string_view(argv[1]) == "identify") return rl::app::identify_main(argc - 1, argv + 1);
   return rl::app::imresize_main(argc, argv);
 }
