@@ -507,8 +507,11 @@ PyDeviceArray device_empty(std::vector<py::ssize_t> shape, const std::string& dt
 
 }  // namespace
 
+void bind_identify(py::module_& m);  // identify_bindings.cpp
+
 PYBIND11_MODULE(_core, m) {
   m.doc() = "MATLAB-exact imresize: the C++ core of resizelab";
+  bind_identify(m);
 
   py::class_<PyTable>(m, "AxisTable", "One axis' contribution table (read-only views of the plan's arrays).")
       .def_property_readonly("in_size", [](const PyTable& t) { return t.t->in_size; })
