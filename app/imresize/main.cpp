@@ -1,4 +1,5 @@
-// `imresize`: MATLAB-exact image resizing from the command line (see --help), and `imresize batch`.
+// `imresize`: MATLAB-exact image resizing from the command line (see --help), `imresize batch`,
+// `imresize score` and `imresize identify`.
 #include <cstdio>
 #include <string_view>
 
@@ -6,6 +7,7 @@
 #include "identify.hpp"
 #include "pipeline.hpp"
 #include "rl/version.hpp"
+#include "score.hpp"
 
 int main(int argc, char** argv) {
   // --version wins over everything else (up to `--`), for the command and for `imresize batch` alike.
@@ -13,6 +15,7 @@ int main(int argc, char** argv) {
     if (std::string_view(argv[i]) == "--version")
       return std::fputs(rl::version_text("imresize").c_str(), stdout) < 0;
   if (argc > 1 && std::string_view(argv[1]) == "batch") return rl::app::batch_main(argc - 1, argv + 1);
+  if (argc > 1 && std::string_view(argv[1]) == "score") return rl::app::score_main(argc - 1, argv + 1);
   if (argc > 1 && std::string_view(argv[1]) == "identify") return rl::app::identify_main(argc - 1, argv + 1);
   return rl::app::imresize_main(argc, argv);
 }

@@ -23,6 +23,9 @@
 
 namespace py = pybind11;
 
+void bind_metrics(py::module_& m);   // metrics_bindings.cpp
+void bind_identify(py::module_& m);  // identify_bindings.cpp
+
 namespace {
 
 // pybind11 turns std::invalid_argument into ValueError, py::type_error into TypeError and
@@ -507,10 +510,9 @@ PyDeviceArray device_empty(std::vector<py::ssize_t> shape, const std::string& dt
 
 }  // namespace
 
-void bind_identify(py::module_& m);  // identify_bindings.cpp
-
 PYBIND11_MODULE(_core, m) {
   m.doc() = "MATLAB-exact imresize: the C++ core of resizelab";
+  bind_metrics(m);
   bind_identify(m);
 
   py::class_<PyTable>(m, "AxisTable", "One axis' contribution table (read-only views of the plan's arrays).")
