@@ -32,8 +32,9 @@ stop_pid() {  # TERM, up to 5 s to go, then KILL
   if kill -0 "$pid" 2>/dev/null; then say "$name (pid $pid) ignored SIGTERM: killing it"; kill -KILL "$pid"; fi
   wait "$pid" 2>/dev/null
 }
-# Processes started through this cluster (slurmscriptd, slurmstepd, job steps) carry this marker in
-# their environment; any still alive after the daemons stopped is killed by its pid.
+# Processes started through this cluster carry this marker in their environment (job steps), or hold
+# a file in the folder open (slurmstepd, which rewrites its environment for its title, keeps the slurmd
+# log open and is a child of init). Any still alive after the daemons stopped is killed by its pid.
 marker() { printf 'RL_SLURM_TEST_DIR=%s' "$scratch"; }
 marked_pids() {  # [VARIABLE=VALUE]: those also carrying that one
   local f pid
@@ -42,6 +43,19 @@ marked_pids() {  # [VARIABLE=VALUE]: those also carrying that one
     pid=${f#/proc/} pid=${pid%/environ}
     echo "$pid"
   done
+}
+our_pids() {
+  { marked_pids; find /proc/[0-9]*/cwd /proc/[0-9]*/fd -maxdepth 1 -lname "$scratch/*" 2>/dev/null | cut -d/ -f3; } |
+    sort -un | grep -vx "$$"
+}
+steps_alive() {  # our processes other than the daemons and slurmctld's own slurmscriptd
+  local pid ppid
+  for pid in $(our_pids); do
+    [[ " ${daemons[*]} " == *" $pid "* ]] && continue
+    read -r _ _ _ ppid _ <"/proc/$pid/stat" 2>/dev/null || continue
+    [[ " ${daemons[*]} " == *" $ppid "* ]] || return 0
+  done
+  return 1
 }
 cleanup() {
   local rc=$? pid i queue
@@ -57,10 +71,11 @@ cleanup() {
       [ -z "$queue" ] && break
       sleep 0.1
     done
+    for ((i = 0; i < 100; i++)); do steps_alive || break; sleep 0.1; done  # slurmstepd ends after its job
   fi
   for ((i = ${#daemons[@]} - 1; i >= 0; i--)); do stop_pid "${daemons[i]}" "${daemon_names[i]}"; done
   if [ -n "$scratch" ]; then
-    for pid in $(marked_pids); do
+    for pid in $(our_pids); do
       say "killing leftover pid $pid ($(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null))"
       kill -KILL "$pid" 2>/dev/null
     done
