@@ -167,6 +167,7 @@ Surface surface_grid(const Image& source, Method method, Boundary boundary, int 
     throw std::invalid_argument("the surface needs a finite centre, pixels >= 1 and per_pixel >= 1");
   Surface s;
   s.method = method;
+  s.channel = channel;
   // The region's first pixel: the centre pixel minus half the region, kept inside the image.
   const auto span = [&](double centre, int size, double& lo, double& hi) {
     const int n = std::min(pixels, size);

@@ -71,6 +71,7 @@ double surface_at(const Image& source, Method method, Boundary boundary, int cha
 
 struct Surface {
   Method method = Method::Nearest;
+  int channel = 0;
   double row0 = 0, col0 = 0, row1 = 0, col1 = 0;  // the region, input coordinates (pixel edges)
   int ny = 0, nx = 0;                             // grid points along y and x, ends included
   std::vector<double> y, x;                       // the grid coordinates
