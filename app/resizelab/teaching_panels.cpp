@@ -24,13 +24,15 @@ void install_teaching_panels(MainWindow& w) {
     d->setObjectName(name);
     d->setWidget(widget);
     w.add_tool_dock(d, Qt::RightDockWidgetArea);
+    return d;
   };
   dock("Sampling", "samplingDock", sampling);
   dock("Frequency", "frequencyDock", frequency);
   dock("Profile", "profileDock", profile);
-  dock("Mapping", "mappingDock", mapping);
-  dock("Window", "windowDock", window);
-  dock("Surface", "surfaceDock", surface);
+  // The 2-D pictures start closed (View menu, --show-panel): ten tabs would not fit their names.
+  for (QDockWidget* d : {dock("Mapping", "mappingDock", mapping), dock("Window", "windowDock", window),
+                         dock("Surface", "surfaceDock", surface)})
+    d->hide();
 
   QObject::connect(doc, &Document::results_changed, &w, [=]() {
     QList<NamedPlan> plans;

@@ -77,16 +77,20 @@ QRectF paint_mapping_plot(QPainter& p, const QRectF& rect, const rl::Plan& plan,
   };
   const QPoint px = chosen(first);
   p.setPen(Qt::black);
-  detail::logged_text(
-      p, QRectF(rect.left(), rect.top(), rect.width(), line * 1.2), Qt::AlignLeft | Qt::AlignTop,
-      fm.elidedText(QStringLiteral("Coordinate mapping: %1x%2 \u2192 %3x%4, output centres on the "
-                                   "input grid (0-based, pixel centres at integers)")
-                        .arg(plan.in_rows)
-                        .arg(plan.in_cols)
-                        .arg(plan.out_rows)
-                        .arg(plan.out_cols),
-                    Qt::ElideRight, rect.width()),
-      log);
+  // The title in full where it fits, else without its note on coordinates.
+  const QString sizes = QStringLiteral("%1x%2 \u2192 %3x%4")
+                            .arg(plan.in_rows)
+                            .arg(plan.in_cols)
+                            .arg(plan.out_rows)
+                            .arg(plan.out_cols);
+  QString title = QStringLiteral(
+                      "Coordinate mapping %1: output centres on the input grid (0-based, pixel "
+                      "centres at integers)")
+                      .arg(sizes);
+  if (fm.horizontalAdvance(title) > rect.width())
+    title = QStringLiteral("Coordinate mapping %1: output centres on the input grid").arg(sizes);
+  detail::logged_text(p, QRectF(rect.left(), rect.top(), rect.width(), line * 1.2),
+                      Qt::AlignLeft | Qt::AlignTop, fm.elidedText(title, Qt::ElideRight, rect.width()), log);
 
   // The legend: per convention its mark and name, the chosen pixel's centre, and the rule.
   QStringList lines;
@@ -157,7 +161,7 @@ QRectF paint_mapping_plot(QPainter& p, const QRectF& rect, const rl::Plan& plan,
   p.setBrush(Qt::NoBrush);
   p.drawRect(image_rect);
   // Input pixel centres as small grey dots, every convention's output centres as its mark.
-  const double r_mark = std::clamp(k / 14, 2.0, line / 3);
+  const double r_mark = std::clamp(k / 10, 2.5, line / 2.5);
   p.setPen(Qt::NoPen);
   p.setBrush(QColor(110, 110, 110));
   for (int r = 0; r < plan.in_rows; ++r)

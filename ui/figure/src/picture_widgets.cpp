@@ -2,8 +2,7 @@
 #include "rl/ui/picture_widgets.hpp"
 
 #include <QCheckBox>
-#include <QHBoxLayout>
-#include <QLabel>
+#include <QGridLayout>
 #include <QMouseEvent>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -29,20 +28,23 @@ QPoint picture_pixel(const rl::Plan& plan, int row, int col) {
 
 MappingWidget::MappingWidget(QWidget* parent) : QWidget(parent) {
   auto* v = plain_layout(this);
-  auto* row = new QHBoxLayout;
-  row->setContentsMargins(4, 2, 4, 0);
-  v->addLayout(row);
-  row->addWidget(new QLabel(tr("MATLAB against:")));
+  // Two columns of toggles, so the dock stays narrow enough to share the window with the panes.
+  auto* grid = new QGridLayout;
+  grid->setContentsMargins(4, 2, 4, 0);
+  grid->setHorizontalSpacing(12);
+  grid->setVerticalSpacing(0);
+  v->addLayout(grid);
   for (const rl::MappingConvention c : rl::mapping_conventions()) {
     if (c == rl::MappingConvention::Matlab) continue;
     auto* box = new QCheckBox(QString::fromStdString(rl::to_string(c)));
     box->setChecked(c == rl::MappingConvention::AlignCorners);
-    box->setToolTip(tr("Mark where this convention puts each output pixel's centre"));
+    box->setToolTip(tr("Mark where this convention puts each output pixel's centre, next to MATLAB's"));
     connect(box, &QCheckBox::toggled, this, [this]() { canvas_->update(); });
+    const int i = static_cast<int>(boxes_.size());
+    grid->addWidget(box, i / 2, i % 2);
     boxes_.push_back(box);
-    row->addWidget(box);
   }
-  row->addStretch(1);
+  grid->setColumnStretch(2, 1);
   canvas_ = new PlotCanvas([this](QPainter& p, const QRectF& r) {
     if (!plan_) return QRectF();
     return paint_mapping_plot(p, r, *plan_, pixel(), conventions());

@@ -160,7 +160,6 @@ QRectF paint_surface_plot(QPainter& p, const QRectF& rect, const std::vector<rl:
                 range};
   const int n = static_cast<int>(surfaces.size());
   const double gap = line;
-  const double w = (rect.width() - gap * (n - 1)) / n;
   const QString region = QStringLiteral(
                              "Rows %1 to %2, columns %3 to %4 of the source (pixel edges), channel %5; "
                              "height %6 to %7 (the same scale in every view), no rounding")
@@ -174,24 +173,40 @@ QRectF paint_surface_plot(QPainter& p, const QRectF& rect, const std::vector<rl:
   p.setPen(Qt::black);
   detail::logged_text(p, QRectF(rect.left(), rect.bottom() - foot + line * 0.2, rect.width(), foot), wrap,
                       region, log);
-  const double body_h = rect.height() - line * 1.3 - foot;
-  const double iso_h = std::max(10.0, std::min(body_h * 0.58, w * 0.9));
-  const double map_h = std::max(10.0, body_h - iso_h - line * 0.4);
+  // Wide (a figure row): one column per method, the 3-D view over the heat map. Tall (a dock): one
+  // row per method, the 3-D view left of the heat map.
+  const QRectF body(rect.left(), rect.top(), rect.width(), rect.height() - foot);
+  const bool tall = body.height() > body.width() * 0.8;
+  const double cell_w = tall ? body.width() : (body.width() - gap * (n - 1)) / n;
+  const double cell_h = tall ? (body.height() - gap * (n - 1)) / n : body.height();
   for (int i = 0; i < n; ++i) {
     const rl::Surface& s = surfaces[static_cast<std::size_t>(i)];
-    const QRectF col(rect.left() + i * (w + gap), rect.top(), w, rect.height());
+    const QRectF cell = tall ? QRectF(body.left(), body.top() + i * (cell_h + gap), cell_w, cell_h)
+                             : QRectF(body.left() + i * (cell_w + gap), body.top(), cell_w, cell_h);
     p.setPen(Qt::black);
     const QString name = QString::fromStdString(rl::to_string(s.method));
     const QString note = s.method == rl::Method::Nearest
                              ? QStringLiteral("flat tiles, steps at the pixel edges")
                          : s.method == rl::Method::Bilinear ? QStringLiteral("creases at the pixel centres")
                                                             : QStringLiteral("smooth, overshoots at edges");
-    detail::logged_text(p, QRectF(col.left(), col.top(), col.width(), line),
+    detail::logged_text(p, QRectF(cell.left(), cell.top(), cell.width(), line),
                         Qt::AlignHCenter | Qt::AlignVCenter,
-                        fm.elidedText(name + QStringLiteral(": ") + note, Qt::ElideRight, col.width()), log);
-    paint_isometric(p, QRectF(col.left(), col.top() + line * 1.3, col.width(), iso_h), s, pr);
-    paint_heat_map(p, QRectF(col.left(), col.top() + line * 1.3 + iso_h + line * 0.4, col.width(), map_h), s,
-                   lo, range, mark);
+                        fm.elidedText(name + QStringLiteral(": ") + note, Qt::ElideRight, cell.width()), log);
+    const QRectF pics = cell.adjusted(0, line * 1.3, 0, 0);
+    if (tall) {
+      const double iso_w = std::max(10.0, std::min(pics.width() * 0.6, pics.height() * 1.6));
+      paint_isometric(p, QRectF(pics.left(), pics.top(), iso_w, pics.height()), s, pr);
+      paint_heat_map(p,
+                     QRectF(pics.left() + iso_w + gap, pics.top(), pics.width() - iso_w - gap, pics.height()),
+                     s, lo, range, mark);
+    } else {
+      const double iso_h = std::max(10.0, std::min(pics.height() * 0.58, pics.width() * 0.9));
+      paint_isometric(p, QRectF(pics.left(), pics.top(), pics.width(), iso_h), s, pr);
+      paint_heat_map(p,
+                     QRectF(pics.left(), pics.top() + iso_h + line * 0.4, pics.width(),
+                            std::max(10.0, pics.height() - iso_h - line * 0.4)),
+                     s, lo, range, mark);
+    }
   }
   p.restore();
   return {};

@@ -72,7 +72,21 @@ void paint_one(QPainter& p, const QRectF& r, const NamedWindow& nw, TextLog* log
       p.setPen(QPen(QColor(120, 120, 120), 1.0, mapped ? Qt::DashLine : Qt::SolidLine));
       p.setBrush(Qt::NoBrush);
       p.drawRect(c);
-      if (!cell_text) continue;
+    }
+  // The continuous point (u_row, u_col) on the same grid, under the labels: cell j spans
+  // position cols[j] +- 0.5.
+  if (contiguous(w.rows) && contiguous(w.cols)) {
+    const QPointF at(o.x() + (w.u_col - w.cols.front() + 0.5) * cs,
+                     o.y() + (w.u_row - w.rows.front() + 0.5) * cs);
+    const double a = std::max(4.0, std::min(cs / 3, line * 0.6));
+    p.setPen(QPen(QColor(230, 30, 30), std::max(2.0, line / 7)));
+    p.drawLine(at - QPointF(a, 0), at + QPointF(a, 0));
+    p.drawLine(at - QPointF(0, a), at + QPointF(0, a));
+  }
+  for (int i = 0; cell_text && i < nr; ++i)
+    for (int j = 0; j < nc; ++j) {
+      const QRectF c = cell(i, j);
+      const double v = w.at(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
       p.setPen(std::abs(v) / std::max(1e-300, max_abs) > 0.6 ? Qt::white : Qt::black);
       const QRectF top = cell_value ? QRectF(c.left(), c.center().y() - line, c.width(), line) : c;
       text(top, Qt::AlignCenter, picture_number(v));
@@ -91,7 +105,8 @@ void paint_one(QPainter& p, const QRectF& r, const NamedWindow& nw, TextLog* log
       continue;
     const QRectF c = cell(0, j);
     const double hw = std::max(cs, fm.horizontalAdvance(sample) + 2);
-    const QRectF h(c.center().x() - hw / 2, body.top(), hw, line);
+    // Centred on its column, but never into the corner's labels.
+    const QRectF h(std::max(o.x(), c.center().x() - hw / 2), body.top(), hw, line);
     text(h, Qt::AlignCenter,
          tap_label(w.cols[static_cast<std::size_t>(j)], w.src_cols[static_cast<std::size_t>(j)]));
     text(h.translated(0, line), Qt::AlignCenter, picture_number(w.col_weight[static_cast<std::size_t>(j)]));
@@ -99,7 +114,7 @@ void paint_one(QPainter& p, const QRectF& r, const NamedWindow& nw, TextLog* log
   for (int i = 0; i < nr; ++i) {
     if (cs < line * 2 && i % std::max(1, static_cast<int>(std::ceil(line * 2 / cs))) != 0) continue;
     const QRectF c = cell(i, 0);
-    const QRectF h(body.left(), c.center().y() - line, head_w - line * 0.3, line);
+    const QRectF h(body.left(), std::max(o.y(), c.center().y() - line), head_w - line * 0.3, line);
     text(h, Qt::AlignRight | Qt::AlignVCenter,
          tap_label(w.rows[static_cast<std::size_t>(i)], w.src_rows[static_cast<std::size_t>(i)]));
     text(h.translated(0, line), Qt::AlignRight | Qt::AlignVCenter,
@@ -113,15 +128,6 @@ void paint_one(QPainter& p, const QRectF& r, const NamedWindow& nw, TextLog* log
   for (int i = 1; i < nr; ++i)
     if (w.row_mapped(static_cast<std::size_t>(i)) != w.row_mapped(static_cast<std::size_t>(i - 1)))
       p.drawLine(cell(i, 0).topLeft(), cell(i, nc - 1).topRight());
-  // The continuous point (u_row, u_col) on the same grid: cell j spans position cols[j] +- 0.5.
-  if (contiguous(w.rows) && contiguous(w.cols)) {
-    const QPointF at(o.x() + (w.u_col - w.cols.front() + 0.5) * cs,
-                     o.y() + (w.u_row - w.rows.front() + 0.5) * cs);
-    const double a = std::max(4.0, std::min(cs / 3, line * 0.6));
-    p.setPen(QPen(QColor(230, 30, 30), std::max(2.0, line / 7)));
-    p.drawLine(at - QPointF(a, 0), at + QPointF(a, 0));
-    p.drawLine(at - QPointF(0, a), at + QPointF(0, a));
-  }
   // The sum, and the pixel as the plan computes it (two passes, each cast as MATLAB casts).
   double total = 0;
   for (const double v : w.weight) total += v;
@@ -141,9 +147,22 @@ QRectF paint_window_plot(QPainter& p, const QRectF& rect, const QList<NamedWindo
   p.setRenderHint(QPainter::Antialiasing, false);
   const double gap = QFontMetricsF(p.font()).height() * 1.2;
   const int n = static_cast<int>(windows.size());
-  const double w = (rect.width() - gap * (n - 1)) / n;
+  // Side by side in a wide plot, 2 x 2 in a dock: the column count that gives the largest panes.
+  int columns = n;
+  double best = 0;
+  for (int c = 1; c <= n; ++c) {
+    const int rows = (n + c - 1) / c;
+    const double side =
+        std::min((rect.width() - gap * (c - 1)) / c, (rect.height() - gap * (rows - 1)) / rows);
+    if (side > best + 1) best = side, columns = c;
+  }
+  const int rows = (n + columns - 1) / columns;
+  const double w = (rect.width() - gap * (columns - 1)) / columns;
+  const double h = (rect.height() - gap * (rows - 1)) / rows;
   for (int i = 0; i < n; ++i)
-    paint_one(p, QRectF(rect.left() + i * (w + gap), rect.top(), w, rect.height()), windows[i], log);
+    paint_one(p,
+              QRectF(rect.left() + (i % columns) * (w + gap), rect.top() + (i / columns) * (h + gap), w, h),
+              windows[i], log);
   p.restore();
   return {};
 }
