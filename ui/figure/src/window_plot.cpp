@@ -101,8 +101,10 @@ void paint_one(QPainter& p, const QRectF& r, const NamedWindow& nw, TextLog* log
   text(corner.translated(0, line), Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("w"));
   const bool head_text = fm.horizontalAdvance(sample) <= cs * 1.0 + 1 || nc == 1;
   for (int j = 0; j < nc; ++j) {
-    if (!head_text && j % std::max(1, static_cast<int>(std::ceil(fm.horizontalAdvance(sample) / cs))) != 0)
-      continue;
+    // Every k-th column when the labels are wider than a cell; 1.5 widths apart, since the first one
+    // may be pushed right by up to half its width.
+    const int every = static_cast<int>(std::ceil(1.5 * (fm.horizontalAdvance(sample) + 2) / cs));
+    if (!head_text && j % std::max(1, every) != 0) continue;
     const QRectF c = cell(0, j);
     const double hw = std::max(cs, fm.horizontalAdvance(sample) + 2);
     // Centred on its column, but never into the corner's labels.
@@ -112,7 +114,7 @@ void paint_one(QPainter& p, const QRectF& r, const NamedWindow& nw, TextLog* log
     text(h.translated(0, line), Qt::AlignCenter, picture_number(w.col_weight[static_cast<std::size_t>(j)]));
   }
   for (int i = 0; i < nr; ++i) {
-    if (cs < line * 2 && i % std::max(1, static_cast<int>(std::ceil(line * 2 / cs))) != 0) continue;
+    if (cs < line * 2 && i % std::max(1, static_cast<int>(std::ceil(line * 3 / cs))) != 0) continue;
     const QRectF c = cell(i, 0);
     const QRectF h(body.left(), std::max(o.y(), c.center().y() - line), head_w - line * 0.3, line);
     text(h, Qt::AlignRight | Qt::AlignVCenter,
