@@ -8,17 +8,6 @@
 #include <algorithm>
 
 namespace rl::ui {
-namespace {
-
-QVBoxLayout* plain_layout(QWidget* w) {
-  auto* v = new QVBoxLayout(w);
-  v->setContentsMargins(0, 0, 0, 0);
-  v->setSpacing(2);
-  return v;
-}
-
-}  // namespace
-
 QPoint picture_pixel(const rl::Plan& plan, int row, int col) {
   return QPoint(std::clamp(col >= 0 ? col : plan.out_cols / 2, 0, plan.out_cols - 1),
                 std::clamp(row >= 0 ? row : plan.out_rows / 2, 0, plan.out_rows - 1));
@@ -27,7 +16,7 @@ QPoint picture_pixel(const rl::Plan& plan, int row, int col) {
 // ---- mapping ----
 
 MappingWidget::MappingWidget(QWidget* parent) : QWidget(parent) {
-  auto* v = plain_layout(this);
+  auto* v = plain_dock_layout(this);
   // Two columns of toggles, so the dock stays narrow enough to share the window with the panes.
   auto* grid = new QGridLayout;
   grid->setContentsMargins(4, 2, 4, 0);
@@ -85,7 +74,7 @@ QPoint MappingWidget::pixel() const { return plan_ ? picture_pixel(*plan_, row_,
 // ---- window ----
 
 WindowWidget::WindowWidget(QWidget* parent) : QWidget(parent) {
-  auto* v = plain_layout(this);
+  auto* v = plain_dock_layout(this);
   canvas_ =
       new PlotCanvas([this](QPainter& p, const QRectF& r) { return paint_window_plot(p, r, windows()); });
   canvas_->setToolTip(
@@ -120,7 +109,7 @@ QList<NamedWindow> WindowWidget::windows() const {
 // ---- surface ----
 
 SurfaceWidget::SurfaceWidget(QWidget* parent) : QWidget(parent) {
-  auto* v = plain_layout(this);
+  auto* v = plain_dock_layout(this);
   canvas_ = new PlotCanvas(
       [this](QPainter& p, const QRectF& r) { return paint_surface_plot(p, r, surfaces_, view_, mark_); });
   canvas_->setToolTip(
