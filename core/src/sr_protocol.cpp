@@ -35,11 +35,11 @@ Image float64_of(const Image& img) {
   return out;
 }
 
-// Each value through f(const T*) -> double, pixel by pixel: f reads the pixel's channels.
-template <class F>
+// f(pixel's channels, output channels) for every pixel of a T image, into float64.
+template <class T = std::uint8_t, class F>
 Image per_pixel(const Image& in, int out_channels, F f) {
   Image out = Image::uninitialized(in.rows(), in.cols(), out_channels, ElemType::F64);
-  const std::uint8_t* s = in.data<std::uint8_t>();
+  const T* s = in.data<T>();
   double* o = out.data<double>();
   const std::size_t pixels = static_cast<std::size_t>(in.rows()) * in.cols();
   for (std::size_t i = 0; i < pixels; ++i) f(s + i * in.channels(), o + i * out_channels);
@@ -190,12 +190,14 @@ Image shave(const Image& img, int pixels) {
 }
 
 Image sr_values(const Image& img, SrProtocol p, bool for_ssim) {
-  if (img.type() != ElemType::U8)
+  const SrValues values = sr_protocol_info(p).values;
+  const bool any_real = values == SrValues::BasicsrY || values == SrValues::BasicsrRgb;  // BasicSR's astype
+  if (any_real ? img.type() == ElemType::Logical : img.type() != ElemType::U8)
     throw std::invalid_argument("the SR protocols score 8-bit images, got " + to_string(img.type()));
   if (img.channels() != 1 && img.channels() != 3)
     throw std::invalid_argument("the SR protocols score grey or RGB images, got " +
                                 std::to_string(img.channels()) + " channels");
-  switch (sr_protocol_info(p).values) {
+  switch (values) {
     case SrValues::Uint8Y:
       return per_pixel(y_or_grey(img, ElemType::U8), 1,
                        [](const std::uint8_t* s, double* o) { *o = single_round_trip(*s); });
@@ -208,10 +210,12 @@ Image sr_values(const Image& img, SrProtocol p, bool for_ssim) {
       return out;
     }
     case SrValues::BasicsrY: {
-      const auto f32 = [](std::uint8_t v) { return static_cast<float>(v) / 255.0f; };
+      // numpy's astype(float32) of any input, then / 255. in float32.
+      const Image x = float64_of(img);
+      const auto f32 = [](double v) { return static_cast<float>(v) / 255.0f; };
       if (img.channels() == 1)
-        return per_pixel(img, 1, [&](const std::uint8_t* s, double* o) { *o = f32(*s) * 255.0f; });
-      return per_pixel(img, 1, [&](const std::uint8_t* s, double* o) {
+        return per_pixel<double>(x, 1, [&](const double* s, double* o) { *o = f32(*s) * 255.0f; });
+      return per_pixel<double>(x, 1, [&](const double* s, double* o) {
         double y = 24.966 * static_cast<double>(f32(s[2]));
         y += 128.553 * static_cast<double>(f32(s[1]));
         y += 65.481 * static_cast<double>(f32(s[0]));
@@ -220,9 +224,10 @@ Image sr_values(const Image& img, SrProtocol p, bool for_ssim) {
       });
     }
     case SrValues::BasicsrRgb:
-      return per_pixel(img, img.channels(), [n = img.channels()](const std::uint8_t* s, double* o) {
-        for (int k = 0; k < n; ++k) o[k] = s[n - 1 - k];
-      });
+      return per_pixel<double>(float64_of(img), img.channels(),
+                               [n = img.channels()](const double* s, double* o) {
+                                 for (int k = 0; k < n; ++k) o[k] = s[n - 1 - k];
+                               });
     case SrValues::Im2double: return for_ssim ? float64_of(img) : im2double(img);
     case SrValues::DoubleY: break;
   }
@@ -237,10 +242,18 @@ SrScore score_sr(const Image& sr, const Image& hr, int scale, SrProtocol p) {
   if (sr_c.rows() != hr_c.rows() || sr_c.cols() != hr_c.cols())
     throw std::invalid_argument("sizes differ: SR " + shape_text(sr) + ", HR " + shape_text(hr) +
                                 " (mod-cropped to the scale " + std::to_string(scale) + ")");
-  if (!is_y_protocol(info.values) && sr.channels() != hr.channels())
+  return score_sr_shaved(sr_c, hr_c, scale + info.extra_shave, p);
+}
+
+SrScore score_sr_shaved(const Image& sr_c, const Image& hr_c, int border, SrProtocol p) {
+  const SrProtocolInfo& info = sr_protocol_info(p);
+  if (sr_c.rows() != hr_c.rows() || sr_c.cols() != hr_c.cols())
+    throw std::invalid_argument("sizes differ: " + shape_text(sr_c) + " and " + shape_text(hr_c));
+  if (border < 0)
+    throw std::invalid_argument("the border must not be negative, got " + std::to_string(border));
+  if (!is_y_protocol(info.values) && sr_c.channels() != hr_c.channels())
     throw std::invalid_argument(std::string(info.name) + " scores every channel: SR has " +
-                                std::to_string(sr.channels()) + ", HR " + std::to_string(hr.channels()));
-  const int border = scale + info.extra_shave;
+                                std::to_string(sr_c.channels()) + ", HR " + std::to_string(hr_c.channels()));
   const Image a = shave(sr_values(sr_c, p), border), b = shave(sr_values(hr_c, p), border);
   SrScore s;
   s.rows = a.rows();

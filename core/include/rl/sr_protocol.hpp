@@ -60,8 +60,9 @@ Image modcrop(const Image& img, int scale);
 // `pixels` removed from each side.
 Image shave(const Image& img, int pixels);
 
-// The values protocol p scores for one uint8 image (after mod-crop and Y; before the shave), as
-// float64, rows x cols x (1 or 3). `for_ssim` picks the SSIM values where they differ (NTIRE).
+// The values protocol p scores for one image (uint8; any real class for the BasicSR protocols) (after
+// mod-crop and Y; before the shave), as float64, rows x cols x (1 or 3). `for_ssim` picks the SSIM values
+// where they differ (NTIRE).
 Image sr_values(const Image& img, SrProtocol p, bool for_ssim = false);
 
 // Scores sr against hr as protocol p at an integer scale >= 1: uint8 images of 1 or 3 channels
@@ -69,6 +70,10 @@ Image sr_values(const Image& img, SrProtocol p, bool for_ssim = false);
 // std::invalid_argument with one line where the pair cannot be scored (sizes, channels, class,
 // nothing left after the shave).
 SrScore score_sr(const Image& sr, const Image& hr, int scale, SrProtocol p);
+// The same without the mod-crop, `border` pixels shaved on each side (BasicSR's crop_border):
+// what score_sr does after its mod-crop with border = scale + the protocol's extra shave. The
+// BasicSR protocols here take any real class, as their astype does; the others uint8.
+SrScore score_sr_shaved(const Image& sr, const Image& hr, int border, SrProtocol p);
 
 // The plain-bicubic row of an SR table, from the HR image alone: mod-crop, MATLAB bicubic by
 // 1/scale and back by scale with boundary b (as the protocol's script does it), then score.
