@@ -12,6 +12,12 @@ struct NonFiniteCount {
   std::size_t nan = 0, pos_inf = 0, neg_inf = 0;
   std::size_t total() const { return nan + pos_inf + neg_inf; }
   void add(double v);  // counts v when it is not finite
+  NonFiniteCount& operator+=(const NonFiniteCount& o) {
+    nan += o.nan;
+    pos_inf += o.pos_inf;
+    neg_inf += o.neg_inf;
+    return *this;
+  }
 };
 // Every value of an image, counted (the colour bar's legend lists the kinds present).
 NonFiniteCount count_non_finite(const Image& img);

@@ -179,6 +179,23 @@ class PartsTest : public QObject {
     QCOMPARE(diff_summary(d), QString("max |Δ| 3 · mean |Δ| 0.5 · PSNR ∞ dB · 2 px differ (50.00%)"));
     d.error = "sizes differ";
     QCOMPARE(diff_summary(d), QString("difference: sizes differ"));
+    // Hand-worked: a = (0.25, NaN, +inf, 0.5), b = (0.25, NaN, 0.5, 0.5). The finite pairs (0 and 3)
+    // are equal; NaN = NaN is no difference; +inf vs 0.5 is one, and two pairs are left out.
+    const double nan = std::numeric_limits<double>::quiet_NaN(),
+                 inf = std::numeric_limits<double>::infinity();
+    rl::Image a(1, 4, 1, rl::ElemType::F64), b(1, 4, 1, rl::ElemType::F64);
+    const double av[] = {0.25, nan, inf, 0.5}, bv[] = {0.25, nan, 0.5, 0.5};
+    for (int c = 0; c < 4; ++c) {
+      a.set(0, c, 0, av[c]);
+      b.set(0, c, 0, bv[c]);
+    }
+    d.error.clear();
+    d.stats = rl::diff_stats(a, b);
+    QCOMPARE(diff_summary(d),
+             QString("max |Δ| 0 · mean |Δ| 0 · PSNR ∞ dB · 1 px differ (25.00%) · 2 non-finite"));
+    d.stats = rl::diff_stats(a, a);
+    QCOMPARE(diff_summary(d),
+             QString("max |Δ| 0 · mean |Δ| 0 · PSNR ∞ dB · 0 px differ (0.00%) · 2 non-finite"));
   }
 
   // Hand-worked: panes 2x2 uint8 against a reference; one pane differs by +3 and -1.

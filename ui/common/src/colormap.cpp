@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 #include "colormap_tables.hpp"
 #include "rl/ui/axis_ticks.hpp"
@@ -34,6 +35,17 @@ std::optional<QRgb> non_finite_color(double v) {
   if (std::isnan(v)) return kNanColor;
   if (std::isinf(v)) return v > 0 ? kPosInfColor : kNegInfColor;
   return std::nullopt;
+}
+
+QString non_finite_name(double v) {
+  if (std::isnan(v)) return QStringLiteral("NaN");
+  if (std::isinf(v)) return v > 0 ? QStringLiteral("+Inf") : QStringLiteral("\u2212Inf");
+  return {};
+}
+
+QString non_finite_text(const rl::DiffStats& s) {
+  return s.non_finite ? QStringLiteral("%1 non-finite").arg(static_cast<qulonglong>(s.non_finite))
+                      : QString();
 }
 
 QRgb colormap_lookup(Colormap map, double t) {
@@ -68,14 +80,14 @@ void paint_colorbar(QPainter& p, const QRectF& rect, Colormap cmap, double lo, d
   const QFontMetricsF fm(p.font());
   const double label_h = label.isEmpty() ? 0.0 : fm.height() * 1.3;
   const double bar_w = std::clamp(rect.width() * 0.3, 8.0, 28.0);
+  constexpr double kInf = std::numeric_limits<double>::infinity();
   struct Swatch {
     bool present;
-    QRgb color;
-    const char* name;
+    double value;
   };
-  const Swatch swatches[] = {{shown.nan > 0, kNanColor, "NaN"},
-                             {shown.pos_inf > 0, kPosInfColor, "+Inf"},
-                             {shown.neg_inf > 0, kNegInfColor, "\u2212Inf"}};
+  const Swatch swatches[] = {{shown.nan > 0, std::numeric_limits<double>::quiet_NaN()},
+                             {shown.pos_inf > 0, kInf},
+                             {shown.neg_inf > 0, -kInf}};
   const double swatch_h = fm.height() * 1.3;
   const auto legend_rows =
       std::count_if(std::begin(swatches), std::end(swatches), [](const Swatch& w) { return w.present; });
@@ -86,11 +98,11 @@ void paint_colorbar(QPainter& p, const QRectF& rect, Colormap cmap, double lo, d
   for (const Swatch& w : swatches) {
     if (!w.present) continue;
     const QRectF box(bar.left(), legend_y + fm.height() * 0.1, bar_w, fm.height() * 0.8);
-    p.fillRect(box, QColor::fromRgb(w.color));
+    p.fillRect(box, QColor::fromRgb(*non_finite_color(w.value)));
     p.setPen(QPen(Qt::black, 0));
     p.drawRect(box);
     p.drawText(QRectF(bar.right() + 6, legend_y, rect.right() - bar.right() - 6, fm.height()),
-               Qt::AlignLeft | Qt::AlignVCenter, QString::fromUtf8(w.name));
+               Qt::AlignLeft | Qt::AlignVCenter, non_finite_name(w.value));
     legend_y += swatch_h;
   }
   if (!label.isEmpty()) {

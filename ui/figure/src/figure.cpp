@@ -342,6 +342,7 @@ void render_figure(QPainter& p, const FigureSpec& s) {
     ref = s.panes[s.reference_pane].result.get();
   std::vector<PaneDiff> diffs(s.panes.size());
   double max_mag = 0.0;
+  rl::NonFiniteCount in_maps;  // the kinds the colour bar's legend lists
   if (L.diffs) {
     for (int i = 0; i < s.panes.size(); ++i) {
       PaneDiff& d = diffs[i];
@@ -367,6 +368,7 @@ void render_figure(QPainter& p, const FigureSpec& s) {
       d.map = rl::diff_map(crop_image(*res, rc), crop_image(*ref, rc),
                            s.diff == FigureDiff::Signed ? rl::DiffMode::Signed : rl::DiffMode::AbsMaxChannel);
       max_mag = std::max(max_mag, rl::max_abs_finite(d.map));
+      in_maps += rl::count_non_finite(d.map);
     }
   }
   double lo = s.range_lo, hi = s.range_hi;
@@ -411,10 +413,14 @@ void render_figure(QPainter& p, const FigureSpec& s) {
       p.drawText(diff_box.adjusted(4, 4, -4, -4), Qt::AlignCenter | Qt::TextWordWrap, d.problem);
     } else {
       draw_pixels(p, colorize(d.map, s.colormap, lo, hi), diff_box);
+      // The figures are over the finite pairs; how many were left out follows the PSNR.
+      const QString psnr = std::isinf(d.stats.psnr) ? (d.stats.differing ? QStringLiteral("inf")
+                                                                         : QStringLiteral("inf (identical)"))
+                                                    : QStringLiteral("%1 dB").arg(d.stats.psnr, 0, 'f', 2);
+      const QString left_out = non_finite_text(d.stats);
       stats = QStringLiteral("max %1, mean %2\nPSNR %3\n%4 of pixels differ (%5)")
                   .arg(fmt_value(d.stats.max_abs), QString::number(d.stats.mean_abs, 'g', 3),
-                       std::isinf(d.stats.psnr) ? QStringLiteral("inf (identical)")
-                                                : QStringLiteral("%1 dB").arg(d.stats.psnr, 0, 'f', 2),
+                       left_out.isEmpty() ? psnr : psnr + QStringLiteral(" \u00b7 ") + left_out,
                        QStringLiteral("%1%").arg(d.stats.differing_percent(), 0, 'f', 1),
                        QString::number(static_cast<qulonglong>(d.stats.differing)));
     }
@@ -431,7 +437,8 @@ void render_figure(QPainter& p, const FigureSpec& s) {
         QRectF(L.W - L.margin - L.bar_w + L.gap * 0.6, bar_top - L.line * 1.5, L.bar_w - L.gap * 0.6,
                bar_h + L.line * 1.5),
         s.colormap, lo, hi,
-        s.diff == FigureDiff::Signed ? QStringLiteral("a \u2212 ref") : QStringLiteral("|a \u2212 ref|"));
+        s.diff == FigureDiff::Signed ? QStringLiteral("a \u2212 ref") : QStringLiteral("|a \u2212 ref|"),
+        in_maps);
   }
   double py = L.H - L.margin - L.plots_h;
   for (int i = 0; i < s.plots.size(); ++i) {

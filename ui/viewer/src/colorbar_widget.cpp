@@ -7,8 +7,10 @@ namespace rl::ui {
 
 ColorbarWidget::ColorbarWidget(QWidget* parent) : QWidget(parent) { setMinimumSize(90, 140); }
 
-void ColorbarWidget::set(Colormap map, double lo, double hi, const QString& label) {
+void ColorbarWidget::set(Colormap map, double lo, double hi, const QString& label,
+                         const NonFiniteCount& shown) {
   map_ = map;
+  shown_ = shown;
   lo_ = lo;
   hi_ = hi;
   label_ = label;
@@ -19,7 +21,7 @@ void ColorbarWidget::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.setRenderHint(QPainter::Antialiasing);
   p.setPen(palette().windowText().color());
-  paint_colorbar(p, QRectF(rect()).adjusted(6, 6, -6, -6), map_, lo_, hi_, label_);
+  paint_colorbar(p, QRectF(rect()).adjusted(6, 6, -6, -6), map_, lo_, hi_, label_, shown_);
 }
 
 }  // namespace rl::ui

@@ -4,11 +4,14 @@
 #include <QStringList>
 #include <cmath>
 
+#include "rl/ui/colormap.hpp"
+
 namespace rl::ui {
 
 namespace {
 
 QString format_number(double v, ElemType t) {
+  if (!std::isfinite(v)) return non_finite_name(v);
   return is_integer(t) ? QString::number(v, 'f', 0) : QString::number(v, 'g', 6);
 }
 

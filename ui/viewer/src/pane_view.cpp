@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "rl/ui/colormap.hpp"
 #include "rl/ui/view_state.hpp"
 
 namespace rl::ui {
@@ -19,6 +20,7 @@ constexpr double kSplitGrab = 6.0;
 
 QString format_value(double v, ElemType t) {
   if (is_integer(t)) return QString::number(static_cast<long long>(v));
+  if (!std::isfinite(v)) return non_finite_name(v);
   return QString::number(v, 'f', 3);
 }
 }  // namespace

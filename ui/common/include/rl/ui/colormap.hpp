@@ -23,6 +23,10 @@ constexpr QRgb kPosInfColor = 0xFF00FF00;  // green
 constexpr QRgb kNegInfColor = 0xFF00FFFF;  // cyan
 // NaN, +inf or -inf's colour; nullopt for a finite value.
 std::optional<QRgb> non_finite_color(double v);
+// Its name as every view prints it: "NaN", "+Inf" or "\u2212Inf"; a null string for a finite value.
+QString non_finite_name(double v);
+// "n non-finite", n the element pairs that s's figures leave out; empty when there is none.
+QString non_finite_text(const rl::DiffStats& s);
 
 // t in [0, 1] (clamped; NaN gives the colour for 0: colorize draws NaN values in kNanColor instead).
 QRgb colormap_lookup(Colormap map, double t);

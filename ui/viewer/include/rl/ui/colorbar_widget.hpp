@@ -11,7 +11,8 @@ class ColorbarWidget : public QWidget {
   Q_OBJECT
  public:
   explicit ColorbarWidget(QWidget* parent = nullptr);
-  void set(Colormap map, double lo, double hi, const QString& label);
+  // `shown`: the non-finite kinds the maps hold, for the legend below the bar.
+  void set(Colormap map, double lo, double hi, const QString& label, const NonFiniteCount& shown = {});
   QSize sizeHint() const override { return {110, 240}; }
 
  protected:
@@ -21,6 +22,7 @@ class ColorbarWidget : public QWidget {
   Colormap map_ = Colormap::Inferno;
   double lo_ = 0, hi_ = 1;
   QString label_;
+  NonFiniteCount shown_;
 };
 
 }  // namespace rl::ui
