@@ -72,6 +72,7 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent) : QWidget(pa
   stats_ = new QLabel;
   stats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   stats_->setMinimumWidth(1);
+  stats_->setWordWrap(true);  // a narrow pane wraps its statistics at a " · " rather than cutting them
   QFont sf = stats_->font();
   sf.setPointSizeF(sf.pointSizeF() * 0.9);
   stats_->setFont(sf);
