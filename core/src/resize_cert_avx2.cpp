@@ -77,7 +77,7 @@ struct CertAvx2 {
     // Not (dist < limit), NaN included: such lanes take the float64 path.
     const __m256 badm = _mm256_cmp_ps(dist, limit, _CMP_NLT_UQ);
     const unsigned bad = static_cast<unsigned>(_mm256_movemask_ps(badm));
-    if (exact && bad) {
+    if (exact) {  // no branch on `bad`: ties are frequent and unpredictable in exact tables
       // An exact table (limit 0.5): F is D itself, and a lane at distance 0.5 is a tie, which MATLAB
       // rounds away from zero: F + copysign(0.5, F), an integer, exactly.
       const __m256 away = _mm256_add_ps(f, _mm256_or_ps(_mm256_and_ps(f, sign), _mm256_set1_ps(0.5f)));

@@ -75,7 +75,7 @@ struct CertAvx512 {
     // Not (dist < limit), NaN included: such lanes take the float64 path.
     const __mmask16 badm = _mm512_cmp_ps_mask(dist, limit, _CMP_NLT_UQ);
     const unsigned bad = badm;
-    if (exact && bad) {
+    if (exact) {  // no branch on `bad`: ties are frequent and unpredictable in exact tables
       // An exact table (limit 0.5): F is D itself, and a lane at distance 0.5 is a tie, which MATLAB
       // rounds away from zero: F + copysign(0.5, F), an integer, exactly.
       const __m512 half = _mm512_or_ps(_mm512_and_ps(f, _mm512_set1_ps(-0.0f)), _mm512_set1_ps(0.5f));
