@@ -4,6 +4,7 @@
 // the measured FMA rate and clock). Time is wall time per image; bytes/s counts the input image.
 #include <benchmark/benchmark.h>
 #include <immintrin.h>
+#include <sys/resource.h>
 
 #include <cmath>
 #include <cstdint>
@@ -105,6 +106,13 @@ void set_counters(benchmark::State& st, const rl::Image& in, const rl::Plan& pla
       1e6;
 }
 
+// Minor page faults of this process so far (first touches of fresh memory).
+double page_faults() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_minflt);
+}
+
 // Our core: plan made once, output preallocated; run_into allocates only the intermediate.
 void bench_ours(benchmark::State& st, Shape shape, rl::ElemType type, rl::Method method, double scale,
                 int threads) {
@@ -113,15 +121,32 @@ void bench_ours(benchmark::State& st, Shape shape, rl::ElemType type, rl::Method
   // Zero-filled, so its pages are mapped before timing (first-touch faults are not the resize's).
   rl::Image out(plan.out_rows, plan.out_cols, in.channels(), in.type());
   const rl::RunOptions opt{threads};
+  const double faults0 = page_faults();
   for (auto _ : st) {
     rl::run_into(plan, in, out, opt);
     benchmark::DoNotOptimize(out.raw());
     benchmark::ClobberMemory();
   }
+  st.counters["faults"] = (page_faults() - faults0) / static_cast<double>(st.iterations());
   set_counters(st, in, plan);
   st.counters["extra_MiB"] =
       static_cast<double>(rl::run_extra_bytes(plan, in.channels(), in.type(), opt)) / (1 << 20);
   st.counters["taps"] = plan.table(plan.order[0]).taps;
+}
+
+// Our core writing a fresh image on every call (rl::run), as a caller without run_into does: the
+// difference to ours/ is the allocation and its page faults, counted per call in faults.
+void bench_ours_fresh(benchmark::State& st, Shape shape, rl::ElemType type, rl::Method method, double scale) {
+  const rl::Image& in = image(shape.rows, shape.cols, type);
+  const rl::Plan plan = rl::make_plan(rl::ResizeSpec::with_scale(scale, method), in.rows(), in.cols());
+  const double faults0 = page_faults();
+  for (auto _ : st) {
+    rl::Image out = rl::run(plan, in);
+    benchmark::DoNotOptimize(out.raw());
+    benchmark::ClobberMemory();
+  }
+  st.counters["faults"] = (page_faults() - faults0) / static_cast<double>(st.iterations());
+  set_counters(st, in, plan);
 }
 
 // Our core at a forced CPU level (avx2 against avx512 in one process, interleaved with the rest).
@@ -316,6 +341,13 @@ void register_all() {
               ->Unit(benchmark::kMillisecond)
               ->UseRealTime();
     }
+  for (double s : kScales)
+    for (rl::Method m : {rl::Method::Bicubic, rl::Method::Nearest})
+      benchmark::RegisterBenchmark(
+          join({"ours_fresh/", rl::to_string(m), "/", kDiv2k.name, "/u8/", scale_name(s)}).c_str(),
+          bench_ours_fresh, kDiv2k, rl::ElemType::U8, m, s)
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime();
   benchmark::RegisterBenchmark("floor/fma/f32", bench_fma_peak, false)->UseRealTime();
   benchmark::RegisterBenchmark("floor/fma/f64", bench_fma_peak, true)->UseRealTime();
   benchmark::RegisterBenchmark("floor/clock", bench_clock)->UseRealTime();
