@@ -24,8 +24,9 @@ namespace rl::detail {
 #define RL_CERT_INLINE inline __attribute__((always_inline))
 #define RL_CERT_COLD __attribute__((noinline, cold))
 
-// MATLAB's rounding of a float64 sum bounded well inside int32 (the eligibility test in resize.cpp
-// keeps |D| below 2^20): round half away from zero; saturation to the class comes with the store.
+// MATLAB's rounding of a float64 sum bounded well inside int32 (the eligibility test in cert_check,
+// resize_certification.cpp, keeps |D| below 2^20): round half away from zero; saturation to the class
+// comes with the store.
 template <class P>
 int cert_round_exact(double d) {
   return static_cast<int>(d + (d < 0.0 ? -0.49999999999999994 : 0.49999999999999994));

@@ -23,6 +23,8 @@
 
 namespace py = pybind11;
 
+void bind_metrics(py::module_& m);  // metrics_bindings.cpp
+
 namespace {
 
 // pybind11 turns std::invalid_argument into ValueError, py::type_error into TypeError and
@@ -509,6 +511,7 @@ PyDeviceArray device_empty(std::vector<py::ssize_t> shape, const std::string& dt
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "MATLAB-exact imresize: the C++ core of resizelab";
+  bind_metrics(m);
 
   py::class_<PyTable>(m, "AxisTable", "One axis' contribution table (read-only views of the plan's arrays).")
       .def_property_readonly("in_size", [](const PyTable& t) { return t.t->in_size; })
