@@ -149,7 +149,8 @@ void bench_ours_fresh(benchmark::State& st, Shape shape, rl::ElemType type, rl::
   set_counters(st, in, plan);
 }
 
-// Our core at a forced CPU level (avx2 against avx512 in one process, interleaved with the rest).
+// Our core at a forced CPU level on one thread (avx2 against avx512 in one process, interleaved with
+// the rest; on a loaded machine the CPU time of the one thread is the steadier figure).
 void bench_level(benchmark::State& st, rl::detail::CpuLevel level, Shape shape, rl::ElemType type,
                  rl::Method method, double scale) {
   if (!rl::detail::level_available(level)) {
@@ -157,7 +158,7 @@ void bench_level(benchmark::State& st, rl::detail::CpuLevel level, Shape shape, 
     return;
   }
   rl::detail::force_level(&level);
-  bench_ours(st, shape, type, method, scale, 0);
+  bench_ours(st, shape, type, method, scale, 1);  // one thread: its CPU time is the kernels' own
   rl::detail::force_level(nullptr);
 }
 

@@ -17,6 +17,7 @@ PEER = {"nearest": "nearest", "bicubic": "cubic", "bilinear": "linear"}
 def load(paths):
     runs = {}  # name -> [median real time in ms], counters from the first median seen
     counters = {}
+    cpu = {}
     for path in paths:
         with open(path) as f:
             data = json.load(f)
@@ -26,8 +27,10 @@ def load(paths):
             name = re.sub(r"/real_time.*$", "", b.get("run_name", b["name"]))
             unit = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ns")]
             runs.setdefault(name, []).append(b["real_time"] * unit)
+            cpu.setdefault(name, []).append(b["cpu_time"] * unit)
             counters.setdefault(name, b)
-    return {k: statistics.median(v) for k, v in runs.items()}, counters, data.get("context", {})
+    med = {k: statistics.median(v) for k, v in runs.items()}
+    return med, {k: statistics.median(v) for k, v in cpu.items()}, counters, data.get("context", {})
 
 
 def fmt(x):
@@ -35,7 +38,7 @@ def fmt(x):
 
 
 def main():
-    ms, counters, ctx = load(sys.argv[1:])
+    ms, cpu, counters, ctx = load(sys.argv[1:])
     fma = {t: counters[f"floor/fma/{t}"]["items_per_second"] for t in ("f32", "f64") if f"floor/fma/{t}" in counters}
     clock = counters.get("floor/clock", {}).get("items_per_second")
     threads = counters.get("floor/fma/f32", {}).get("threads", 0)
@@ -62,6 +65,22 @@ def main():
                 print(f"| {m} | {t} | {s} | {fmt(ours)} | {fmt(mem)} | {fmt(ours / mem if mem else None)}x"
                       f" | {fmt(comp)} | {fmt(ours / comp if comp else None)}{'x' if comp else ''}"
                       f" | {fmt(peer)} | {fmt(peer / ours if peer else None)}{'x' if peer else ''} |")
+    levels(ms, cpu)
+
+
+def levels(ms, cpu):
+    """avx2 against avx512 on one thread: wall and CPU medians, and avx2 / avx512 on each."""
+    print("\n| method | type | scale | avx2 wall ms | avx512 wall ms | avx2 CPU ms | avx512 CPU ms"
+          " | avx2 / avx512 (CPU) |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for m in ("bicubic", "nearest"):
+        for t in ("u8", "f32", "f64"):
+            for s in SCALES:
+                a, b = f"level/avx2/{m}/2040x1356/{t}/{s}", f"level/avx512/{m}/2040x1356/{t}/{s}"
+                if a not in ms or b not in ms:
+                    continue
+                print(f"| {m} | {t} | {s} | {fmt(ms[a])} | {fmt(ms[b])} | {fmt(cpu[a])} | {fmt(cpu[b])}"
+                      f" | {cpu[a] / cpu[b]:.2f}x |")
 
 
 if __name__ == "__main__":
