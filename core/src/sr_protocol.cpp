@@ -1,6 +1,8 @@
 // The SR protocol table and the one scoring routine that reads it.
 #include "rl/sr_protocol.hpp"
 
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "rl/color.hpp"
@@ -75,7 +77,7 @@ const std::vector<SrProtocolInfo>& sr_protocols() {
        SrValues::Uint8Y,
        0,
        255.0,
-       true,
+       PsnrForm::TwentyLogRmse,
        SsimVariant::SsimIndex,
        255.0,
        true,
@@ -89,7 +91,7 @@ const std::vector<SrProtocolInfo>& sr_protocols() {
        SrValues::SingleY255,
        0,
        255.0,
-       false,
+       PsnrForm::TenLogMse,
        SsimVariant::SsimIndex,
        255.0,
        false,
@@ -103,7 +105,7 @@ const std::vector<SrProtocolInfo>& sr_protocols() {
        SrValues::BasicsrY,
        0,
        255.0,
-       false,
+       PsnrForm::TenLogMse,
        SsimVariant::Basicsr,
        255.0,
        false,
@@ -117,7 +119,7 @@ const std::vector<SrProtocolInfo>& sr_protocols() {
        SrValues::BasicsrRgb,
        0,
        255.0,
-       false,
+       PsnrForm::TenLogMse,
        SsimVariant::Basicsr,
        255.0,
        false,
@@ -125,15 +127,16 @@ const std::vector<SrProtocolInfo>& sr_protocols() {
         "PSNR = 10*log10(255^2/mse) over every channel", "SSIM = _ssim per channel, mean over B,G,R"}},
       {SrProtocol::Ntire,
        "ntire",
-       "NTIRE 2017 NTIRE_PSNR_imgs.m / NTIRE_SSIM_imgs.m",
+       "NTIRE 2017 NTIRE_PeakSNR_imgs.m / NTIRE_SSIM_imgs.m",
        SrValues::Im2double,
        6,
        1.0,
-       false,
+       PsnrForm::TenLogCountOverSum,
        SsimVariant::SsimIndex,
        255.0,
        false,
-       {"mod-crop to the scale", "RGB, shave 6+s pixels on each side", "PSNR = 10*log10(1/mse) of im2double",
+       {"mod-crop to the scale", "RGB, shave 6+s pixels on each side",
+        "PSNR = 10*log10(N/sum of squared errors) of im2double",
         "SSIM = ssim_index per channel on the 0..255 values, mean over R,G,B"}},
       {SrProtocol::Lapsrn,
        "lapsrn",
@@ -141,7 +144,7 @@ const std::vector<SrProtocolInfo>& sr_protocols() {
        SrValues::DoubleY,
        0,
        1.0,
-       false,
+       PsnrForm::TenLogMse,
        SsimVariant::Matlab,
        1.0,
        false,
@@ -245,7 +248,7 @@ SrScore score_sr(const Image& sr, const Image& hr, int scale, SrProtocol p) {
   return score_sr_shaved(sr_c, hr_c, scale + info.extra_shave, p);
 }
 
-SrScore score_sr_shaved(const Image& sr_c, const Image& hr_c, int border, SrProtocol p) {
+SrScore score_sr_shaved(const Image& sr_c, const Image& hr_c, int border, SrProtocol p, bool with_ssim) {
   const SrProtocolInfo& info = sr_protocol_info(p);
   if (sr_c.rows() != hr_c.rows() || sr_c.cols() != hr_c.cols())
     throw std::invalid_argument("sizes differ: " + shape_text(sr_c) + " and " + shape_text(hr_c));
@@ -258,9 +261,17 @@ SrScore score_sr_shaved(const Image& sr_c, const Image& hr_c, int border, SrProt
   SrScore s;
   s.rows = a.rows();
   s.cols = a.cols();
-  const double mse = mean_squared_error(a, b);
-  s.psnr = info.psnr_rmse_form ? psnr_from_rmse(mse, info.psnr_peak) : psnr_from_mse(mse, info.psnr_peak);
-  if (info.values == SrValues::Im2double)
+  const double sum = sum_squared_error(a, b), n = static_cast<double>(a.elements());
+  switch (info.psnr_form) {
+    case PsnrForm::TenLogMse: s.psnr = psnr_from_mse(sum / n, info.psnr_peak); break;
+    case PsnrForm::TwentyLogRmse: s.psnr = psnr_from_rmse(sum / n, info.psnr_peak); break;
+    case PsnrForm::TenLogCountOverSum:
+      s.psnr = sum == 0.0 ? std::numeric_limits<double>::infinity() : 10.0 * std::log10(n / sum);
+      break;
+  }
+  if (!with_ssim)
+    s.ssim = std::numeric_limits<double>::quiet_NaN();
+  else if (info.values == SrValues::Im2double)
     s.ssim = mean_channel_ssim(info, shave(sr_values(sr_c, p, true), border),
                                shave(sr_values(hr_c, p, true), border));
   else

@@ -92,17 +92,16 @@ def calculate_psnr(img, img2, crop_border, input_order="HWC", test_y_channel=Fal
     """BasicSR's calculate_psnr: images in [0, 255] (B,G,R), crop_border pixels cropped on each side,
     Y of bgr2ycbcr in float32 when test_y_channel, float64 PSNR with peak 255."""
     a, b = _basicsr_layout(img, img2, input_order)
-    return _core._score_shaved(a, b, int(crop_border), "basicsr" if test_y_channel else "basicsr-rgb")[0]
+    return _core._score_shaved(a, b, int(crop_border), "basicsr" if test_y_channel else "basicsr-rgb", False)[0]
 
 
 def calculate_ssim(img, img2, crop_border, input_order="HWC", test_y_channel=False, **kwargs):
     """BasicSR's calculate_ssim: _ssim (cv2.getGaussianKernel(11, 1.5) window, valid part) per
     channel, the mean over channels."""
     a, b = _basicsr_layout(img, img2, input_order)
-    return _core._score_shaved(a, b, int(crop_border), "basicsr" if test_y_channel else "basicsr-rgb")[1]
+    return _core._score_shaved(a, b, int(crop_border), "basicsr" if test_y_channel else "basicsr-rgb", True)[1]
 
 
 def bgr2ycbcr(img, y_only=False):
     """BasicSR's bgr2ycbcr: uint8 [0, 255] or float32 [0, 1] B,G,R in, the same dtype out."""
-    out = _core._bgr2ycbcr(_array(img), bool(y_only))
-    return out
+    return _core._bgr2ycbcr(_array(img), bool(y_only))

@@ -120,15 +120,15 @@ void bind_metrics(py::module_& m) {
     py::gil_scoped_acquire acquire;
     return py::make_tuple(s.psnr, s.ssim);
   });
-  m.def("_score_shaved",
-        [](const py::array& sr, const py::array& hr, int border, const std::string& protocol) {
-          const ArrayImage x = as_image(sr, "img"), y = as_image(hr, "img2");
-          const rl::SrProtocol p = protocol_of(protocol);
-          py::gil_scoped_release release;
-          const rl::SrScore s = rl::score_sr_shaved(x.img, y.img, border, p);
-          py::gil_scoped_acquire acquire;
-          return py::make_tuple(s.psnr, s.ssim);
-        });
+  m.def("_score_shaved", [](const py::array& sr, const py::array& hr, int border, const std::string& protocol,
+                            bool with_ssim) {
+    const ArrayImage x = as_image(sr, "img"), y = as_image(hr, "img2");
+    const rl::SrProtocol p = protocol_of(protocol);
+    py::gil_scoped_release release;
+    const rl::SrScore s = rl::score_sr_shaved(x.img, y.img, border, p, with_ssim);
+    py::gil_scoped_acquire acquire;
+    return py::make_tuple(s.psnr, s.ssim);
+  });
   m.def("_sr_protocols", [] {
     py::list out;
     for (const rl::SrProtocolInfo& p : rl::sr_protocols()) out.append(p.name);
