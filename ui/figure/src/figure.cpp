@@ -15,6 +15,7 @@
 #include "rl/image_ops.hpp"
 #include "rl/metrics.hpp"
 #include "rl/ui/plots.hpp"
+#include "rl/ui/teaching_pictures.hpp"
 #include "rl/ui/teaching_plots.hpp"
 
 namespace rl::ui {
@@ -110,6 +111,20 @@ void paint_plot(QPainter& p, const QRectF& r, const FigureSpec& s, FigurePlot ki
         paint_worked_cells(p, r, *w, *ref->plan, QStringLiteral("Worked example: %1").arg(ref->label));
       return;
     }
+    case FigurePlot::Mapping:
+      if (ref) paint_mapping_plot(p, r, *ref->plan, explained_pixel(s, *ref->plan));
+      return;
+    case FigurePlot::Window:
+      if (ref && s.source)
+        paint_window_plot(p, r, tap_windows(plans, *s.source, explained_pixel(s, *ref->plan)));
+      return;
+    case FigurePlot::Surface: {
+      if (!ref || !s.source) return;
+      const QPoint px = explained_pixel(s, *ref->plan);
+      paint_surface_plot(p, r, teaching_surfaces(*s.source, *ref->plan, px, 0, 4), {},
+                         QPointF(ref->plan->cols.u[px.x()] - 1.0, ref->plan->rows.u[px.y()] - 1.0));
+      return;
+    }
     case FigurePlot::Profile: {
       QList<ProfilePane> panes;
       for (const FigurePane& pane : s.panes) panes.append({pane.label, pane.result, pane.plan});
@@ -156,7 +171,8 @@ Layout make_layout(const FigureSpec& s) {
   for (const FigurePlot kind : s.plots) {
     double h = plot_h;
     if (kind == FigurePlot::Sampling || kind == FigurePlot::Profile || kind == FigurePlot::Frequency)
-      h = std::round(plot_h + 5 * L.line);  // their legends sit below the plot
+      h = std::round(plot_h + 5 * L.line);                          // their legends sit below the plot
+    if (kind == FigurePlot::Surface) h = std::round(plot_h * 1.5);  // a 3-D view over a heat map
     if (kind == FigurePlot::Worked) {
       const auto w = worked_example_of(s);
       h = w ? std::ceil(worked_cells_height(QFontMetricsF(figure_font(L)), *w, L.W - 2 * L.margin))
@@ -256,8 +272,9 @@ QList<FigureImageRects> figure_image_rects(const FigureSpec& s) {
 }
 
 std::optional<FigurePlot> parse_figure_plot(const QString& name) {
-  for (const FigurePlot p : {FigurePlot::Kernel, FigurePlot::Frequency, FigurePlot::Sampling,
-                             FigurePlot::Taps, FigurePlot::Worked, FigurePlot::Profile})
+  for (const FigurePlot p :
+       {FigurePlot::Kernel, FigurePlot::Frequency, FigurePlot::Sampling, FigurePlot::Taps, FigurePlot::Worked,
+        FigurePlot::Profile, FigurePlot::Mapping, FigurePlot::Window, FigurePlot::Surface})
     if (name.trimmed().compare(to_string(p), Qt::CaseInsensitive) == 0) return p;
   return std::nullopt;
 }
@@ -270,11 +287,16 @@ QString to_string(FigurePlot p) {
     case FigurePlot::Taps: return QStringLiteral("taps");
     case FigurePlot::Worked: return QStringLiteral("worked");
     case FigurePlot::Profile: return QStringLiteral("profile");
+    case FigurePlot::Mapping: return QStringLiteral("mapping");
+    case FigurePlot::Window: return QStringLiteral("window");
+    case FigurePlot::Surface: return QStringLiteral("surface");
   }
   return {};
 }
 
-QString figure_plot_names() { return QStringLiteral("kernel, frequency, sampling, taps, worked or profile"); }
+QString figure_plot_names() {
+  return QStringLiteral("kernel, frequency, sampling, taps, worked, profile, mapping, window or surface");
+}
 
 QRect result_crop(const QRect& c, int src_rows, int src_cols, int out_rows, int out_cols) {
   if (src_rows <= 0 || src_cols <= 0) return {};
