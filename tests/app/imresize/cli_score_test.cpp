@@ -109,6 +109,31 @@ TEST(ScoreCli, IdenticalPairsAndTheInfiniteMean) {
   EXPECT_NE(r.out.find("left out of the mean"), std::string::npos) << r.out;
 }
 
+// 16-bit files are scored as im2uint8 of them, said in one line: v * 257 reads back as v.
+TEST(ScoreCli, SixteenBitScoredAsIm2uint8) {
+  ScratchDir dir;
+  fs::create_directories(dir.path() / "sr");
+  fs::create_directories(dir.path() / "hr");
+  std::vector<std::uint16_t> hr16 = pattern(24, 24, 3, 1), sr16 = pattern(24, 24, 3, 2);
+  for (auto* v : {&hr16, &sr16})
+    for (std::uint16_t& x : *v) x = static_cast<std::uint16_t>(x * 257);
+  write_bytes(dir.path() / "hr" / "a.png", make_png(24, 24, 2, 16, hr16));
+  write_bytes(dir.path() / "sr" / "ax2.png", make_png(24, 24, 2, 16, sr16));
+  fs::create_directories(dir.path() / "sr8");
+  fs::create_directories(dir.path() / "hr8");
+  write_bytes(dir.path() / "hr8" / "a.png", make_png(24, 24, 2, 8, pattern(24, 24, 3, 1)));
+  write_bytes(dir.path() / "sr8" / "ax2.png", make_png(24, 24, 2, 8, pattern(24, 24, 3, 2)));
+  const CmdResult r16 =
+      run_imresize({"score", dir / "sr", dir / "hr", "--scale", "2", "--protocol", "rcan"}, dir.path());
+  const CmdResult r8 =
+      run_imresize({"score", dir / "sr8", dir / "hr8", "--scale", "2", "--protocol", "rcan"}, dir.path());
+  ASSERT_EQ(r16.code, 0) << r16.err;
+  ASSERT_EQ(r8.code, 0) << r8.err;
+  EXPECT_EQ(std::count(r16.out.begin(), r16.out.end(), '\n'), 5);  // 2 notes, header, row, mean
+  EXPECT_NE(r16.out.find("is 16-bit: scored as im2uint8"), std::string::npos) << r16.out;
+  EXPECT_EQ(r16.out.substr(r16.out.rfind("\na ")), r8.out.substr(r8.out.rfind("\na ")));  // row and mean
+}
+
 // Each bad input: one line on stderr, the right exit code, no CSV (an existing one untouched).
 TEST(ScoreCli, BadInputsOneLineEachAndNoPartialCsv) {
   ScratchDir dir;
