@@ -29,4 +29,15 @@ Image diff_map(const Image& a, const Image& b, DiffMode mode, int channel = -1);
 // top of a difference map's colour scale.
 double max_abs_finite(const Image& img);
 
+// PSNR as the super-resolution scripts compute it (the SR protocols in rl/sr_protocol.hpp build on
+// these). The mean of (a - b)^2 over every element, values read as doubles, summed in storage order
+// (row-major, channels interleaved) so the value never depends on a thread count. Throws
+// std::invalid_argument when shapes differ or the images are empty.
+double mean_squared_error(const Image& a, const Image& b);
+// 10*log10(peak^2 / mse) (EDSR/RCAN, BasicSR, MATLAB's psnr); +inf when mse is 0.
+double psnr_from_mse(double mse, double peak);
+// 20*log10(peak / sqrt(mse)), the form SRCNN's compute_psnr.m writes: the same number to about
+// 1e-14 dB, kept apart so that a protocol reproduces its script's own arithmetic.
+double psnr_from_rmse(double mse, double peak);
+
 }  // namespace rl

@@ -1,0 +1,291 @@
+// The SR protocol table and the one scoring routine that reads it.
+#include "rl/sr_protocol.hpp"
+
+#include <stdexcept>
+
+#include "rl/color.hpp"
+#include "rl/convert.hpp"
+#include "rl/image_ops.hpp"
+#include "rl/metrics.hpp"
+#include "rl/resize.hpp"
+#include "rl/tap.hpp"
+
+namespace rl {
+
+namespace {
+
+std::string shape_text(const Image& img) {
+  return std::to_string(img.rows()) + "x" + std::to_string(img.cols()) + "x" + std::to_string(img.channels());
+}
+
+bool is_y_protocol(SrValues v) { return v != SrValues::BasicsrRgb && v != SrValues::Im2double; }
+
+// MATLAB's uint8(single(y) / 255 * 255), each operation in single precision.
+std::uint8_t single_round_trip(std::uint8_t y) {
+  const float g = static_cast<float>(y) / 255.0f;
+  return from_double<std::uint8_t>(static_cast<double>(g * 255.0f));
+}
+
+Image float64_of(const Image& img) {
+  Image out = Image::uninitialized(img.rows(), img.cols(), img.channels(), ElemType::F64);
+  double* o = out.data<double>();
+  for (int r = 0; r < img.rows(); ++r)
+    for (int c = 0; c < img.cols(); ++c)
+      for (int k = 0; k < img.channels(); ++k) *o++ = img.at(r, c, k);
+  return out;
+}
+
+// Each value through f(const T*) -> double, pixel by pixel: f reads the pixel's channels.
+template <class F>
+Image per_pixel(const Image& in, int out_channels, F f) {
+  Image out = Image::uninitialized(in.rows(), in.cols(), out_channels, ElemType::F64);
+  const std::uint8_t* s = in.data<std::uint8_t>();
+  double* o = out.data<double>();
+  const std::size_t pixels = static_cast<std::size_t>(in.rows()) * in.cols();
+  for (std::size_t i = 0; i < pixels; ++i) f(s + i * in.channels(), o + i * out_channels);
+  return out;
+}
+
+Image y_or_grey(const Image& img, ElemType as) {
+  const Image typed = as == ElemType::U8 ? img : convert_to(img, as);
+  return img.channels() == 3 ? rgb2y(typed) : typed;
+}
+
+Image channel(const Image& img, int k) {
+  Image out = Image::uninitialized(img.rows(), img.cols(), 1, img.type());
+  for (int r = 0; r < img.rows(); ++r)
+    for (int c = 0; c < img.cols(); ++c) out.set(r, c, 0, img.at(r, c, k));
+  return out;
+}
+
+double mean_channel_ssim(const SrProtocolInfo& info, const Image& a, const Image& b) {
+  double sum = 0.0;
+  for (int k = 0; k < a.channels(); ++k)
+    sum += ssim(info.ssim, channel(a, k), channel(b, k), info.ssim_range).mssim;
+  return sum / a.channels();
+}
+
+}  // namespace
+
+const std::vector<SrProtocolInfo>& sr_protocols() {
+  static const std::vector<SrProtocolInfo> table = {
+      {SrProtocol::Srcnn,
+       "srcnn",
+       "SRCNN demo_SR.m and compute_psnr.m (also VDSR, MemNet, DRRN)",
+       SrValues::Uint8Y,
+       0,
+       255.0,
+       true,
+       SsimVariant::SsimIndex,
+       255.0,
+       true,
+       {"Y of the uint8 image by rgb2ycbcr (rounded to uint8; a grey image as it is), mod-crop to the scale",
+        "single(Y)/255 (the bicubic baseline: imresize by 1/s and back by s here, in single)",
+        "uint8(x*255) of both images (in single, rounded half away from zero)", "shave s pixels on each side",
+        "PSNR = 20*log10(255/rmse); SSIM = ssim_index (Wang 2003) on the 0..255 values"}},
+      {SrProtocol::Rcan,
+       "rcan",
+       "EDSR/RCAN Evaluate_PSNR_SSIM.m (Cal_Y_PSNRSSIM)",
+       SrValues::SingleY255,
+       0,
+       255.0,
+       false,
+       SsimVariant::SsimIndex,
+       255.0,
+       false,
+       {"mod-crop to the scale (Prepare_TestData_HR_LR.m)",
+        "Y = single(rgb2ycbcr(im2double(img))) channel 1 (grey: single(im2double(img)))", "Y*255 in single",
+        "shave s pixels on each side",
+        "PSNR = 10*log10(255^2/mse) in double; SSIM = ssim_index (Wang 2003)"}},
+      {SrProtocol::Basicsr,
+       "basicsr",
+       "BasicSR calculate_psnr / calculate_ssim(..., crop_border=s, test_y_channel=True)",
+       SrValues::BasicsrY,
+       0,
+       255.0,
+       false,
+       SsimVariant::Basicsr,
+       255.0,
+       false,
+       {"mod-crop to the scale (BasicSR crops the GT to LR size x s)", "crop s pixels on each side",
+        "Y = to_y_channel: float32 x/255, bgr2ycbcr y_only (float64 sum, to float32), *255 in float32",
+        "PSNR = 10*log10(255^2/mse) in float64",
+        "SSIM = _ssim: outer product of cv2.getGaussianKernel(11, 1.5), valid part, mean"}},
+      {SrProtocol::BasicsrRgb,
+       "basicsr-rgb",
+       "BasicSR calculate_psnr / calculate_ssim(..., crop_border=s, test_y_channel=False)",
+       SrValues::BasicsrRgb,
+       0,
+       255.0,
+       false,
+       SsimVariant::Basicsr,
+       255.0,
+       false,
+       {"mod-crop to the scale", "crop s pixels on each side", "the B,G,R values as float64",
+        "PSNR = 10*log10(255^2/mse) over every channel", "SSIM = _ssim per channel, mean over B,G,R"}},
+      {SrProtocol::Ntire,
+       "ntire",
+       "NTIRE 2017 NTIRE_PSNR_imgs.m / NTIRE_SSIM_imgs.m",
+       SrValues::Im2double,
+       6,
+       1.0,
+       false,
+       SsimVariant::SsimIndex,
+       255.0,
+       false,
+       {"mod-crop to the scale", "RGB, shave 6+s pixels on each side", "PSNR = 10*log10(1/mse) of im2double",
+        "SSIM = ssim_index per channel on the 0..255 values, mean over R,G,B"}},
+      {SrProtocol::Lapsrn,
+       "lapsrn",
+       "LapSRN compute_difference.m",
+       SrValues::DoubleY,
+       0,
+       1.0,
+       false,
+       SsimVariant::Matlab,
+       1.0,
+       false,
+       {"mod-crop to the scale", "im2double(im2uint8(img)), Y by rgb2ycbcr on double (not rounded)",
+        "shave s pixels on each side",
+        "MATLAB's psnr (peak 1) and MATLAB's built-in ssim (DynamicRange 1, imgaussfilt 'replicate')"}},
+  };
+  return table;
+}
+
+const SrProtocolInfo& sr_protocol_info(SrProtocol p) {
+  for (const SrProtocolInfo& info : sr_protocols())
+    if (info.id == p) return info;
+  throw std::invalid_argument("unknown SR protocol");
+}
+
+std::optional<SrProtocol> parse_sr_protocol(std::string_view name) {
+  for (const SrProtocolInfo& info : sr_protocols())
+    if (name == info.name) return info.id;
+  return std::nullopt;
+}
+
+std::string sr_protocol_names() {
+  std::string s;
+  for (const SrProtocolInfo& info : sr_protocols()) s += (s.empty() ? "" : ", ") + std::string(info.name);
+  return s;
+}
+
+Image modcrop(const Image& img, int scale) {
+  if (scale < 1)
+    throw std::invalid_argument("scale must be a positive integer, got " + std::to_string(scale));
+  const int rows = img.rows() - img.rows() % scale, cols = img.cols() - img.cols() % scale;
+  if (rows == img.rows() && cols == img.cols()) return img;
+  if (rows == 0 || cols == 0)
+    throw std::invalid_argument("a " + shape_text(img) + " image is smaller than the scale " +
+                                std::to_string(scale));
+  return crop(img, 0, 0, rows, cols);
+}
+
+Image shave(const Image& img, int pixels) {
+  if (pixels == 0) return img;
+  if (img.rows() <= 2 * pixels || img.cols() <= 2 * pixels)
+    throw std::invalid_argument("nothing is left of a " + shape_text(img) + " image after shaving " +
+                                std::to_string(pixels) + " pixels on each side");
+  return crop(img, pixels, pixels, img.rows() - 2 * pixels, img.cols() - 2 * pixels);
+}
+
+Image sr_values(const Image& img, SrProtocol p, bool for_ssim) {
+  if (img.type() != ElemType::U8)
+    throw std::invalid_argument("the SR protocols score 8-bit images, got " + to_string(img.type()));
+  if (img.channels() != 1 && img.channels() != 3)
+    throw std::invalid_argument("the SR protocols score grey or RGB images, got " +
+                                std::to_string(img.channels()) + " channels");
+  switch (sr_protocol_info(p).values) {
+    case SrValues::Uint8Y:
+      return per_pixel(y_or_grey(img, ElemType::U8), 1,
+                       [](const std::uint8_t* s, double* o) { *o = single_round_trip(*s); });
+    case SrValues::SingleY255: {
+      const Image y = y_or_grey(img, ElemType::F64);
+      Image out = Image::uninitialized(y.rows(), y.cols(), 1, ElemType::F64);
+      const double* s = y.data<double>();
+      double* o = out.data<double>();
+      for (std::size_t i = 0; i < y.elements(); ++i) o[i] = static_cast<float>(s[i]) * 255.0f;
+      return out;
+    }
+    case SrValues::BasicsrY: {
+      const auto f32 = [](std::uint8_t v) { return static_cast<float>(v) / 255.0f; };
+      if (img.channels() == 1)
+        return per_pixel(img, 1, [&](const std::uint8_t* s, double* o) { *o = f32(*s) * 255.0f; });
+      return per_pixel(img, 1, [&](const std::uint8_t* s, double* o) {
+        double y = 24.966 * static_cast<double>(f32(s[2]));
+        y += 128.553 * static_cast<double>(f32(s[1]));
+        y += 65.481 * static_cast<double>(f32(s[0]));
+        y += 16.0;
+        *o = static_cast<float>(y / 255.0) * 255.0f;
+      });
+    }
+    case SrValues::BasicsrRgb:
+      return per_pixel(img, img.channels(), [n = img.channels()](const std::uint8_t* s, double* o) {
+        for (int k = 0; k < n; ++k) o[k] = s[n - 1 - k];
+      });
+    case SrValues::Im2double: return for_ssim ? float64_of(img) : im2double(img);
+    case SrValues::DoubleY: break;
+  }
+  return y_or_grey(im2double(im2uint8(img)), ElemType::F64);
+}
+
+SrScore score_sr(const Image& sr, const Image& hr, int scale, SrProtocol p) {
+  const SrProtocolInfo& info = sr_protocol_info(p);
+  if (scale < 1)
+    throw std::invalid_argument("scale must be a positive integer, got " + std::to_string(scale));
+  const Image sr_c = modcrop(sr, scale), hr_c = modcrop(hr, scale);
+  if (sr_c.rows() != hr_c.rows() || sr_c.cols() != hr_c.cols())
+    throw std::invalid_argument("sizes differ: SR " + shape_text(sr) + ", HR " + shape_text(hr) +
+                                " (mod-cropped to the scale " + std::to_string(scale) + ")");
+  if (!is_y_protocol(info.values) && sr.channels() != hr.channels())
+    throw std::invalid_argument(std::string(info.name) + " scores every channel: SR has " +
+                                std::to_string(sr.channels()) + ", HR " + std::to_string(hr.channels()));
+  const int border = scale + info.extra_shave;
+  const Image a = shave(sr_values(sr_c, p), border), b = shave(sr_values(hr_c, p), border);
+  SrScore s;
+  s.rows = a.rows();
+  s.cols = a.cols();
+  const double mse = mean_squared_error(a, b);
+  s.psnr = info.psnr_rmse_form ? psnr_from_rmse(mse, info.psnr_peak) : psnr_from_mse(mse, info.psnr_peak);
+  if (info.values == SrValues::Im2double)
+    s.ssim = mean_channel_ssim(info, shave(sr_values(sr_c, p, true), border),
+                               shave(sr_values(hr_c, p, true), border));
+  else
+    s.ssim = mean_channel_ssim(info, a, b);
+  return s;
+}
+
+std::pair<Image, Image> bicubic_pair(const Image& hr, int scale, SrProtocol p, Boundary b) {
+  const SrProtocolInfo& info = sr_protocol_info(p);
+  ResizeSpec down = ResizeSpec::with_scale(1.0 / scale), up = ResizeSpec::with_scale(scale);
+  down.boundary = up.boundary = b;
+  if (!info.bicubic_on_single_y) {
+    const Image hr_c = modcrop(hr, scale);
+    return {resize(resize(hr_c, down), up), hr_c};
+  }
+  // demo_SR.m: im_gnd = single(modcrop(Y))/255; im_b = imresize(imresize(im_gnd, 1/s), s); both
+  // images to uint8(x*255).
+  const Image y = modcrop(y_or_grey(hr, ElemType::U8), scale);
+  Image gnd = Image::uninitialized(y.rows(), y.cols(), 1, ElemType::F32);
+  for (std::size_t i = 0; i < y.elements(); ++i)
+    gnd.data<float>()[i] = static_cast<float>(y.data<std::uint8_t>()[i]) / 255.0f;
+  const Image bic = resize(resize(gnd, down), up);
+  const auto to_u8 = [](const Image& f) {
+    Image out = Image::uninitialized(f.rows(), f.cols(), 1, ElemType::U8);
+    for (std::size_t i = 0; i < f.elements(); ++i)
+      out.data<std::uint8_t>()[i] =
+          from_double<std::uint8_t>(static_cast<double>(f.data<float>()[i] * 255.0f));
+    return out;
+  };
+  return {to_u8(bic), to_u8(gnd)};
+}
+
+SrScore score_bicubic(const Image& hr, int scale, SrProtocol p, Boundary b) {
+  const auto [sr, hr_c] = bicubic_pair(hr, scale, p, b);
+  if (sr.rows() != hr_c.rows() || sr.cols() != hr_c.cols())
+    throw std::invalid_argument("bicubic down and up by " + std::to_string(scale) + " gave " +
+                                shape_text(sr) + " for a " + shape_text(hr_c) + " image");
+  return score_sr(sr, hr_c, scale, p);
+}
+
+}  // namespace rl

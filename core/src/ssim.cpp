@@ -1,0 +1,283 @@
+// The SSIM variants: the windows each source builds, its filtering, and one map formula for all.
+#include "rl/ssim.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "thread_pool.hpp"
+
+namespace rl {
+
+namespace {
+
+// x, y, x*x, y*y, x*y of two images (or their filtered versions), plane by plane, row-major.
+constexpr int kPlanes = 5;
+struct Planes {
+  int rows = 0, cols = 0;
+  std::array<std::vector<double>, kPlanes> p;
+};
+
+std::string shape_text(const Image& img) {
+  return std::to_string(img.rows()) + "x" + std::to_string(img.cols()) + "x" + std::to_string(img.channels());
+}
+
+void require_pair(const Image& a, const Image& b) {
+  if (!a.same_shape(b))
+    throw std::invalid_argument("SSIM needs two images of one shape, got " + shape_text(a) + " and " +
+                                shape_text(b));
+  if (a.channels() != 1)
+    throw std::invalid_argument("SSIM scores one channel at a time, got " + shape_text(a));
+  if (a.type() == ElemType::Logical || b.type() == ElemType::Logical)
+    throw std::invalid_argument("SSIM takes numeric images, not logical");
+}
+
+Planes planes_of(const Image& a, const Image& b) {
+  Planes out;
+  out.rows = a.rows();
+  out.cols = a.cols();
+  const std::size_t n = a.elements();
+  for (auto& v : out.p) v.resize(n);
+  for (int r = 0; r < a.rows(); ++r)
+    for (int c = 0; c < a.cols(); ++c) {
+      const std::size_t i = static_cast<std::size_t>(r) * a.cols() + c;
+      const double x = a.at(r, c), y = b.at(r, c);
+      out.p[0][i] = x;
+      out.p[1][i] = y;
+      out.p[2][i] = x * x;
+      out.p[3][i] = y * y;
+      out.p[4][i] = x * y;
+    }
+  return out;
+}
+
+// Correlation with the window over the positions where it fits (filter2 'valid', cv2.filter2D's
+// interior). Each output sums its taps in row-major window order; rows run in parallel.
+Planes correlate_valid(const Planes& in, const SsimWindow& w) {
+  const int k = w.size;
+  Planes out;
+  out.rows = in.rows - k + 1;
+  out.cols = in.cols - k + 1;
+  for (auto& v : out.p) v.assign(static_cast<std::size_t>(out.rows) * out.cols, 0.0);
+  detail::parallel_for(out.rows, 0, 4, [&](long long begin, long long end) {
+    for (long long i = begin; i < end; ++i)
+      for (int p = 0; p < kPlanes; ++p) {
+        double* acc = out.p[p].data() + i * out.cols;
+        for (int u = 0; u < k; ++u) {
+          const double* src = in.p[p].data() + (i + u) * in.cols;
+          for (int v = 0; v < k; ++v) {
+            const double wt = w.weights[static_cast<std::size_t>(u) * k + v];
+            const double* s = src + v;
+            for (int j = 0; j < out.cols; ++j) acc[j] += wt * s[j];
+          }
+        }
+      }
+  });
+  return out;
+}
+
+// imfilter(X, h, 'replicate', 'same') down the columns, then the same along the rows (imgaussfilt's
+// separable spatial path, the column kernel first).
+Planes gaussian_replicate(const Planes& in, const std::vector<double>& h) {
+  const int k = static_cast<int>(h.size()), half = k / 2;
+  const int rows = in.rows, cols = in.cols;
+  Planes mid = in, out = in;
+  detail::parallel_for(rows, 0, 4, [&](long long begin, long long end) {
+    for (long long i = begin; i < end; ++i)
+      for (int p = 0; p < kPlanes; ++p)
+        for (int j = 0; j < cols; ++j) {
+          double s = 0.0;
+          for (int u = 0; u < k; ++u) {
+            const long long r = std::clamp<long long>(i + u - half, 0, rows - 1);
+            s += h[u] * in.p[p][r * cols + j];
+          }
+          mid.p[p][i * cols + j] = s;
+        }
+  });
+  detail::parallel_for(rows, 0, 4, [&](long long begin, long long end) {
+    for (long long i = begin; i < end; ++i)
+      for (int p = 0; p < kPlanes; ++p)
+        for (int j = 0; j < cols; ++j) {
+          double s = 0.0;
+          for (int v = 0; v < k; ++v) {
+            const long long c = std::clamp<long long>(j + v - half, 0, cols - 1);
+            s += h[v] * mid.p[p][i * cols + c];
+          }
+          out.p[p][i * cols + j] = s;
+        }
+  });
+  return out;
+}
+
+// The map every source writes: ((2 mu1 mu2 + C1)(2 sigma12 + C2)) / ((mu1^2 + mu2^2 + C1)
+// (sigma1^2 + sigma2^2 + C2)), sigma from the filtered squares minus the squared means; the mean
+// summed row by row.
+SsimResult combine(const Planes& f, double dynamic_range) {
+  const double c1 = (0.01 * dynamic_range) * (0.01 * dynamic_range);
+  const double c2 = (0.03 * dynamic_range) * (0.03 * dynamic_range);
+  SsimResult r;
+  r.map = Image::uninitialized(f.rows, f.cols, 1, ElemType::F64);
+  double* m = r.map.data<double>();
+  double sum = 0.0;
+  for (std::size_t i = 0; i < r.map.elements(); ++i) {
+    const double mu1 = f.p[0][i], mu2 = f.p[1][i];
+    const double mu1_sq = mu1 * mu1, mu2_sq = mu2 * mu2, mu1_mu2 = mu1 * mu2;
+    const double sigma1_sq = f.p[2][i] - mu1_sq, sigma2_sq = f.p[3][i] - mu2_sq;
+    const double sigma12 = f.p[4][i] - mu1_mu2;
+    m[i] =
+        ((2 * mu1_mu2 + c1) * (2 * sigma12 + c2)) / ((mu1_sq + mu2_sq + c1) * (sigma1_sq + sigma2_sq + c2));
+    sum += m[i];
+  }
+  r.mssim = sum / static_cast<double>(r.map.elements());
+  return r;
+}
+
+void require_window_fits(const Image& a, int k, const char* who) {
+  if (a.rows() < k || a.cols() < k)
+    throw std::invalid_argument(std::string(who) + " needs at least " + std::to_string(k) + "x" +
+                                std::to_string(k) + " pixels, got " + std::to_string(a.rows()) + "x" +
+                                std::to_string(a.cols()));
+}
+
+}  // namespace
+
+std::string to_string(SsimVariant v) {
+  switch (v) {
+    case SsimVariant::SsimIndex: return "ssim_index";
+    case SsimVariant::Wang2009: return "ssim_wang2009";
+    case SsimVariant::Matlab: return "matlab_ssim";
+    case SsimVariant::Basicsr: break;
+  }
+  return "basicsr_ssim";
+}
+
+SsimWindow ssim_index_window(int size, double sigma) {
+  const int half = (size - 1) / 2;
+  SsimWindow w{size, std::vector<double>(static_cast<std::size_t>(size) * size)};
+  double max = 0.0;
+  for (int r = 0; r < size; ++r)
+    for (int c = 0; c < size; ++c) {
+      const double x = c - half, y = r - half;
+      const double v = std::exp(-(x * x + y * y) / (2 * sigma * sigma));
+      w.weights[static_cast<std::size_t>(r) * size + c] = v;
+      max = std::max(max, v);
+    }
+  for (double& v : w.weights)
+    if (v < std::numeric_limits<double>::epsilon() * max) v = 0.0;
+  // fspecial: h / sum(h(:)), h(:) in column order.
+  double sum = 0.0;
+  for (int c = 0; c < size; ++c)
+    for (int r = 0; r < size; ++r) sum += w.weights[static_cast<std::size_t>(r) * size + c];
+  for (double& v : w.weights) v /= sum;
+  // ssim_index.m: window / sum(sum(window)): each column's sum, then the sum of those.
+  double total = 0.0;
+  for (int c = 0; c < size; ++c) {
+    double col = 0.0;
+    for (int r = 0; r < size; ++r) col += w.weights[static_cast<std::size_t>(r) * size + c];
+    total += col;
+  }
+  for (double& v : w.weights) v /= total;
+  return w;
+}
+
+std::vector<double> opencv_gaussian_kernel(int size, double sigma) {
+  std::vector<double> k(size);
+  const double scale2x = -0.5 / (sigma * sigma);
+  double sum = 0.0;
+  for (int i = 0; i < size; ++i) {
+    const double x = i - (size - 1) * 0.5;
+    k[i] = std::exp(scale2x * x * x);
+    sum += k[i];
+  }
+  sum = 1.0 / sum;
+  for (double& v : k) v *= sum;
+  return k;
+}
+
+SsimWindow opencv_gaussian_window(int size, double sigma) {
+  const std::vector<double> k = opencv_gaussian_kernel(size, sigma);
+  SsimWindow w{size, std::vector<double>(static_cast<std::size_t>(size) * size)};
+  for (int r = 0; r < size; ++r)
+    for (int c = 0; c < size; ++c) w.weights[static_cast<std::size_t>(r) * size + c] = k[r] * k[c];
+  return w;
+}
+
+std::vector<double> matlab_gaussian_kernel(int size, double sigma) {
+  std::vector<double> h(size);
+  double sum = 0.0;
+  for (int i = 0; i < size; ++i) {
+    const double x = i - (size - 1) / 2.0;
+    h[i] = std::exp(-(x * x) / (2 * sigma * sigma));
+    sum += h[i];
+  }
+  for (double& v : h) v /= sum;
+  return h;
+}
+
+SsimResult ssim_valid(const Image& a, const Image& b, const SsimWindow& window, double dynamic_range) {
+  require_pair(a, b);
+  require_window_fits(a, window.size, "SSIM");
+  return combine(correlate_valid(planes_of(a, b), window), dynamic_range);
+}
+
+SsimResult ssim_index(const Image& a, const Image& b, double dynamic_range) {
+  static const SsimWindow window = ssim_index_window();
+  return ssim_valid(a, b, window, dynamic_range);
+}
+
+SsimResult ssim_basicsr(const Image& a, const Image& b) {
+  static const SsimWindow window = opencv_gaussian_window();
+  return ssim_valid(a, b, window, 255.0);
+}
+
+int wang2009_factor(int rows, int cols) {
+  return std::max(1, static_cast<int>(std::round(std::min(rows, cols) / 256.0)));
+}
+
+Image wang2009_downsample(const Image& img, int f) {
+  if (f < 1) throw std::invalid_argument("downsampling factor must be at least 1");
+  const int rows = img.rows(), cols = img.cols();
+  const int before = (f - 1) / 2;  // imfilter's centre floor((f + 1) / 2), 1-based
+  const double weight = 1.0 / (static_cast<double>(f) * f);
+  const auto mirror = [](int k, int n) { return k < 0 ? -k - 1 : k >= n ? 2 * n - 1 - k : k; };
+  const int out_rows = (rows + f - 1) / f, out_cols = (cols + f - 1) / f;
+  Image out(out_rows, out_cols, 1, ElemType::F64);
+  double* o = out.data<double>();
+  for (int i = 0; i < out_rows; ++i)
+    for (int j = 0; j < out_cols; ++j) {
+      double s = 0.0;
+      for (int u = 0; u < f; ++u)
+        for (int v = 0; v < f; ++v)
+          s += weight * img.at(mirror(i * f + u - before, rows), mirror(j * f + v - before, cols));
+      o[static_cast<std::size_t>(i) * out_cols + j] = s;
+    }
+  return out;
+}
+
+SsimResult ssim_wang2009(const Image& a, const Image& b, double dynamic_range) {
+  require_pair(a, b);
+  require_window_fits(a, 11, "ssim_wang2009");
+  const int f = wang2009_factor(a.rows(), a.cols());
+  if (f == 1) return ssim_index(a, b, dynamic_range);
+  return ssim_index(wang2009_downsample(a, f), wang2009_downsample(b, f), dynamic_range);
+}
+
+SsimResult ssim_matlab(const Image& a, const Image& b, double dynamic_range) {
+  require_pair(a, b);
+  static const std::vector<double> h = matlab_gaussian_kernel(11, 1.5);
+  return combine(gaussian_replicate(planes_of(a, b), h), dynamic_range);
+}
+
+SsimResult ssim(SsimVariant v, const Image& a, const Image& b, double dynamic_range) {
+  switch (v) {
+    case SsimVariant::SsimIndex: return ssim_index(a, b, dynamic_range);
+    case SsimVariant::Wang2009: return ssim_wang2009(a, b, dynamic_range);
+    case SsimVariant::Matlab: return ssim_matlab(a, b, dynamic_range);
+    case SsimVariant::Basicsr: break;
+  }
+  return ssim_basicsr(a, b);
+}
+
+}  // namespace rl

@@ -1,0 +1,91 @@
+// The SR protocol steps on small images whose values are worked out by hand (the published Set5
+// numbers are checked through `imresize score --bicubic` in tests/app/imresize/cli_score_test.cpp).
+#include "rl/sr_protocol.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+
+namespace rl {
+namespace {
+
+Image grey_ramp() {
+  Image im(16, 16, 1, ElemType::U8);
+  for (int i = 0; i < 256; ++i) im.set(i / 16, i % 16, 0, i);
+  return im;
+}
+
+// SRCNN's uint8(single(Y)/255*255) gives every uint8 value back, so scoring uint8 SR files needs no
+// bicubic step to agree with demo_SR.m.
+TEST(SrProtocol, SrcnnSingleRoundTripIsExactOnEveryUint8) {
+  const Image v = sr_values(grey_ramp(), SrProtocol::Srcnn);
+  for (int i = 0; i < 256; ++i) EXPECT_EQ(v.at(i / 16, i % 16), i);
+}
+
+// rcan: single(x/255)*255 in single is within one single ulp of x; BasicSR's grey path the same.
+TEST(SrProtocol, FloatPathsStayWithinAnUlp) {
+  for (SrProtocol p : {SrProtocol::Rcan, SrProtocol::Basicsr}) {
+    const Image v = sr_values(grey_ramp(), p);
+    for (int i = 0; i < 256; ++i) EXPECT_NEAR(v.at(i / 16, i % 16), i, 3e-5) << sr_protocol_info(p).name;
+  }
+}
+
+// White: uint8 rgb2ycbcr gives 235 (srcnn); double rgb2ycbcr gives 235/255 (lapsrn); rcan 235 in
+// single; BasicSR (24.966 + 128.553 + 65.481 + 16) / 255 * 255 = 235 within float32 rounding.
+TEST(SrProtocol, WhiteThroughEachY) {
+  Image white(1, 1, 3, ElemType::U8);
+  for (int k = 0; k < 3; ++k) white.set(0, 0, k, 255);
+  EXPECT_EQ(sr_values(white, SrProtocol::Srcnn).at(0, 0), 235);
+  EXPECT_NEAR(sr_values(white, SrProtocol::Lapsrn).at(0, 0), 235.0 / 255, 1e-15);
+  EXPECT_NEAR(sr_values(white, SrProtocol::Rcan).at(0, 0), 235, 3e-5);
+  EXPECT_NEAR(sr_values(white, SrProtocol::Basicsr).at(0, 0), 235, 3e-5);
+  // BasicSR keeps cv2's B,G,R order; NTIRE im2double.
+  Image px(1, 1, 3, ElemType::U8);
+  px.set(0, 0, 0, 10);
+  px.set(0, 0, 2, 30);
+  EXPECT_EQ(sr_values(px, SrProtocol::BasicsrRgb).at(0, 0, 0), 30);
+  EXPECT_EQ(sr_values(px, SrProtocol::Ntire).at(0, 0, 0), 10.0 / 255);
+  EXPECT_EQ(sr_values(px, SrProtocol::Ntire, true).at(0, 0, 0), 10);
+}
+
+TEST(SrProtocol, ModcropAndShave) {
+  const Image m = modcrop(Image(17, 22, 3, ElemType::U8), 4);
+  EXPECT_EQ(m.rows(), 16);
+  EXPECT_EQ(m.cols(), 20);
+  const Image s = shave(m, 3);
+  EXPECT_EQ(s.rows(), 10);
+  EXPECT_EQ(s.cols(), 14);
+  EXPECT_THROW(shave(m, 8), std::invalid_argument);
+  EXPECT_THROW(modcrop(Image(3, 3, 1, ElemType::U8), 4), std::invalid_argument);
+}
+
+// One grey level off everywhere: mse 1 and PSNR 20 log10(255) = 48.1308 for the 0..255 protocols,
+// 20 log10(255) too for NTIRE (peak 1 on x/255).
+TEST(SrProtocol, OneLevelOffEverywhere) {
+  Image hr(40, 40, 3, ElemType::U8), sr(40, 40, 3, ElemType::U8);
+  for (int r = 0; r < 40; ++r)
+    for (int c = 0; c < 40; ++c)
+      for (int k = 0; k < 3; ++k) {
+        hr.set(r, c, k, 100);
+        sr.set(r, c, k, 101);
+      }
+  EXPECT_NEAR(score_sr(sr, hr, 2, SrProtocol::BasicsrRgb).psnr, 48.130804, 1e-6);
+  EXPECT_NEAR(score_sr(sr, hr, 2, SrProtocol::Ntire).psnr, 48.130804, 1e-6);
+  const SrScore n = score_sr(sr, hr, 2, SrProtocol::Ntire);
+  EXPECT_EQ(n.rows, 40 - 2 * 8);  // shave 6 + 2
+}
+
+TEST(SrProtocol, RefusesPairsItCannotScore) {
+  const Image rgb(24, 24, 3, ElemType::U8), grey(24, 24, 1, ElemType::U8);
+  EXPECT_THROW(score_sr(rgb, Image(24, 28, 3, ElemType::U8), 2, SrProtocol::Srcnn), std::invalid_argument);
+  EXPECT_THROW(score_sr(rgb, grey, 2, SrProtocol::Ntire), std::invalid_argument);
+  EXPECT_NO_THROW(score_sr(rgb, grey, 2, SrProtocol::Srcnn));  // Y of each
+  EXPECT_THROW(score_sr(Image(24, 24, 3, ElemType::U16), rgb, 2, SrProtocol::Rcan), std::invalid_argument);
+  EXPECT_THROW(score_sr(rgb, rgb, 0, SrProtocol::Rcan), std::invalid_argument);
+  EXPECT_FALSE(parse_sr_protocol("matlab"));
+  EXPECT_EQ(parse_sr_protocol("basicsr-rgb"), SrProtocol::BasicsrRgb);
+}
+
+}  // namespace
+}  // namespace rl
