@@ -1,10 +1,12 @@
-// `imresize`: MATLAB-exact image resizing from the command line (see --help), and `imresize batch`.
+// `imresize`: MATLAB-exact image resizing from the command line (see --help), `imresize batch` and
+// `imresize score`.
 #include <cstdio>
 #include <string_view>
 
 #include "batch.hpp"
 #include "pipeline.hpp"
 #include "rl/version.hpp"
+#include "score.hpp"
 
 int main(int argc, char** argv) {
   // --version wins over everything else (up to `--`), for the command and for `imresize batch` alike.
@@ -12,5 +14,6 @@ int main(int argc, char** argv) {
     if (std::string_view(argv[i]) == "--version")
       return std::fputs(rl::version_text("imresize").c_str(), stdout) < 0;
   if (argc > 1 && std::string_view(argv[1]) == "batch") return rl::app::batch_main(argc - 1, argv + 1);
+  if (argc > 1 && std::string_view(argv[1]) == "score") return rl::app::score_main(argc - 1, argv + 1);
   return rl::app::imresize_main(argc, argv);
 }

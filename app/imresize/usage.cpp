@@ -26,6 +26,7 @@ std::string usage_text() {
   return std::string(R"(Usage: imresize INPUT OUTPUT (--scale S[,S2] | --size R,C) [options]
        imresize INPUT [OUTPUT] (--scale S[,S2] | --size R,C) --benchmark N [options]
        imresize batch ...            (build super-resolution datasets; imresize batch --help)
+       imresize score ...            (PSNR/SSIM as the SR papers' scripts; imresize score --help)
 
 Resizes an image exactly as MATLAB's imresize does (same kernels, border rule, dimension order and
 rounding), on the CPU or a CUDA device; both read the same contribution tables.

@@ -121,6 +121,38 @@ Image apply_color_transform(const Image& in, const ColorTransform& tf, int first
   return out;
 }
 
+Image basicsr_bgr2ycbcr(const Image& bgr, bool y_only) {
+  if (bgr.channels() != 3)
+    throw std::invalid_argument("bgr2ycbcr needs a 3-channel image, got " + std::to_string(bgr.channels()) +
+                                " channels");
+  const bool u8 = bgr.type() == ElemType::U8;
+  if (!u8 && bgr.type() != ElemType::F32)
+    throw std::invalid_argument("bgr2ycbcr takes uint8 or float32 images, got " + to_string(bgr.type()));
+  // Weights per output row, in B, G, R order (color_util.py's matrices, transposed).
+  static constexpr double kW[3][3] = {
+      {24.966, 128.553, 65.481}, {112.0, -74.203, -37.797}, {-18.214, -93.786, 112.0}};
+  const int n = y_only ? 1 : 3;
+  Image out = Image::uninitialized(bgr.rows(), bgr.cols(), n, bgr.type());
+  const std::size_t pixels = static_cast<std::size_t>(bgr.rows()) * bgr.cols();
+  for (std::size_t i = 0; i < pixels; ++i) {
+    float v[3];
+    for (int k = 0; k < 3; ++k)
+      v[k] = u8 ? static_cast<float>(bgr.data<std::uint8_t>()[3 * i + k]) / 255.0f
+                : bgr.data<float>()[3 * i + k];
+    for (int r = 0; r < n; ++r) {
+      double y = kW[r][0] * static_cast<double>(v[0]);
+      y += kW[r][1] * static_cast<double>(v[1]);
+      y += kW[r][2] * static_cast<double>(v[2]);
+      y += kOffset[r];
+      if (u8)
+        out.data<std::uint8_t>()[n * i + r] = static_cast<std::uint8_t>(std::nearbyint(y));
+      else
+        out.data<float>()[n * i + r] = static_cast<float>(y / 255.0);
+    }
+  }
+  return out;
+}
+
 Image rgb2ycbcr(const Image& rgb) {
   return apply_color_transform(rgb, rgb2ycbcr_transform(rgb.type()), 0, 3);
 }

@@ -23,17 +23,20 @@ double sum_squared(const A* a, const B* b, std::size_t n) {
 }  // namespace
 
 double mean_squared_error(const Image& a, const Image& b) {
+  return sum_squared_error(a, b) / static_cast<double>(a.elements());
+}
+
+double sum_squared_error(const Image& a, const Image& b) {
   if (!a.same_shape(b) || a.empty())
     throw std::invalid_argument("mean squared error needs two non-empty images of one shape, got " +
                                 std::to_string(a.rows()) + "x" + std::to_string(a.cols()) + "x" +
                                 std::to_string(a.channels()) + " and " + std::to_string(b.rows()) + "x" +
                                 std::to_string(b.cols()) + "x" + std::to_string(b.channels()));
-  const double sum = visit_elem_type(a.type(), [&](auto ta) {
+  return visit_elem_type(a.type(), [&](auto ta) {
     return visit_elem_type(b.type(), [&](auto tb) {
       return sum_squared(a.data<decltype(ta)>(), b.data<decltype(tb)>(), a.elements());
     });
   });
-  return sum / static_cast<double>(a.elements());
 }
 
 double psnr_from_mse(double mse, double peak) {

@@ -4,13 +4,13 @@
 // stores round-half-away(D), saturated. For 8-bit inputs the stored value is all that is kept, so a
 // cheaper sum suffices wherever it provably rounds to the same integer: each lane computes
 // F = sum_k float(w[k]) * x[k] with float32 fused multiply-adds (8 lanes per instruction, against 4
-// float64 lanes as a separate multiply and add), and resize.cpp derives per table a bound M with
-// |F - D| < M for every output (cert_limit in resize.cpp). When F is closer than 0.5 - M to its nearest
+// float64 lanes as a separate multiply and add), and resize_certification.cpp derives per table a
+// bound M with |F - D| < M for every output (cert_check). When F is closer than 0.5 - M to its nearest
 // integer r, D lies strictly inside (r - 0.5, r + 0.5), so MATLAB's rounding of D is r, whatever the
 // rounding rule at halves; saturation is monotonic and applies to r alike. Every other lane (D may
 // be at or near a half, e.g. exact halves from weights 0.25 and 0.75) is recomputed here with the
 // float64 arithmetic itself. So every output is bit-identical to the float64 path, and
-// schedule_test.cpp checks it against the plain tap sum, fallbacks included.
+// certified_test.cpp checks it against the plain tap sum, fallbacks included.
 //
 // Built with -mavx2 -mfma; chosen at run time only on CPUs with both (and never for the generic or
 // avx2x8 test levels). The float64 fallback below is plain C++ under -ffp-contract=off (rl_fp_strict),
@@ -45,8 +45,9 @@ RL_INLINE __m256 load8(const std::int8_t* p) {
   return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))));
 }
 
-// MATLAB's rounding of a float64 sum bounded well inside int32 (the eligibility test in resize.cpp
-// keeps |D| below 2^20): round half away from zero; saturation to the class comes with the pack.
+// MATLAB's rounding of a float64 sum bounded well inside int32 (the eligibility test in cert_check,
+// resize_certification.cpp, keeps |D| below 2^20): round half away from zero; saturation to the class comes
+// with the pack.
 int round_exact(double d) {
   return static_cast<int>(d + (d < 0.0 ? -0.49999999999999994 : 0.49999999999999994));
 }

@@ -1,4 +1,5 @@
-// The per-instruction-set pass kernels of the CPU resizer and how resize.cpp picks one at run time.
+// The per-instruction-set pass kernels of the CPU resizer and how one is picked at run time
+// (resize_cpu_level.cpp).
 // Plain pointers and a local element code only, so the AVX2 file includes nothing it could compile
 // differently from the rest of the library.
 #pragma once
@@ -8,7 +9,7 @@
 
 namespace rl::detail {
 
-// rl::ElemType's numeric classes, same order (logical is resized as uint8 by resize.cpp).
+// rl::ElemType's numeric classes, same order (logical is resized as uint8 by rl::run_into).
 enum class ElemCode { U8, U16, F32, F64, I8, I16, I32, U32 };
 
 // The widest kernel set's lanes (rows per horizontal block), for fixed-size pointer arrays.
@@ -22,8 +23,9 @@ struct TableView {
   int out_size;
 };
 
-// Everything a horizontal pass needs besides the pixels. tb (in_len * lanes doubles) and ob
-// (tile_cols * channels * lanes doubles) are the calling thread's scratch.
+// Everything a horizontal pass needs besides the pixels. tb, the block of input rows transposed to
+// float64 (in_len * lanes doubles), and ob, the tile of results before they are transposed back
+// (tile_cols * channels * lanes doubles), are the calling thread's scratch (resize_schedule.hpp).
 struct ColsArgs {
   TableView table;
   int channels;
@@ -48,7 +50,8 @@ struct PassKernels {
 
 // Certified float32 kernels for the 8-bit classes (resize_cert_avx2.cpp): float32 sums whose
 // rounding is proven equal to the float64 one, with the float64 arithmetic for every lane that the
-// bound cannot certify. `limit` is 0.5 - M for the table's bound M (resize.cpp).
+// bound cannot certify. `limit` is 0.5 - M for the table's bound M
+// (resize_certification.hpp).
 struct CertRow {  // one output of a vertical table
   const float* wf;
   const double* w;
@@ -81,7 +84,7 @@ const CertKernels* avx2_cert_kernels();  // nullptr when not built for x86-64
 void count_cert_redone(int lanes);
 unsigned long long cert_redone();
 
-// The instruction-set levels, slowest first. Avx2x8 is the 8-lane policy of resize_vec8.hpp compiled
+// The instruction-set levels, slowest first. Avx2x8 is the 8-lane policy of resize_vec8.cpp compiled
 // for AVX2 (8 lanes emulated on 256-bit registers): the same source as Avx512, so that its
 // element-wise meaning is tested bit for bit on CPUs without AVX-512.
 enum class CpuLevel { Generic, Avx2, Avx2x8, Avx512 };

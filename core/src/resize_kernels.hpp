@@ -1,5 +1,6 @@
 // The two 1-D pass loops of the CPU resizer, written once over a vector policy V (V::W lanes of
-// float64) and compiled once per instruction set (resize_generic.cpp, resize_avx2.cpp).
+// float64) and compiled once per instruction set (resize_generic.cpp, resize_avx2.cpp, and
+// resize_vec8.cpp twice: for AVX-512 and for AVX2 with 8 lanes).
 // Every lane runs rl::tap_sum's arithmetic for one output element: acc = 0.0, then acc += w[k] * x[k]
 // for k ascending, as separate multiply and add (no FMA), then MATLAB's cast. Lanes only ever hold
 // independent output elements, so the vector width changes the speed and never a bit.

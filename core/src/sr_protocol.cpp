@@ -1,6 +1,8 @@
 // The SR protocol table and the one scoring routine that reads it.
 #include "rl/sr_protocol.hpp"
 
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "rl/color.hpp"
@@ -35,11 +37,11 @@ Image float64_of(const Image& img) {
   return out;
 }
 
-// Each value through f(const T*) -> double, pixel by pixel: f reads the pixel's channels.
-template <class F>
+// f(pixel's channels, output channels) for every pixel of a T image, into float64.
+template <class T = std::uint8_t, class F>
 Image per_pixel(const Image& in, int out_channels, F f) {
   Image out = Image::uninitialized(in.rows(), in.cols(), out_channels, ElemType::F64);
-  const std::uint8_t* s = in.data<std::uint8_t>();
+  const T* s = in.data<T>();
   double* o = out.data<double>();
   const std::size_t pixels = static_cast<std::size_t>(in.rows()) * in.cols();
   for (std::size_t i = 0; i < pixels; ++i) f(s + i * in.channels(), o + i * out_channels);
@@ -75,7 +77,7 @@ const std::vector<SrProtocolInfo>& sr_protocols() {
        SrValues::Uint8Y,
        0,
        255.0,
-       true,
+       PsnrForm::TwentyLogRmse,
        SsimVariant::SsimIndex,
        255.0,
        true,
@@ -89,7 +91,7 @@ const std::vector<SrProtocolInfo>& sr_protocols() {
        SrValues::SingleY255,
        0,
        255.0,
-       false,
+       PsnrForm::TenLogMse,
        SsimVariant::SsimIndex,
        255.0,
        false,
@@ -103,7 +105,7 @@ const std::vector<SrProtocolInfo>& sr_protocols() {
        SrValues::BasicsrY,
        0,
        255.0,
-       false,
+       PsnrForm::TenLogMse,
        SsimVariant::Basicsr,
        255.0,
        false,
@@ -117,7 +119,7 @@ const std::vector<SrProtocolInfo>& sr_protocols() {
        SrValues::BasicsrRgb,
        0,
        255.0,
-       false,
+       PsnrForm::TenLogMse,
        SsimVariant::Basicsr,
        255.0,
        false,
@@ -125,15 +127,16 @@ const std::vector<SrProtocolInfo>& sr_protocols() {
         "PSNR = 10*log10(255^2/mse) over every channel", "SSIM = _ssim per channel, mean over B,G,R"}},
       {SrProtocol::Ntire,
        "ntire",
-       "NTIRE 2017 NTIRE_PSNR_imgs.m / NTIRE_SSIM_imgs.m",
+       "NTIRE 2017 NTIRE_PeakSNR_imgs.m / NTIRE_SSIM_imgs.m",
        SrValues::Im2double,
        6,
        1.0,
-       false,
+       PsnrForm::TenLogCountOverSum,
        SsimVariant::SsimIndex,
        255.0,
        false,
-       {"mod-crop to the scale", "RGB, shave 6+s pixels on each side", "PSNR = 10*log10(1/mse) of im2double",
+       {"mod-crop to the scale", "RGB, shave 6+s pixels on each side",
+        "PSNR = 10*log10(N/sum of squared errors) of im2double",
         "SSIM = ssim_index per channel on the 0..255 values, mean over R,G,B"}},
       {SrProtocol::Lapsrn,
        "lapsrn",
@@ -141,7 +144,7 @@ const std::vector<SrProtocolInfo>& sr_protocols() {
        SrValues::DoubleY,
        0,
        1.0,
-       false,
+       PsnrForm::TenLogMse,
        SsimVariant::Matlab,
        1.0,
        false,
@@ -190,12 +193,14 @@ Image shave(const Image& img, int pixels) {
 }
 
 Image sr_values(const Image& img, SrProtocol p, bool for_ssim) {
-  if (img.type() != ElemType::U8)
+  const SrValues values = sr_protocol_info(p).values;
+  const bool any_real = values == SrValues::BasicsrY || values == SrValues::BasicsrRgb;  // BasicSR's astype
+  if (any_real ? img.type() == ElemType::Logical : img.type() != ElemType::U8)
     throw std::invalid_argument("the SR protocols score 8-bit images, got " + to_string(img.type()));
   if (img.channels() != 1 && img.channels() != 3)
     throw std::invalid_argument("the SR protocols score grey or RGB images, got " +
                                 std::to_string(img.channels()) + " channels");
-  switch (sr_protocol_info(p).values) {
+  switch (values) {
     case SrValues::Uint8Y:
       return per_pixel(y_or_grey(img, ElemType::U8), 1,
                        [](const std::uint8_t* s, double* o) { *o = single_round_trip(*s); });
@@ -208,10 +213,12 @@ Image sr_values(const Image& img, SrProtocol p, bool for_ssim) {
       return out;
     }
     case SrValues::BasicsrY: {
-      const auto f32 = [](std::uint8_t v) { return static_cast<float>(v) / 255.0f; };
+      // numpy's astype(float32) of any input, then / 255. in float32.
+      const Image x = float64_of(img);
+      const auto f32 = [](double v) { return static_cast<float>(v) / 255.0f; };
       if (img.channels() == 1)
-        return per_pixel(img, 1, [&](const std::uint8_t* s, double* o) { *o = f32(*s) * 255.0f; });
-      return per_pixel(img, 1, [&](const std::uint8_t* s, double* o) {
+        return per_pixel<double>(x, 1, [&](const double* s, double* o) { *o = f32(*s) * 255.0f; });
+      return per_pixel<double>(x, 1, [&](const double* s, double* o) {
         double y = 24.966 * static_cast<double>(f32(s[2]));
         y += 128.553 * static_cast<double>(f32(s[1]));
         y += 65.481 * static_cast<double>(f32(s[0]));
@@ -220,9 +227,10 @@ Image sr_values(const Image& img, SrProtocol p, bool for_ssim) {
       });
     }
     case SrValues::BasicsrRgb:
-      return per_pixel(img, img.channels(), [n = img.channels()](const std::uint8_t* s, double* o) {
-        for (int k = 0; k < n; ++k) o[k] = s[n - 1 - k];
-      });
+      return per_pixel<double>(float64_of(img), img.channels(),
+                               [n = img.channels()](const double* s, double* o) {
+                                 for (int k = 0; k < n; ++k) o[k] = s[n - 1 - k];
+                               });
     case SrValues::Im2double: return for_ssim ? float64_of(img) : im2double(img);
     case SrValues::DoubleY: break;
   }
@@ -237,17 +245,33 @@ SrScore score_sr(const Image& sr, const Image& hr, int scale, SrProtocol p) {
   if (sr_c.rows() != hr_c.rows() || sr_c.cols() != hr_c.cols())
     throw std::invalid_argument("sizes differ: SR " + shape_text(sr) + ", HR " + shape_text(hr) +
                                 " (mod-cropped to the scale " + std::to_string(scale) + ")");
-  if (!is_y_protocol(info.values) && sr.channels() != hr.channels())
+  return score_sr_shaved(sr_c, hr_c, scale + info.extra_shave, p);
+}
+
+SrScore score_sr_shaved(const Image& sr_c, const Image& hr_c, int border, SrProtocol p, bool with_ssim) {
+  const SrProtocolInfo& info = sr_protocol_info(p);
+  if (sr_c.rows() != hr_c.rows() || sr_c.cols() != hr_c.cols())
+    throw std::invalid_argument("sizes differ: " + shape_text(sr_c) + " and " + shape_text(hr_c));
+  if (border < 0)
+    throw std::invalid_argument("the border must not be negative, got " + std::to_string(border));
+  if (!is_y_protocol(info.values) && sr_c.channels() != hr_c.channels())
     throw std::invalid_argument(std::string(info.name) + " scores every channel: SR has " +
-                                std::to_string(sr.channels()) + ", HR " + std::to_string(hr.channels()));
-  const int border = scale + info.extra_shave;
+                                std::to_string(sr_c.channels()) + ", HR " + std::to_string(hr_c.channels()));
   const Image a = shave(sr_values(sr_c, p), border), b = shave(sr_values(hr_c, p), border);
   SrScore s;
   s.rows = a.rows();
   s.cols = a.cols();
-  const double mse = mean_squared_error(a, b);
-  s.psnr = info.psnr_rmse_form ? psnr_from_rmse(mse, info.psnr_peak) : psnr_from_mse(mse, info.psnr_peak);
-  if (info.values == SrValues::Im2double)
+  const double sum = sum_squared_error(a, b), n = static_cast<double>(a.elements());
+  switch (info.psnr_form) {
+    case PsnrForm::TenLogMse: s.psnr = psnr_from_mse(sum / n, info.psnr_peak); break;
+    case PsnrForm::TwentyLogRmse: s.psnr = psnr_from_rmse(sum / n, info.psnr_peak); break;
+    case PsnrForm::TenLogCountOverSum:
+      s.psnr = sum == 0.0 ? std::numeric_limits<double>::infinity() : 10.0 * std::log10(n / sum);
+      break;
+  }
+  if (!with_ssim)
+    s.ssim = std::numeric_limits<double>::quiet_NaN();
+  else if (info.values == SrValues::Im2double)
     s.ssim = mean_channel_ssim(info, shave(sr_values(sr_c, p, true), border),
                                shave(sr_values(hr_c, p, true), border));
   else

@@ -1,6 +1,11 @@
 // The persistent worker pool behind rl::detail::parallel_for: workers are started once, on the first
-// parallel resize, and sleep between jobs.
+// parallel resize, and sleep between jobs; a forked child starts its own.
 #include "thread_pool.hpp"
+
+#if __has_include(<pthread.h>)
+#include <pthread.h>
+#define RL_HAVE_PTHREAD_ATFORK 1
+#endif
 
 #include <algorithm>
 #include <atomic>
@@ -47,6 +52,18 @@ struct Job {
   }
 };
 
+// What the workers share. A forked child has only the thread that called fork: the parent's workers,
+// the waiters recorded in the condition variable and a mutex one of them may have held are not there,
+// so the child abandons this state (never destroyed: joining or destroying it would wait for threads
+// that do not exist) and starts from a fresh one.
+struct PoolState {
+  std::mutex m;
+  std::condition_variable cv;
+  std::deque<std::shared_ptr<Job>> queue;
+  std::vector<std::thread> workers;
+  bool stop = false;
+};
+
 class Pool {
  public:
   static Pool& instance() {
@@ -54,15 +71,25 @@ class Pool {
     return pool;
   }
 
+  Pool() {
+#ifdef RL_HAVE_PTHREAD_ATFORK
+    live_pool() = this;
+    pthread_atfork(nullptr, nullptr, [] {
+      if (Pool* p = live_pool()) p->state_ = new PoolState;  // the old state is left as it was
+    });
+#endif
+  }
+
   // Offers the job to idle workers; the caller works on it too and then waits for the rest.
   void run(const std::shared_ptr<Job>& job) {
     if (job->helpers > 0) {
+      PoolState& s = *state_;
       {
-        std::lock_guard lock(m_);
-        start_workers_locked();
-        queue_.push_back(job);
+        std::lock_guard lock(s.m);
+        start_workers_locked(s);
+        s.queue.push_back(job);
       }
-      cv_.notify_all();
+      s.cv.notify_all();
     }
     job->work();
     std::unique_lock lock(job->m);
@@ -70,30 +97,40 @@ class Pool {
   }
 
   ~Pool() {
+#ifdef RL_HAVE_PTHREAD_ATFORK
+    live_pool() = nullptr;
+#endif
+    PoolState* s = state_;
     {
-      std::lock_guard lock(m_);
-      stop_ = true;
+      std::lock_guard lock(s->m);
+      s->stop = true;
     }
-    cv_.notify_all();
-    for (auto& t : workers_) t.join();
+    s->cv.notify_all();
+    for (auto& t : s->workers) t.join();
+    delete s;
   }
 
  private:
-  void start_workers_locked() {
-    if (!workers_.empty()) return;
-    const int n = std::max(1, thread_count(0) - 1);
-    for (int i = 0; i < n; ++i) workers_.emplace_back([this] { loop(); });
+  static Pool*& live_pool() {
+    static Pool* p = nullptr;
+    return p;
   }
 
-  void loop() {
-    std::unique_lock lock(m_);
+  static void start_workers_locked(PoolState& s) {
+    if (!s.workers.empty()) return;
+    const int n = std::max(1, thread_count(0) - 1);
+    for (int i = 0; i < n; ++i) s.workers.emplace_back([&s] { loop(s); });
+  }
+
+  static void loop(PoolState& s) {
+    std::unique_lock lock(s.m);
     for (;;) {
-      cv_.wait(lock, [&] { return stop_ || !queue_.empty(); });
-      if (stop_) return;
-      std::shared_ptr<Job> job = queue_.front();
+      s.cv.wait(lock, [&] { return s.stop || !s.queue.empty(); });
+      if (s.stop) return;
+      std::shared_ptr<Job> job = s.queue.front();
       // A job leaves the queue once its helper slots are taken or its chunks are all claimed.
       const int slot = job->helpers.fetch_sub(1);
-      if (slot <= 1 || job->next.load() >= job->chunks) queue_.pop_front();
+      if (slot <= 1 || job->next.load() >= job->chunks) s.queue.pop_front();
       if (slot <= 0) continue;
       lock.unlock();
       job->work();
@@ -101,11 +138,7 @@ class Pool {
     }
   }
 
-  std::mutex m_;
-  std::condition_variable cv_;
-  std::deque<std::shared_ptr<Job>> queue_;
-  std::vector<std::thread> workers_;
-  bool stop_ = false;
+  PoolState* state_ = new PoolState;
 };
 
 }  // namespace

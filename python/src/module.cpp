@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <memory>
@@ -22,6 +23,8 @@
 #include "rl/resize.hpp"
 
 namespace py = pybind11;
+
+void bind_metrics(py::module_& m);  // metrics_bindings.cpp
 
 namespace {
 
@@ -275,10 +278,12 @@ std::vector<py::ssize_t> out_shape(int rows, int cols, const Shape2& s) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Plan: a core plan plus the input shape it was made for (trailing axes included).
+// Plan: a core plan plus the input shape it was made for (trailing axes included) and the spec it was
+// made from, which is what a pickle holds (the tables are rebuilt on load, the same bits).
 struct PyPlan {
   std::shared_ptr<const rl::Plan> plan;
   std::vector<py::ssize_t> input_shape;
+  rl::ResizeSpec spec;
 };
 
 struct PyTable {
@@ -328,6 +333,7 @@ PyPlan make_py_plan(const std::vector<py::ssize_t>& input_shape, const py::objec
   const rl::ResizeSpec spec = make_spec(scale, size, method, antialiasing, boundary);
   PyPlan p;
   p.input_shape = input_shape;
+  p.spec = spec;
   {
     py::gil_scoped_release nogil;
     p.plan = std::make_shared<const rl::Plan>(rl::make_plan(spec, s.rows, s.cols, limits_for(s.channels)));
@@ -343,6 +349,24 @@ py::array imresize(const py::object& image_obj, const py::object& scale, const p
   const PyPlan p = make_py_plan(std::vector<py::ssize_t>(image.shape(), image.shape() + image.ndim()), scale,
                                 size, method, antialiasing, boundary);
   return run_plan(p, image, device);
+}
+
+// Pickling: the arguments Plan(...) would be called with, read back through the same checks.
+py::tuple plan_state(const PyPlan& p) {
+  auto pair = [](const std::optional<std::pair<double, double>>& v) -> py::object {
+    if (!v) return py::none();
+    auto side = [](double d) -> py::object { return std::isnan(d) ? py::object(py::none()) : py::float_(d); };
+    return py::make_tuple(side(v->first), side(v->second));
+  };
+  const rl::ResizeSpec& sp = p.spec;
+  return py::make_tuple(py::tuple(py::cast(p.input_shape)), pair(sp.scale), pair(sp.out_size),
+                        rl::to_string(sp.method), sp.antialiasing ? py::cast(*sp.antialiasing) : py::none(),
+                        rl::to_string(sp.boundary));
+}
+
+PyPlan plan_from_state(const py::tuple& st) {
+  if (st.size() != 6) throw std::invalid_argument("not a pickled resizelab.Plan");
+  return make_py_plan(arg_shape(st[0]), st[1], st[2], st[3], st[4], st[5]);
 }
 
 const PyPlan& arg_plan(const py::object& o) {
@@ -378,59 +402,74 @@ py::array imresize_backward(const py::object& grad_obj, const py::object& plan_o
 }
 
 // ---------------------------------------------------------------------------------------------
-// Planar batches for resizelab.torch: `src` and `dst` are C-contiguous (B, H, W) arrays (numpy views
-// of torch tensors, no copy); each of the B planes is a one-channel image resized in place.
-void check_planar(const py::array& a, int rows, int cols, const char* what) {
-  if (a.ndim() != 3 || !(a.flags() & py::array::c_style))
-    throw std::invalid_argument(std::string(what) + " must be a C-contiguous (batch, rows, cols) array");
+// Batches for resizelab.torch: `src` and `dst` are C-contiguous (B, H, W) arrays, B one-channel
+// images, or (B, H, W, C) arrays, B images of C interleaved channels (a channels_last tensor's own
+// memory); numpy views of torch tensors, no copy. Each image is resized into its place in `dst`.
+int check_planar(const py::array& a, int rows, int cols, const char* what) {
+  if ((a.ndim() != 3 && a.ndim() != 4) || !(a.flags() & py::array::c_style))
+    throw std::invalid_argument(std::string(what) +
+                                " must be a C-contiguous (batch, rows, cols[, channels]) array");
   if (a.shape(1) != rows || a.shape(2) != cols)
     throw std::invalid_argument(std::string(what) + " is " + std::to_string(a.shape(1)) + "x" +
                                 std::to_string(a.shape(2)) + ", expected " + std::to_string(rows) + "x" +
                                 std::to_string(cols));
+  return a.ndim() == 4 ? to_int(a.shape(3), "the number of channels") : 1;
 }
 
-void planar_pair(const PyPlan& p, const py::array& src, py::array& dst, bool backward, rl::ElemType& t,
-                 int& batch) {
+struct PlanarBatch {
+  rl::ElemType type{};
+  int batch = 0, channels = 1;
+  std::size_t in_step = 0, out_step = 0;  // bytes per image
+};
+
+PlanarBatch planar_pair(const PyPlan& p, const py::array& src, py::array& dst, bool backward) {
   const rl::Plan& pl = *p.plan;
-  t = elem_type_of(src.dtype());
-  if (elem_type_of(dst.dtype()) != t) throw TypeMismatch("the output's dtype differs from the input's");
+  PlanarBatch b;
+  b.type = elem_type_of(src.dtype());
+  if (elem_type_of(dst.dtype()) != b.type) throw TypeMismatch("the output's dtype differs from the input's");
   if (!dst.writeable()) throw std::invalid_argument("the output array is read-only");
   const int ir = backward ? pl.out_rows : pl.in_rows, ic = backward ? pl.out_cols : pl.in_cols;
   const int or_ = backward ? pl.in_rows : pl.out_rows, oc = backward ? pl.in_cols : pl.out_cols;
-  check_planar(src, ir, ic, "the input");
-  check_planar(dst, or_, oc, "the output");
+  b.channels = check_planar(src, ir, ic, "the input");
+  if (check_planar(dst, or_, oc, "the output") != b.channels || src.ndim() != dst.ndim())
+    throw std::invalid_argument("input and output channels differ");
   if (src.shape(0) != dst.shape(0)) throw std::invalid_argument("input and output batch sizes differ");
-  batch = to_int(src.shape(0), "the batch size");
+  b.batch = to_int(src.shape(0), "the batch size");
+  // The plan's element limit, per image with its channels (the plan was made for one channel).
+  const auto [mr, mc] = pl.intermediate_shape();
+  const double biggest =
+      std::max({static_cast<double>(pl.in_rows) * pl.in_cols, static_cast<double>(pl.out_rows) * pl.out_cols,
+                static_cast<double>(mr) * mc});
+  if (biggest * b.channels > static_cast<double>(rl::PlanLimits{}.max_elements))
+    throw std::invalid_argument("an image of " + std::to_string(b.channels) +
+                                " interleaved channels is over the element limit; use a contiguous tensor");
+  const std::size_t px = static_cast<std::size_t>(b.channels) * rl::elem_size(b.type);
+  b.in_step = static_cast<std::size_t>(ir) * ic * px;
+  b.out_step = static_cast<std::size_t>(or_) * oc * px;
+  return b;
 }
 
 void run_planar(const PyPlan& p, const py::array& src, py::array& dst) {
-  rl::ElemType t{};
-  int batch = 0;
-  planar_pair(p, src, dst, false, t, batch);
+  const PlanarBatch b = planar_pair(p, src, dst, false);
   const rl::Plan& pl = *p.plan;
-  const std::size_t in_step = static_cast<std::size_t>(pl.in_rows) * pl.in_cols * rl::elem_size(t);
-  const std::size_t out_step = static_cast<std::size_t>(pl.out_rows) * pl.out_cols * rl::elem_size(t);
   const auto* in_base = static_cast<const unsigned char*>(src.data());
   auto* out_base = static_cast<unsigned char*>(dst.mutable_data());
   py::gil_scoped_release nogil;
-  for (int b = 0; b < batch; ++b) {
-    const rl::Image in =
-        rl::Image::borrow(const_cast<unsigned char*>(in_base + b * in_step), pl.in_rows, pl.in_cols, 1, t);
-    rl::Image out = rl::Image::borrow(out_base + b * out_step, pl.out_rows, pl.out_cols, 1, t);
+  for (int k = 0; k < b.batch; ++k) {
+    const rl::Image in = rl::Image::borrow(const_cast<unsigned char*>(in_base + k * b.in_step), pl.in_rows,
+                                           pl.in_cols, b.channels, b.type);
+    rl::Image out =
+        rl::Image::borrow(out_base + k * b.out_step, pl.out_rows, pl.out_cols, b.channels, b.type);
     rl::run_into(pl, in, out);
   }
 }
 
 void backward_planar(const PyPlan& p, const py::array& src, py::array& dst) {
-  rl::ElemType t{};
-  int batch = 0;
-  planar_pair(p, src, dst, true, t, batch);
-  if (t != rl::ElemType::F32 && t != rl::ElemType::F64)
+  const PlanarBatch b = planar_pair(p, src, dst, true);
+  if (b.type != rl::ElemType::F32 && b.type != rl::ElemType::F64)
     throw TypeMismatch("the backward pass is defined for float32 and float64, got " +
                        dtype_name(src.dtype()) + " (integer rounding is not differentiable)");
   const rl::Plan& pl = *p.plan;
-  const std::size_t in_step = static_cast<std::size_t>(pl.out_rows) * pl.out_cols * rl::elem_size(t);
-  const std::size_t out_bytes = static_cast<std::size_t>(pl.in_rows) * pl.in_cols * rl::elem_size(t);
   const auto* in_base = static_cast<const unsigned char*>(src.data());
   auto* out_base = static_cast<unsigned char*>(dst.mutable_data());
   py::gil_scoped_release nogil;
@@ -438,23 +477,24 @@ void backward_planar(const PyPlan& p, const py::array& src, py::array& dst) {
   const rl::Axis first = pl.order[0], second = pl.order[1];
   const rl::TransposedTable t2 = rl::transpose_table(pl.table(second));
   const rl::TransposedTable t1 = rl::transpose_table(pl.table(first));
-  for (int b = 0; b < batch; ++b) {
-    const rl::Image g =
-        rl::Image::borrow(const_cast<unsigned char*>(in_base + b * in_step), pl.out_rows, pl.out_cols, 1, t);
+  for (int k = 0; k < b.batch; ++k) {
+    const rl::Image g = rl::Image::borrow(const_cast<unsigned char*>(in_base + k * b.in_step), pl.out_rows,
+                                          pl.out_cols, b.channels, b.type);
     const rl::Image mid = rl::resize_pass_backward(t2, second, g);
     const rl::Image res = rl::resize_pass_backward(t1, first, mid);
-    std::memcpy(out_base + b * out_bytes, res.raw(), out_bytes);
+    std::memcpy(out_base + k * b.out_step, res.raw(), b.out_step);
   }
 }
 
-// CUDA device memory, planar batches: pointers from torch (data_ptr) or __cuda_array_interface__, work
+// CUDA device memory, batches as above: pointers from torch (data_ptr) or __cuda_array_interface__, work
 // queued on the caller's stream without waiting for it (a stream-ordered call, as torch's own ops are).
 void device_planar(const PyPlan& p, const std::string& dtype, int batch, std::uintptr_t src,
-                   std::uintptr_t dst, std::uintptr_t stream, bool backward) {
+                   std::uintptr_t dst, std::uintptr_t stream, bool backward, int channels) {
   const rl::ElemType t = elem_type_of(py::dtype(dtype));
   if (backward && t != rl::ElemType::F32 && t != rl::ElemType::F64)
     throw TypeMismatch("the backward pass is defined for float32 and float64, got " + dtype);
   if (batch < 0) throw std::invalid_argument("the batch size must not be negative");
+  if (channels < 1) throw std::invalid_argument("the number of channels must be positive");
   if (!rl::cuda::built_with_cuda())
     throw DeviceError("this resizelab was built without CUDA support; CUDA tensors cannot be resized");
   const rl::cuda::Status st = rl::cuda::device_status();
@@ -469,8 +509,8 @@ void device_planar(const PyPlan& p, const std::string& dtype, int batch, std::ui
   if (r.stream() != want) check_cuda(r.set_stream(want), "CUDA stream");
   const auto* in = reinterpret_cast<const void*>(src);
   auto* out = reinterpret_cast<void*>(dst);
-  check_cuda(backward ? r.backward_device(*p.plan, t, 1, batch, in, out)
-                      : r.run_device(*p.plan, t, 1, batch, in, out),
+  check_cuda(backward ? r.backward_device(*p.plan, t, channels, batch, in, out)
+                      : r.run_device(*p.plan, t, channels, batch, in, out),
              backward ? "CUDA backward failed" : "CUDA resize failed");
 }
 
@@ -509,6 +549,7 @@ PyDeviceArray device_empty(std::vector<py::ssize_t> shape, const std::string& dt
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "MATLAB-exact imresize: the C++ core of resizelab";
+  bind_metrics(m);
 
   py::class_<PyTable>(m, "AxisTable", "One axis' contribution table (read-only views of the plan's arrays).")
       .def_property_readonly("in_size", [](const PyTable& t) { return t.t->in_size; })
@@ -582,6 +623,14 @@ PYBIND11_MODULE(_core, m) {
                                return PyTable{p.plan, &p.plan->cols};
                              })
       .def("__call__", &run_plan, py::arg("image"), py::kw_only(), py::arg("device") = "cpu")
+      .def(py::pickle(&plan_state, &plan_from_state))
+      // Protocols 0 and 1 would build the instance through object.__new__, which pybind11 refuses
+      // (terminating the process); every protocol goes the way protocol 2 does instead.
+      .def("__reduce__",
+           [](const py::object& self) {
+             return py::make_tuple(py::module_::import("copyreg").attr("__newobj__"),
+                                   py::make_tuple(py::type::of(self)), self.attr("__getstate__")());
+           })
       .def("__repr__", [](const PyPlan& p) {
         return "Plan(" + std::to_string(p.plan->in_rows) + "x" + std::to_string(p.plan->in_cols) + " -> " +
                std::to_string(p.plan->out_rows) + "x" + std::to_string(p.plan->out_cols) + ", " +
@@ -610,7 +659,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("_run_planar", &run_planar);
   m.def("_backward_planar", &backward_planar);
   m.def("_device_planar", &device_planar, py::arg("plan"), py::arg("dtype"), py::arg("batch"), py::arg("src"),
-        py::arg("dst"), py::arg("stream"), py::arg("backward"));
+        py::arg("dst"), py::arg("stream"), py::arg("backward"), py::arg("channels") = 1);
 
   py::class_<PyDeviceArray>(m, "_DeviceArray")
       .def_property_readonly("shape", [](const PyDeviceArray& d) { return py::tuple(py::cast(d.shape)); })

@@ -1,17 +1,25 @@
 // The CPU resizer's worker pool: ranges cover [0, n) exactly once, chunk sizes and thread counts are
-// respected, exceptions come back, and nested calls finish.
+// respected, exceptions come back, nested calls finish, and a forked child resizes and exits.
 #include "thread_pool.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <mutex>
 #include <set>
 #include <stdexcept>
 #include <thread>
 #include <utility>
 #include <vector>
+
+#if __has_include(<sys/wait.h>)
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#define RL_TEST_FORK 1
+#endif
 
 namespace rl::detail {
 namespace {
@@ -91,6 +99,40 @@ TEST(ThreadPool, NestedCallsFinish) {
   });
   EXPECT_EQ(sum.load(), 39 * 40 / 2);  // every index 0..39 once
 }
+
+#ifdef RL_TEST_FORK
+// fork after the pool has started (a process pool, a DataLoader worker): the child has none of the
+// parent's workers, yet it must run parallel work and exit normally, static destructors included
+// (before the child started a pool of its own, its exit joined threads that did not exist: a hang).
+TEST(ThreadPool, ForkedChildRunsParallelWorkAndExits) {
+  expect_cover(ranges_of(1000, 4, 1), 1000);  // the pool has workers now ...
+  usleep(200000);                             // ... asleep, waiting for work, as they are between jobs
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    bool ok = true;
+    for (int round = 0; round < 50 && ok; ++round) {
+      const auto r = ranges_of(1000, 4, 1);
+      ok = r.size() == 4 && r.front().first == 0 && r.back().second == 1000;
+    }
+    std::exit(ok ? 0 : 3);  // not _exit: the pool's destructor runs
+  }
+  int status = 0;
+  pid_t done = 0;
+  for (int waited_ms = 0; waited_ms < 30000 && done == 0; waited_ms += 10) {
+    done = waitpid(pid, &status, WNOHANG);
+    if (done == 0) usleep(10000);
+  }
+  if (done == 0) {
+    kill(pid, SIGKILL);
+    waitpid(pid, &status, 0);
+    FAIL() << "the forked child did not finish within 30 s (deadlocked on the parent's pool)";
+  }
+  ASSERT_TRUE(WIFEXITED(status)) << "the forked child died (status " << status << ")";
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "the forked child's parallel ranges were wrong";
+  expect_cover(ranges_of(1000, 4, 1), 1000);  // and the parent's pool still works
+}
+#endif
 
 }  // namespace
 }  // namespace rl::detail

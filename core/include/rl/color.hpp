@@ -40,6 +40,13 @@ Image ycbcr2rgb(const Image& ycbcr);
 // Channel 0 of rgb2ycbcr(rgb), computed alone (rows x cols x 1): the Y the SR scripts keep.
 Image rgb2y(const Image& rgb);
 
+// BasicSR's bgr2ycbcr (basicsr/utils/color_util.py), for the Python drop-in: B,G,R in; uint8 or
+// single in, the same class out. v = float32 x/255 (uint8) or x (single); each channel a float64
+// sum over B, G, R of v times [24.966 128.553 65.481; 112 -74.203 -37.797; -18.214 -93.786 112]
+// (its rows: Y, Cb, Cr) plus [16 128 128]; uint8 results rounded half to even (numpy's round),
+// single results /255. y_only keeps Y alone (rows x cols x 1). Other classes throw.
+Image basicsr_bgr2ycbcr(const Image& bgr, bool y_only);
+
 // Applies rows [first, first + count) of tf to a 3-channel image of a class tf was built for.
 Image apply_color_transform(const Image& in, const ColorTransform& tf, int first, int count);
 

@@ -34,6 +34,8 @@ double max_abs_finite(const Image& img);
 // (row-major, channels interleaved) so the value never depends on a thread count. Throws
 // std::invalid_argument when shapes differ or the images are empty.
 double mean_squared_error(const Image& a, const Image& b);
+// The sum itself (mean_squared_error is it divided by the element count).
+double sum_squared_error(const Image& a, const Image& b);
 // 10*log10(peak^2 / mse) (EDSR/RCAN, BasicSR, MATLAB's psnr); +inf when mse is 0.
 double psnr_from_mse(double mse, double peak);
 // 20*log10(peak / sqrt(mse)), the form SRCNN's compute_psnr.m writes: the same number to about

@@ -27,14 +27,22 @@ enum class SrValues {
   DoubleY,     // im2double(im2uint8(img)), Y by double rgb2ycbcr (not rounded); grey im2double
 };
 
+// How a script writes PSNR from the squared errors (the same number to about 1e-14 dB; each
+// protocol keeps its script's bits).
+enum class PsnrForm {
+  TenLogMse,          // 10 log10(peak^2 / mse): EDSR/RCAN, BasicSR, MATLAB's psnr
+  TwentyLogRmse,      // 20 log10(peak / sqrt(mse)): SRCNN's compute_psnr.m
+  TenLogCountOverSum  // 10 log10(N / sum of squares), peak 1: NTIRE_PeakSNR_imgs.m
+};
+
 struct SrProtocolInfo {
   SrProtocol id;
   const char* name;    // as --protocol spells it
   const char* source;  // the script it reproduces
   SrValues values;
-  int extra_shave;      // pixels shaved on each side: scale + extra_shave (NTIRE: 6)
-  double psnr_peak;     // 255, or 1 for values in [0, 1]
-  bool psnr_rmse_form;  // 20 log10(peak / rmse) (SRCNN) rather than 10 log10(peak^2 / mse)
+  int extra_shave;   // pixels shaved on each side: scale + extra_shave (NTIRE: 6)
+  double psnr_peak;  // 255, or 1 for values in [0, 1]
+  PsnrForm psnr_form;
   SsimVariant ssim;
   double ssim_range;  // L of the SSIM constants
   // The plain-bicubic baseline: bicubic down and up of the single-precision Y (SRCNN's demo_SR.m)
@@ -60,8 +68,9 @@ Image modcrop(const Image& img, int scale);
 // `pixels` removed from each side.
 Image shave(const Image& img, int pixels);
 
-// The values protocol p scores for one uint8 image (after mod-crop and Y; before the shave), as
-// float64, rows x cols x (1 or 3). `for_ssim` picks the SSIM values where they differ (NTIRE).
+// The values protocol p scores for one image (uint8; any real class for the BasicSR protocols) (after
+// mod-crop and Y; before the shave), as float64, rows x cols x (1 or 3). `for_ssim` picks the SSIM values
+// where they differ (NTIRE).
 Image sr_values(const Image& img, SrProtocol p, bool for_ssim = false);
 
 // Scores sr against hr as protocol p at an integer scale >= 1: uint8 images of 1 or 3 channels
@@ -69,6 +78,11 @@ Image sr_values(const Image& img, SrProtocol p, bool for_ssim = false);
 // std::invalid_argument with one line where the pair cannot be scored (sizes, channels, class,
 // nothing left after the shave).
 SrScore score_sr(const Image& sr, const Image& hr, int scale, SrProtocol p);
+// The same without the mod-crop, `border` pixels shaved on each side (BasicSR's crop_border):
+// what score_sr does after its mod-crop with border = scale + the protocol's extra shave. The
+// BasicSR protocols here take any real class, as their astype does; the others uint8.
+// with_ssim false leaves ssim NaN and skips its cost (BasicSR's calculate_psnr alone).
+SrScore score_sr_shaved(const Image& sr, const Image& hr, int border, SrProtocol p, bool with_ssim = true);
 
 // The plain-bicubic row of an SR table, from the HR image alone: mod-crop, MATLAB bicubic by
 // 1/scale and back by scale with boundary b (as the protocol's script does it), then score.

@@ -1,0 +1,91 @@
+// The exact shortcuts of the CPU resizer (resize_shortcuts.hpp): why a copy or a gather gives the
+// same bits as the tap sum, and the typed loops that do it.
+#include "resize_shortcuts.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "resize_dispatch.hpp"
+
+namespace rl::detail {
+
+// Exact shortcuts. When every row of an axis table is one tap of weight exactly 1.0, the pass
+// computes from_double<T>(0.0 + 1.0 * double(x)) for the one input x it reads. double(x) is exact for
+// every element type and 1.0 * d = d, so this is from_double<T>(0.0 + double(x)): for the integer
+// classes x itself (an in-range integer-valued double casts back exactly); for float and double
+// x + 0 in T, which is x except that -0.0 becomes +0.0 (IEEE round to nearest: 0.0 + -0.0 = +0.0);
+// quiet NaNs keep their payload on both paths (signalling NaNs have no defined bits on either). So the pass
+// is a copy (vertical) or a gather (horizontal) through exact_copy, bit-identical to the arithmetic;
+// schedule_test.cpp proves it against the general path. Decided once per table (unit_taps).
+bool unit_taps(const AxisTable& t) {
+  if (t.taps != 1 || !shortcuts_enabled()) return false;
+  return std::all_of(t.weights.begin(), t.weights.end(), [](double w) { return w == 1.0; });
+}
+
+namespace {
+
+template <class T>
+T exact_copy(T x) {
+  if constexpr (std::is_floating_point_v<T>)
+    return x + T(0);  // -0.0 -> +0.0, as 0.0 + 1.0 * x does
+  else
+    return x;
+}
+
+template <class T>
+void copy_row_typed(const T* s, T* d, std::size_t n) {
+  if constexpr (std::is_floating_point_v<T>) {
+    for (std::size_t j = 0; j < n; ++j) d[j] = exact_copy(s[j]);
+  } else {
+    std::memcpy(d, s, n * sizeof(T));
+  }
+}
+
+// d[o * CH + c] = s[ix[o] * CH + c]; CH > 0 known at compile time, 0 for any count `ch`.
+template <class T, int CH>
+void gather_row_typed(const T* s, const std::int32_t* ix, int out, int ch, T* d) {
+  const int n = CH > 0 ? CH : ch;
+  for (int o = 0; o < out; ++o) {
+    const T* x = s + static_cast<std::size_t>(ix[o]) * static_cast<std::size_t>(n);
+    for (int c = 0; c < n; ++c) d[c] = exact_copy(x[c]);
+    d += n;
+  }
+}
+
+template <class F>
+void with_numeric_type(ElemType t, F&& f) {
+  visit_elem_type(t, [&](auto x) {
+    using T = decltype(x);
+    if constexpr (!std::is_same_v<T, bool>) f(T{});  // logical is resized as uint8 by run_into
+  });
+}
+
+}  // namespace
+
+// One output row of a unit vertical table: a copy of input row `src`.
+void copy_row(ElemType type, const void* src, void* dst, std::size_t len) {
+  with_numeric_type(type, [&](auto x) {
+    using T = decltype(x);
+    copy_row_typed(static_cast<const T*>(src), static_cast<T*>(dst), len);
+  });
+}
+
+// One output row of a unit horizontal table: a gather of whole pixels.
+void gather_row(ElemType type, const AxisTable& t, int ch, const void* src, void* dst) {
+  with_numeric_type(type, [&](auto x) {
+    using T = decltype(x);
+    const T* s = static_cast<const T*>(src);
+    T* d = static_cast<T*>(dst);
+    switch (ch) {
+      case 1: gather_row_typed<T, 1>(s, t.index.data(), t.out_size, ch, d); break;
+      case 2: gather_row_typed<T, 2>(s, t.index.data(), t.out_size, ch, d); break;
+      case 3: gather_row_typed<T, 3>(s, t.index.data(), t.out_size, ch, d); break;
+      case 4: gather_row_typed<T, 4>(s, t.index.data(), t.out_size, ch, d); break;
+      default: gather_row_typed<T, 0>(s, t.index.data(), t.out_size, ch, d); break;
+    }
+  });
+}
+
+}  // namespace rl::detail

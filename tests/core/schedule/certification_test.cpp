@@ -1,0 +1,97 @@
+// The certified kernels' bound (resize_certification.hpp) on hand-made tables, with values worked
+// out by hand: the dyadic exponent of a weight, exact tables, the float32 limit, and the tables that
+// are never certified.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "resize_certification.hpp"
+
+namespace {
+
+// A table of `out` outputs, each with the same weights (the indices do not enter the bound).
+rl::AxisTable table_of(const std::vector<double>& w, int out = 3) {
+  rl::AxisTable t;
+  t.in_size = out;
+  t.out_size = out;
+  t.taps = static_cast<int>(w.size());
+  for (int o = 0; o < out; ++o)
+    for (double x : w) {
+      t.weights.push_back(x);
+      t.index.push_back(o);
+    }
+  return t;
+}
+
+TEST(Certification, DyadicExponentIsTheLeastPowerOfTwoThatMakesTheWeightAnInteger) {
+  EXPECT_EQ(rl::detail::dyadic_exponent(0.0), 0);
+  EXPECT_EQ(rl::detail::dyadic_exponent(1.0), 0);
+  EXPECT_EQ(rl::detail::dyadic_exponent(3.0), 0);
+  EXPECT_EQ(rl::detail::dyadic_exponent(1024.0), 0);
+  EXPECT_EQ(rl::detail::dyadic_exponent(0.5), 1);       // 1 / 2
+  EXPECT_EQ(rl::detail::dyadic_exponent(0.75), 2);      // 3 / 4
+  EXPECT_EQ(rl::detail::dyadic_exponent(-0.375), 3);    // -3 / 8
+  EXPECT_EQ(rl::detail::dyadic_exponent(0.078125), 6);  // 5 / 64
+  // 0.1 is stored as 0x3FB999999999999A = 0x1999999999999A * 2^-56, whose significand has one
+  // trailing zero: an odd integer times 2^-55.
+  EXPECT_EQ(rl::detail::dyadic_exponent(0.1), 55);
+  EXPECT_EQ(rl::detail::dyadic_exponent(std::ldexp(1.0, -1022)), 1022);  // the least normal
+  EXPECT_EQ(rl::detail::dyadic_exponent(std::numeric_limits<double>::denorm_min()), 1074);
+}
+
+TEST(Certification, XmaxIsTheLargestMagnitudeOfTheClass) {
+  EXPECT_EQ(rl::detail::cert_xmax(rl::ElemType::U8), 255.0);
+  EXPECT_EQ(rl::detail::cert_xmax(rl::ElemType::I8), 128.0);  // int8 reaches -128
+}
+
+TEST(Certification, DyadicTablesAreExact) {
+  // Bilinear enlarging by 2: weights 1/4 and 3/4, so e = 2 and A xmax 2^e = 1 * 255 * 4 < 2^24.
+  const rl::detail::CertCheck c = rl::detail::cert_check(table_of({0.25, 0.75}), 255.0);
+  EXPECT_TRUE(c.exact);
+  EXPECT_EQ(c.limit, 0.5f);
+  // A = 4096 with e = 0: 4096 * 255 = 1044480 < 2^24, still exact.
+  EXPECT_TRUE(rl::detail::cert_check(table_of({4096.0}), 255.0).exact);
+  // e = 25 is past float32's 24-bit significand: not exact, but certified with a limit.
+  const rl::detail::CertCheck fine = rl::detail::cert_check(table_of({std::ldexp(1.0, -25), 0.5}), 255.0);
+  EXPECT_FALSE(fine.exact);
+  EXPECT_GT(fine.limit, 0.0f);
+}
+
+TEST(Certification, LimitIsHalfMinusTheBoundRoundedDownToFloat) {
+  // One tap of weight 0.1 (not dyadic): n = taps + 2 = 3, A = 0.1, A xmax = 25.5, u = 2^-24. To first
+  // order M = 2 A xmax (n u + u) = 51 * 4u = 204 u = 408 * 2^-25; the higher-order terms (about
+  // 1e-12) make M a little larger. Below 0.5 float32 is spaced 2^-25, so 0.5 - 408 * 2^-25 is a
+  // float just above 0.5 - M, and the limit is the next one down: 0.5 - 409 * 2^-25.
+  const rl::detail::CertCheck c = rl::detail::cert_check(table_of({0.1}), 255.0);
+  EXPECT_FALSE(c.exact);
+  EXPECT_EQ(c.limit, static_cast<float>(0.5 - 409 * std::ldexp(1.0, -25)));
+}
+
+TEST(Certification, TablesWithoutASmallBoundAreNotCertified) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(rl::detail::cert_check(table_of({0.5, nan}), 255.0).limit, 0.0f);
+  EXPECT_EQ(rl::detail::cert_check(table_of({inf, 0.5}), 255.0).limit, 0.0f);
+  // Sum of |w| above 10^4, even with dyadic weights.
+  EXPECT_EQ(rl::detail::cert_check(table_of({8192.0, -8192.0}), 255.0).limit, 0.0f);
+  // A xmax = 5000.1 * 255 >= 2^20: outputs may leave the range the rounding is proven for.
+  EXPECT_EQ(rl::detail::cert_check(table_of({5000.1}), 255.0).limit, 0.0f);
+  // A xmax = 3921.1 * 255 = 999880.5 < 2^20, but M is about 204 u * 3921.1 / 0.1 = 0.48 > 1/16.
+  EXPECT_EQ(rl::detail::cert_check(table_of({3921.1}), 255.0).limit, 0.0f);
+  // The same weight with int8's xmax 128 is no better: M is about 0.24.
+  EXPECT_EQ(rl::detail::cert_check(table_of({3921.1}), 128.0).limit, 0.0f);
+}
+
+TEST(Certification, CertifiedTableKeepsTheWeightsAsFloat32) {
+  const rl::AxisTable t = table_of({0.1, 0.9}, 2);
+  const rl::detail::CertAxis a = rl::detail::cert_axis(t, rl::detail::cert_check(t, 255.0));
+  ASSERT_EQ(a.wf.size(), 4u);
+  EXPECT_EQ(a.wf[0], 0.1f);
+  EXPECT_EQ(a.wf[3], 0.9f);
+  EXPECT_FALSE(a.exact);
+  EXPECT_GT(a.limit, 0.49f);
+}
+
+}  // namespace
