@@ -27,6 +27,7 @@ std::string usage_text() {
        imresize INPUT [OUTPUT] (--scale S[,S2] | --size R,C) --benchmark N [options]
        imresize batch ...            (build super-resolution datasets; imresize batch --help)
        imresize score ...            (PSNR/SSIM as the SR papers' scripts; imresize score --help)
+       imresize identify HR LR ...   (which resizer made LR from HR; imresize identify --help)
 
 Resizes an image exactly as MATLAB's imresize does (same kernels, border rule, dimension order and
 rounding), on the CPU or a CUDA device; both read the same contribution tables.

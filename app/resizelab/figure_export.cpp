@@ -53,10 +53,11 @@ void print_usage() {
       "  --panes matlab,opencv-cubic,pillow-bicubic,torch-bicubic (MATLAB vs the libraries). They run\n"
       "  at MATLAB's output size; a type the library lacks goes through float32.\n"
       "--plots: comma-separated plots under the panes, in order, from kernel, frequency, sampling,\n"
-      "  taps, worked and profile (default kernel; --no-kernel-plot or an empty list: none).\n"
-      "--pixel R,C: the reference pane's output pixel (0-based) that sampling, taps and worked\n"
-      "  explain (default the centre). --profile R0,C0,R1,C1: the profile's line in source pixels\n"
-      "  (0-based pixel centres; default a horizontal line through the centre).\n"
+      "  taps, worked, profile, mapping, window and surface (default kernel; --no-kernel-plot or an\n"
+      "  empty list: none).\n"
+      "--pixel R,C: the reference pane's output pixel (0-based) that sampling, taps, worked, mapping,\n"
+      "  window and surface explain (default the centre). --profile R0,C0,R1,C1: the profile's line\n"
+      "  in source pixels (0-based pixel centres; default a horizontal line through the centre).\n"
       "Exit status: 0 written; 1 the image cannot be read or resized, or the figure cannot be written;\n"
       "2 bad option or value. Every error is one line on stderr.\n",
       stdout);

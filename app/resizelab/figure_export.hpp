@@ -18,9 +18,10 @@
 //   --layout row|grid     default row
 //   --width PX            figure width (default 1600), --dpi D (default 150)
 //   --plots LIST          plots under the panes, in order: kernel frequency sampling taps worked
-//                         profile (default kernel; empty or --no-kernel-plot: none)
-//   --pixel R,C           the reference pane's output pixel the sampling, taps and worked plots
-//                         explain (0-based; default the centre)
+//                         profile mapping window surface (default kernel; empty or
+//                         --no-kernel-plot: none)
+//   --pixel R,C           the reference pane's output pixel the sampling, taps, worked, mapping,
+//                         window and surface plots explain (0-based; default the centre)
 //   --profile R0,C0,R1,C1 the line profile's line in source pixels (0-based pixel centres;
 //                         default a horizontal line through the centre)
 //   --no-kernel-plot, --no-diff

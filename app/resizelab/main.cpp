@@ -100,7 +100,8 @@ int main(int argc, char** argv) {
   cli.addOption(inspect_opt);
   const QCommandLineOption dock_opt(
       "show-panel",
-      "Bring a panel to the front: differences, kernels, taps, worked, sampling, frequency, profile.",
+      "Bring a panel to the front: differences, kernels, taps, worked, sampling, frequency, profile,\n"
+      "mapping, window, surface.",
       "NAME");
   cli.addOption(dock_opt);
   cli.addOption(shot_opt);
@@ -127,8 +128,14 @@ int main(int argc, char** argv) {
                            : name == "sampling"  ? "samplingDock"
                            : name == "frequency" ? "frequencyDock"
                            : name == "profile"   ? "profileDock"
+                           : name == "mapping"   ? "mappingDock"
+                           : name == "window"    ? "windowDock"
+                           : name == "surface"   ? "surfaceDock"
                                                  : "differenceDock";
-    if (auto* d = w.findChild<QDockWidget*>(object)) d->raise();
+    if (auto* d = w.findChild<QDockWidget*>(object)) {
+      d->show();  // the 2-D pictures start closed
+      d->raise();
+    }
   }
   w.show();
 

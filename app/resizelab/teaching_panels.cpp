@@ -6,6 +6,7 @@
 
 #include "rl/ui/document.hpp"
 #include "rl/ui/main_window.hpp"
+#include "rl/ui/picture_widgets.hpp"
 #include "rl/ui/teaching_widgets.hpp"
 
 namespace rl::ui {
@@ -15,17 +16,25 @@ void install_teaching_panels(MainWindow& w) {
   auto* sampling = new SamplingWidget;
   auto* frequency = new FrequencyResponseWidget;
   auto* profile = new LineProfileWidget;
+  auto* mapping = new MappingWidget;
+  auto* window = new WindowWidget;
+  auto* surface = new SurfaceWidget;
   const auto dock = [&](const QString& title, const QString& name, QWidget* widget) {
     auto* d = new QDockWidget(title, &w);
     d->setObjectName(name);
     d->setWidget(widget);
     w.add_tool_dock(d, Qt::RightDockWidgetArea);
+    return d;
   };
   dock("Sampling", "samplingDock", sampling);
   dock("Frequency", "frequencyDock", frequency);
   dock("Profile", "profileDock", profile);
+  // The 2-D pictures start closed (View menu, --show-panel): ten tabs would not fit their names.
+  for (QDockWidget* d : {dock("Mapping", "mappingDock", mapping), dock("Window", "windowDock", window),
+                         dock("Surface", "surfaceDock", surface)})
+    d->hide();
 
-  QObject::connect(doc, &Document::results_changed, &w, [doc, sampling, frequency, profile]() {
+  QObject::connect(doc, &Document::results_changed, &w, [=]() {
     QList<NamedPlan> plans;
     QList<ProfilePane> panes;
     for (int i = 0; i < Document::kPanes; ++i) {
@@ -39,8 +48,17 @@ void install_teaching_panels(MainWindow& w) {
     sampling->set_plans(plans);
     frequency->set_plans(plans);
     profile->set_panes(panes);
+    const auto& reference = doc->result(Document::kReferencePane).plan;
+    mapping->set_plan(reference);
+    window->set_source(doc->source());
+    window->set_plans(plans);
+    surface->set_source(doc->source());
+    surface->set_plan(reference);
   });
   QObject::connect(&w, &MainWindow::pixel_hovered, sampling, &SamplingWidget::set_pixel);
+  QObject::connect(&w, &MainWindow::pixel_hovered, mapping, &MappingWidget::set_pixel);
+  QObject::connect(&w, &MainWindow::pixel_hovered, window, &WindowWidget::set_pixel);
+  QObject::connect(&w, &MainWindow::pixel_hovered, surface, &SurfaceWidget::set_pixel);
   // The panes' coordinates put pixel edges at integers; the profile's put pixel centres there.
   QObject::connect(&w, &MainWindow::profile_line_changed, profile, [profile](std::optional<QLineF> l) {
     profile->set_line(l ? std::optional<QLineF>(l->translated(-0.5, -0.5)) : std::nullopt);

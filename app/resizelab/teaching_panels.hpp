@@ -1,9 +1,10 @@
-// Connects the teaching docks (sampling explainer, frequency response, line profile) to the viewer.
+// Connects the teaching docks (sampling explainer, frequency response, line profile, coordinate
+// mapping, tap window, surface) to the viewer.
 #pragma once
 
 namespace rl::ui {
 class MainWindow;
-// Adds the three docks, tabbed with the others on the right, fed from the document, the hovered or
+// Adds the six docks, tabbed with the others on the right, fed from the document, the hovered or
 // locked pixel and the profile line.
 void install_teaching_panels(MainWindow& w);
 }  // namespace rl::ui

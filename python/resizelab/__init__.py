@@ -15,8 +15,8 @@ numpy functions act on the first two axes (H x W, or H x W x ...), as MATLAB doe
 from . import _core
 from ._core import AxisTable, cuda_built, cuda_status, supported_dtypes
 
-__all__ = ["imresize", "imresize_backward", "Plan", "AxisTable", "supported_dtypes", "cuda_built",
-           "cuda_status"]
+__all__ = ["imresize", "imresize_backward", "Plan", "AxisTable", "identify", "Identification", "supported_dtypes",
+           "cuda_built", "cuda_status"]
 __version__ = "0.1.0"
 
 
@@ -34,6 +34,30 @@ def imresize(image, scale=None, *, size=None, method="bicubic", antialiasing=Non
     """
     return _core.imresize(image, scale, size=size, method=method, antialiasing=antialiasing, boundary=boundary,
                           device=device)
+
+
+class Identification(list):
+    """The records of identify() (a list, best first), with what the report says about them all:
+    exact (whether the first records reproduce lr), candidates (how many were run) and notes."""
+
+    def __init__(self, report):
+        super().__init__(report["matches"])
+        self.exact = report["exact"]
+        self.candidates = report["candidates"]
+        self.notes = report["notes"]
+
+
+def identify(hr, lr, top=5):
+    """Which resizer made lr from hr, as `imresize identify` answers it: the calls that reproduce lr
+    ("verdict": "exact"), or the closest `top` ("close", with "evidence": where they differ).
+
+    hr, lr: uint8 (every library) or uint16 (MATLAB only) arrays, H x W or H x W x C, the same channels.
+    Each record: call (code in the library's own language), remark, library, method and its options,
+    source (the HR rows and cols read: a mod-crop when smaller), scale or size, imresize_args, bgr,
+    equal, total, tolerated, max_abs, psnr (None when equal everywhere), evidence. OpenCV's candidates
+    run through cv2.resize when cv2 can be imported (else a note says they were left out).
+    """
+    return Identification(_core.identify(hr, lr, top))
 
 
 def imresize_backward(grad_output, plan, *, device="cpu"):

@@ -24,7 +24,8 @@
 
 namespace py = pybind11;
 
-void bind_metrics(py::module_& m);  // metrics_bindings.cpp
+void bind_metrics(py::module_& m);   // metrics_bindings.cpp
+void bind_identify(py::module_& m);  // identify_bindings.cpp
 
 namespace {
 
@@ -550,6 +551,7 @@ PyDeviceArray device_empty(std::vector<py::ssize_t> shape, const std::string& dt
 PYBIND11_MODULE(_core, m) {
   m.doc() = "MATLAB-exact imresize: the C++ core of resizelab";
   bind_metrics(m);
+  bind_identify(m);
 
   py::class_<PyTable>(m, "AxisTable", "One axis' contribution table (read-only views of the plan's arrays).")
       .def_property_readonly("in_size", [](const PyTable& t) { return t.t->in_size; })

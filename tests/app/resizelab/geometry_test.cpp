@@ -49,7 +49,10 @@ TEST(ViewerGeometry, DocksAndLegendFitAt1280x800) {
   const QList<QDockWidget*> docks = w.findChildren<QDockWidget*>();
   ASSERT_GE(docks.size(), 5);
   for (QDockWidget* d : docks) {
-    // Each one in front in turn (tabbed docks behind others are parked off the window).
+    // Each one in front in turn (tabbed docks behind others are parked off the window); the closed
+    // ones (the 2-D pictures) as they open, and closed again after.
+    const bool closed = d->isHidden();
+    if (closed) d->show();
     d->raise();
     QApplication::processEvents();
     const QRect g(d->mapTo(&w, QPoint(0, 0)), d->size());
@@ -59,6 +62,7 @@ TEST(ViewerGeometry, DocksAndLegendFitAt1280x800) {
     // Its title is readable: the title bar or its tab holds the whole text.
     EXPECT_LE(QFontMetrics(d->font()).horizontalAdvance(d->windowTitle()), d->width() - 20)
         << d->objectName().toStdString();
+    if (closed) d->hide();
   }
   // Tab names are never elided.
   for (QTabBar* bar : w.findChildren<QTabBar*>()) {

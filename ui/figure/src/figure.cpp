@@ -14,6 +14,7 @@
 #include "rl/atomic_file.hpp"
 #include "rl/image_ops.hpp"
 #include "rl/ui/plots.hpp"
+#include "rl/ui/teaching_pictures.hpp"
 #include "rl/ui/teaching_plots.hpp"
 
 namespace rl::ui {
@@ -133,6 +134,20 @@ void paint_plot(QPainter& p, const QRectF& r, const FigureSpec& s, FigurePlot ki
         paint_worked_cells(p, r, *w, *ref_plan, QStringLiteral("Worked example: %1").arg(label_of(s, ref)));
       return;
     }
+    case FigurePlot::Mapping:
+      if (ref_plan) paint_mapping_plot(p, r, *ref_plan, explained_pixel(s, *ref_plan));
+      return;
+    case FigurePlot::Window:
+      if (ref_plan && source_of(s))
+        paint_window_plot(p, r, tap_windows(plans, *source_of(s), explained_pixel(s, *ref_plan)));
+      return;
+    case FigurePlot::Surface: {
+      if (!ref_plan || !source_of(s)) return;
+      const QPoint px = explained_pixel(s, *ref_plan);
+      paint_surface_plot(p, r, teaching_surfaces(*source_of(s), *ref_plan, px, 0, 4), {},
+                         QPointF(ref_plan->cols.u[px.x()] - 1.0, ref_plan->rows.u[px.y()] - 1.0));
+      return;
+    }
     case FigurePlot::Profile: {
       QList<ProfilePane> panes;
       for (int i = 0; i < pane_count(s); ++i)
@@ -180,7 +195,8 @@ Layout make_layout(const FigureSpec& s) {
   for (const FigurePlot kind : s.plots) {
     double h = plot_h;
     if (kind == FigurePlot::Sampling || kind == FigurePlot::Profile || kind == FigurePlot::Frequency)
-      h = std::round(plot_h + 5 * layout.line);  // their legends sit below the plot
+      h = std::round(plot_h + 5 * layout.line);                     // their legends sit below the plot
+    if (kind == FigurePlot::Surface) h = std::round(plot_h * 1.5);  // a 3-D view over a heat map
     if (kind == FigurePlot::Worked) {
       const auto w = worked_example_of(s);
       h = w ? std::ceil(
@@ -293,8 +309,9 @@ QList<FigureImageRects> figure_image_rects(const FigureSpec& s) {
 }
 
 std::optional<FigurePlot> parse_figure_plot(const QString& name) {
-  for (const FigurePlot p : {FigurePlot::Kernel, FigurePlot::Frequency, FigurePlot::Sampling,
-                             FigurePlot::Taps, FigurePlot::Worked, FigurePlot::Profile})
+  for (const FigurePlot p :
+       {FigurePlot::Kernel, FigurePlot::Frequency, FigurePlot::Sampling, FigurePlot::Taps, FigurePlot::Worked,
+        FigurePlot::Profile, FigurePlot::Mapping, FigurePlot::Window, FigurePlot::Surface})
     if (name.trimmed().compare(to_string(p), Qt::CaseInsensitive) == 0) return p;
   return std::nullopt;
 }
@@ -307,11 +324,16 @@ QString to_string(FigurePlot p) {
     case FigurePlot::Taps: return QStringLiteral("taps");
     case FigurePlot::Worked: return QStringLiteral("worked");
     case FigurePlot::Profile: return QStringLiteral("profile");
+    case FigurePlot::Mapping: return QStringLiteral("mapping");
+    case FigurePlot::Window: return QStringLiteral("window");
+    case FigurePlot::Surface: return QStringLiteral("surface");
   }
   return {};
 }
 
-QString figure_plot_names() { return QStringLiteral("kernel, frequency, sampling, taps, worked or profile"); }
+QString figure_plot_names() {
+  return QStringLiteral("kernel, frequency, sampling, taps, worked, profile, mapping, window or surface");
+}
 
 QRect result_crop(const QRect& c, int src_rows, int src_cols, int out_rows, int out_cols) {
   if (src_rows <= 0 || src_cols <= 0) return {};

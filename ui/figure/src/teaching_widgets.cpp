@@ -37,19 +37,19 @@ QHBoxLayout* control_row(QVBoxLayout* v) {
   return row;
 }
 
-QVBoxLayout* plain_layout(QWidget* w) {
+}  // namespace
+
+QVBoxLayout* plain_dock_layout(QWidget* w) {
   auto* v = new QVBoxLayout(w);
   v->setContentsMargins(0, 0, 0, 0);
   v->setSpacing(2);
   return v;
 }
 
-}  // namespace
-
 // ---- frequency response ----
 
 FrequencyResponseWidget::FrequencyResponseWidget(QWidget* parent) : QWidget(parent) {
-  auto* v = plain_layout(this);
+  auto* v = plain_dock_layout(this);
   QHBoxLayout* row = control_row(v);
   axis_box_ = new QComboBox;
   axis_box_->addItem(tr("along columns"));
@@ -92,7 +92,7 @@ void FrequencyResponseWidget::set_db(bool on) {
 // ---- sampling explainer ----
 
 SamplingWidget::SamplingWidget(QWidget* parent) : QWidget(parent) {
-  auto* v = plain_layout(this);
+  auto* v = plain_dock_layout(this);
   QHBoxLayout* row = control_row(v);
   axis_box_ = new QComboBox;
   axis_box_->addItem(tr("row"));
@@ -189,7 +189,7 @@ SamplingInput SamplingWidget::input() const {
 // ---- line profile ----
 
 LineProfileWidget::LineProfileWidget(QWidget* parent) : QWidget(parent) {
-  auto* v = plain_layout(this);
+  auto* v = plain_dock_layout(this);
   QHBoxLayout* row = control_row(v);
   channel_box_ = new QComboBox;
   channel_box_->addItem(tr("luminance"));

@@ -1,6 +1,7 @@
 // Comparison figures: magnified crops of each pane's result with its method label, difference maps
 // against a reference with a colour bar and statistics, and below them any of the plots the viewer's
-// docks draw (kernel, frequency response, sampling, taps, worked example, line profile), painted by
+// docks draw (kernel, frequency response, sampling, taps, worked example, line profile, coordinate
+// mapping, tap window, surface), painted by
 // one QPainter routine into PNG, SVG or PDF.
 #pragma once
 
@@ -26,11 +27,13 @@ namespace rl::ui {
 
 enum class FigureLayout { Row, Grid };
 // The plots a figure can show under the panes, drawn by the docks' own routines.
-enum class FigurePlot { Kernel, Frequency, Sampling, Taps, Worked, Profile };
-// "kernel", "frequency", "sampling", "taps", "worked", "profile"; nullopt for anything else.
+// Mapping, Window and Surface are the 2-D teaching pictures (teaching_pictures.hpp).
+enum class FigurePlot { Kernel, Frequency, Sampling, Taps, Worked, Profile, Mapping, Window, Surface };
+// "kernel", "frequency", "sampling", "taps", "worked", "profile", "mapping", "window", "surface";
+// nullopt for anything else.
 std::optional<FigurePlot> parse_figure_plot(const QString& name);
 QString to_string(FigurePlot p);
-// "kernel, frequency, sampling, taps, worked or profile", for messages.
+// "kernel, frequency, sampling, taps, worked, profile, mapping, window or surface", for messages.
 QString figure_plot_names();
 struct FigureSpec {
   // What the figure draws: the source, each pane's result and plan, the differences against the
@@ -43,8 +46,8 @@ struct FigureSpec {
   QRect crop;  // in source pixels (x = column, y = row); empty: the whole image
   bool show_diffs = true;
   QList<FigurePlot> plots = {FigurePlot::Kernel};  // under the panes, in this order
-  // The reference pane's output pixel (x = column, y = row, 0-based) that sampling, taps and worked
-  // explain; unset: the centre.
+  // The reference pane's output pixel (x = column, y = row, 0-based) that sampling, taps, worked,
+  // mapping, window and surface explain; unset: the centre.
   std::optional<QPoint> pixel;
   // The line profile's line in source pixels (pixel centres at integers, x = column); unset: a
   // horizontal line through the centre, end to end.

@@ -13,8 +13,12 @@
 
 class QCheckBox;
 class QComboBox;
+class QVBoxLayout;
 
 namespace rl::ui {
+
+// The docks' layout on `w`: no margins, tight spacing.
+QVBoxLayout* plain_dock_layout(QWidget* w);
 
 // A widget that paints with a function of (painter, rectangle) and remembers the legend's box.
 class PlotCanvas : public QWidget {

@@ -1,0 +1,316 @@
+# `imresize identify HR LR` on LR images made here by the real Pillow, OpenCV and torch (Debian's python3-pil,
+# python3-opencv, python3-torch) and by the MATLAB path (`imresize`, golden-checked elsewhere) at both
+# boundaries and both pipelines; Set5's MATLAB LR images; an edited pixel; a resizer no candidate is; bad input.
+# Every exact match's call is run (Python calls with the real library, MATLAB ones through `imresize`).
+import json
+import os
+import subprocess
+import tempfile
+import zlib
+
+import numpy as np
+import pytest
+
+from PIL import Image
+import cv2
+import torch
+import torch.nn.functional as F
+
+EXE = os.environ.get("RL_IMRESIZE")
+GOLDEN = os.environ.get("RL_GOLDEN_DIR", "")
+CASES = int(os.environ.get("RL_IDENTIFY_CASES", "2"))
+
+if not EXE:
+    pytest.fail("RL_IMRESIZE is not set (run through ctest)", pytrace=False)
+
+
+def rng_for(*parts):
+    return np.random.default_rng(zlib.crc32(repr(parts).encode()))
+
+
+def smooth_image(rng, rows, cols, ch):
+    """Noise blurred a little: values spread over 0..255 with the gradients real photographs have."""
+    img = rng.integers(0, 256, size=(rows, cols, ch), dtype=np.uint8)
+    img = cv2.GaussianBlur(img, (5, 5), 1.2).reshape(rows, cols, ch)
+    return img[..., 0] if ch == 1 else img
+
+
+def save(path, img):
+    Image.fromarray(img).save(path)
+
+
+def identify(hr, lr, *extra):
+    """Runs `imresize identify` on two arrays; returns (exit status, JSON report or None, stdout, stderr)."""
+    with tempfile.TemporaryDirectory() as d:
+        hp, lp, jp = (os.path.join(d, n) for n in ("hr.png", "lr.png", "r.json"))
+        save(hp, hr)
+        save(lp, lr)
+        r = subprocess.run([EXE, "identify", hp, lp, "--json", jp, *extra], capture_output=True, text=True)
+        report = json.load(open(jp)) if r.returncode == 0 else None
+        return r.returncode, report, r.stdout, r.stderr
+
+
+def run_call(match, hr):
+    """The pixels the named call makes: Python calls evaluated with the real library, MATLAB calls through
+    `imresize` with the reported options on the reported source (HR or its mod-crop)."""
+    if match["library"] != "matlab":
+        out = eval(match["call"], {"hr": hr, "np": np, "cv2": cv2, "Image": Image, "torch": torch, "F": F})
+        return np.asarray(out)
+    rows, cols = match["source"]
+    with tempfile.TemporaryDirectory() as d:
+        src, dst = os.path.join(d, "src.png"), os.path.join(d, "dst.png")
+        save(src, np.ascontiguousarray(hr[:rows, :cols]))
+        r = subprocess.run([EXE, src, dst, *match["imresize_args"]], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        return np.asarray(Image.open(dst))
+
+
+def assert_exact(hr, lr, report, producer):
+    assert report["exact"], f"{producer}: no exact match; closest: {report['matches'][:2]}"
+    for m in report["matches"]:
+        assert m["verdict"] == "exact" and m["equal"] == m["total"] == lr.shape[0] * lr.shape[1]
+        got = run_call(m, hr)
+        if m.get("bgr"):
+            got = got[..., [2, 1, 0]]
+        diff = got.astype(int) - lr.astype(int)
+        bad = np.any(diff != 0, axis=-1) if diff.ndim == 3 else diff != 0
+        if m["library"] == "torch":  # our torch is within 1e-5 of ATen's: a value at a rounding step may flip
+            assert np.abs(diff).max() <= 1 and bad.sum() <= m["tolerated"], (producer, m["call"])
+        else:
+            assert not bad.any(), (producer, m["call"], int(bad.sum()))
+
+
+def sizes(rng, shrink):
+    """(HR rows, cols, scale) with sizes that are and are not multiples of the factor."""
+    for _ in range(CASES):
+        k = int(rng.choice([2, 3, 4])) if shrink else 0
+        rows, cols = int(rng.integers(24, 90)), int(rng.integers(24, 90))
+        yield rows, cols, (1 / k if shrink else float(rng.choice([1.5, 2.0, 3.0])))
+
+
+# ---------------------------------------------------------------- the real libraries
+CV = {"INTER_NEAREST": cv2.INTER_NEAREST, "INTER_NEAREST_EXACT": cv2.INTER_NEAREST_EXACT,
+      "INTER_LINEAR": cv2.INTER_LINEAR, "INTER_LINEAR_EXACT": cv2.INTER_LINEAR_EXACT,
+      "INTER_CUBIC": cv2.INTER_CUBIC, "INTER_AREA": cv2.INTER_AREA, "INTER_LANCZOS4": cv2.INTER_LANCZOS4}
+
+
+@pytest.mark.parametrize("flag", list(CV))
+@pytest.mark.parametrize("shrink", [True, False])
+def test_opencv(flag, shrink):
+    rng = rng_for("opencv", flag, shrink)
+    for k, (rows, cols, s) in enumerate(sizes(rng, shrink)):
+        hr = smooth_image(rng, rows, cols, [3, 1, 4][k % 3])
+        lr = (cv2.resize(hr, None, fx=s, fy=s, interpolation=CV[flag]) if k % 2 else
+              cv2.resize(hr, (max(1, round(cols * s)), max(1, round(rows * s))), interpolation=CV[flag]))
+        code, report, out, err = identify(hr, lr)
+        assert code == 0, err
+        assert_exact(hr, lr, report, f"cv2 {flag} {hr.shape} s={s}")
+        assert any(m["library"] == "opencv" for m in report["matches"]), out
+
+
+PIL_FILTERS = ["NEAREST", "BOX", "BILINEAR", "HAMMING", "BICUBIC", "LANCZOS"]
+
+
+@pytest.mark.parametrize("name", PIL_FILTERS)
+@pytest.mark.parametrize("shrink", [True, False])
+def test_pillow(name, shrink):
+    rng = rng_for("pillow", name, shrink)
+    for k, (rows, cols, s) in enumerate(sizes(rng, shrink)):
+        hr = smooth_image(rng, rows, cols, [3, 1, 4][k % 3])
+        size = (max(1, int(cols * s)), max(1, int(rows * s)))  # floor: an odd size
+        lr = np.asarray(Image.fromarray(hr).resize(size, getattr(Image.Resampling, name)))
+        code, report, out, err = identify(hr, lr)
+        assert code == 0, err
+        assert_exact(hr, lr, report, f"PIL {name} {hr.shape} {size}")
+        assert any(m["library"] == "pillow" for m in report["matches"]), out
+
+
+TORCH = [("nearest", None, False), ("nearest-exact", None, False), ("bilinear", False, False),
+         ("bilinear", True, False), ("bilinear", False, True), ("bicubic", False, False), ("bicubic", True, False),
+         ("bicubic", False, True), ("bicubic", True, True)]
+
+
+@pytest.mark.parametrize("mode,align,aa", TORCH)
+@pytest.mark.parametrize("rounding", ["round", "truncate"])
+@pytest.mark.parametrize("shrink", [True, False])
+def test_torch(mode, align, aa, rounding, shrink):
+    rng = rng_for("torch", mode, align, aa, rounding, shrink)
+    for k, (rows, cols, s) in enumerate(sizes(rng, shrink)):
+        hr = smooth_image(rng, rows, cols, 3)
+        x = torch.from_numpy(hr).permute(2, 0, 1).contiguous()[None].float() / 255
+        kw = {} if align is None else {"align_corners": align}
+        if aa:
+            kw["antialias"] = True
+        y = (F.interpolate(x, scale_factor=s, mode=mode, **kw) if k % 2 else
+             F.interpolate(x, size=(max(1, round(rows * s)), max(1, round(cols * s))), mode=mode, **kw)) * 255
+        y = y.round().clamp(0, 255) if rounding == "round" else y.clamp(0, 255)
+        lr = y.to(torch.uint8)[0].permute(1, 2, 0).numpy()
+        code, report, out, err = identify(hr, lr)
+        assert code == 0, err
+        assert_exact(hr, lr, report, f"torch {mode} ac={align} aa={aa} {rounding} {hr.shape} s={s}")
+        torch_rows = [m for m in report["matches"] if m["library"] == "torch"]
+        assert torch_rows, out
+        if mode.startswith("bi"):
+            assert any(m["rounding"] == ("half-even" if rounding == "round" else "truncate") for m in torch_rows), out
+
+
+# ---------------------------------------------------------------- the MATLAB path
+@pytest.mark.parametrize("boundary", ["modern", "legacy"])
+@pytest.mark.parametrize("pipeline", ["own", "double"])
+@pytest.mark.parametrize("method", ["bicubic", "bilinear", "lanczos3", "box"])
+def test_matlab(boundary, pipeline, method):
+    rng = rng_for("matlab", boundary, pipeline, method)
+    for k, (rows, cols, s) in enumerate(list(sizes(rng, True)) + list(sizes(rng, False))):
+        hr = smooth_image(rng, rows, cols, [3, 1][k % 2])
+        modcrop = s < 1 and k % 2 == 0
+        src = hr
+        if modcrop:  # modcrop(hr, 1/s), then imresize by s, as the SR scripts do
+            f = round(1 / s)
+            src = hr[: rows - rows % f, : cols - cols % f]
+        with tempfile.TemporaryDirectory() as d:
+            a, b = os.path.join(d, "a.png"), os.path.join(d, "b.png")
+            save(a, np.ascontiguousarray(src))
+            scale = f"1/{round(1 / s)}" if s < 1 else repr(s)
+            args = ["--scale", scale, "--method", method, "--boundary", boundary]
+            args += ["--as", "double"] if pipeline == "double" else []
+            r = subprocess.run([EXE, a, b, *args], capture_output=True, text=True)
+            assert r.returncode == 0, r.stderr
+            lr = np.asarray(Image.open(b))
+        code, report, out, err = identify(hr, lr)
+        assert code == 0, err
+        assert_exact(hr, lr, report, f"MATLAB {method} {boundary} {pipeline} {hr.shape} s={s}")
+        named = [m for m in report["matches"] if m["library"] == "matlab" and m["boundary"] == boundary]
+        assert named, out
+        assert any(m["pipeline"] == ("im2double" if pipeline == "double" else "own class") for m in named), out
+
+
+def test_set5_is_matlab_bicubic_legacy_on_the_modcropped_hr():
+    """Set5 as distributed with the RCAN test code: NAME_LR_xS.png = imresize(modcrop(NAME.bmp, S), 1/S),
+    MATLAB before R2015b (the golden README); identify must name exactly that from the original bmp."""
+    root = os.path.join(GOLDEN, "legacy-set5")
+    if not os.path.isdir(root):
+        pytest.fail(f"golden data not found at {root} (RL_GOLDEN_DIR)", pytrace=False)
+    for name in ["baby", "bird", "butterfly", "head", "woman"]:
+        hr = np.asarray(Image.open(os.path.join(root, "original", name + ".bmp")).convert("RGB"))
+        for s in (2, 3, 4):
+            lr = np.asarray(Image.open(os.path.join(root, f"{name}_LR_x{s}.png")))
+            code, report, out, err = identify(hr, lr)
+            assert code == 0, err
+            assert_exact(hr, lr, report, f"Set5 {name} x{s}")
+            first = report["matches"][0]
+            assert (first["library"], first["method"], first["boundary"]) == ("matlab", "bicubic", "legacy"), out
+            assert first["source"] == [hr.shape[0] - hr.shape[0] % s, hr.shape[1] - hr.shape[1] % s], out
+            if hr.shape[0] % s or hr.shape[1] % s:
+                assert first["call"].startswith(f"imresize(modcrop(hr, {s}), 1/{s}, 'bicubic')"), out
+
+
+# ---------------------------------------------------------------- near misses
+def test_one_pixel_changed_ranks_the_producer_first():
+    rng = rng_for("one pixel")
+    hr = smooth_image(rng, 77, 64, 3)
+    lr = cv2.resize(hr, (32, 38), interpolation=cv2.INTER_CUBIC).copy()
+    lr[20, 11, 1] ^= 4
+    code, report, out, err = identify(hr, lr)
+    assert code == 0, err
+    assert not report["exact"] and "no exact match" in out
+    first = report["matches"][0]
+    assert first["call"] == "cv2.resize(hr, (32, 38), interpolation=cv2.INTER_CUBIC)", out
+    assert first["equal"] == first["total"] - 1 and first["max_abs"] == 4
+    assert "one pixel only (row 21, column 12" in first["evidence"], first["evidence"]
+
+
+def lanczos_gauss_windowed(img, out_rows, out_cols):
+    """A resizer no candidate is: sinc(x) times a Gaussian window (sigma 1.2, support 3), separable, float64,
+    rounded once, with pixel-centre sampling and clamped borders; antialiased by widening when shrinking."""
+    def axis(n_in, n_out):
+        s = n_out / n_in
+        widen = min(1.0, s)
+        w = np.zeros((n_out, n_in))
+        for o in range(n_out):
+            u = (o + 0.5) / s - 0.5
+            taps = np.arange(int(np.floor(u - 3 / widen)), int(np.ceil(u + 3 / widen)) + 1)
+            x = (u - taps) * widen
+            k = np.sinc(x) * np.exp(-0.5 * (x / 1.2) ** 2) * (np.abs(x) < 3)
+            for t, kv in zip(np.clip(taps, 0, n_in - 1), k / k.sum()):
+                w[o, t] += kv
+        return w
+    f = img.astype(np.float64)
+    out = np.einsum("or,rcz->ocz", axis(img.shape[0], out_rows), f)
+    out = np.einsum("pc,ocz->opz", axis(img.shape[1], out_cols), out)
+    return np.clip(np.round(out), 0, 255).astype(np.uint8)
+
+
+def test_unknown_resizer_has_no_exact_match_and_lists_the_closest():
+    rng = rng_for("unknown")
+    hr = smooth_image(rng, 90, 72, 3)
+    lr = lanczos_gauss_windowed(hr, 45, 36)
+    code, report, out, err = identify(hr, lr, "--top", "4")
+    assert code == 0, err
+    assert not report["exact"] and "no exact match" in out
+    assert len(report["matches"]) == 4
+    assert all(m["verdict"] == "close" and m["equal"] < m["total"] and m["evidence"] for m in report["matches"])
+    psnr = [m["psnr"] for m in report["matches"]]
+    assert psnr[0] > 35, out  # a windowed sinc: the closest candidates are the other windowed sincs, not far off
+
+
+def test_bgr_order_is_reported():
+    rng = rng_for("bgr")
+    hr = smooth_image(rng, 60, 50, 3)
+    lr = cv2.resize(hr, (25, 30), interpolation=cv2.INTER_AREA)[..., ::-1].copy()
+    code, report, out, err = identify(hr, lr)
+    assert code == 0, err
+    assert_exact(hr, lr, report, "BGR")
+    assert all(m["bgr"] for m in report["matches"]) and "BGR" in out
+
+
+def test_16_bit_matlab_only():
+    rng = rng_for("16 bit")
+    hr = (smooth_image(rng, 40, 36, 1).astype(np.uint16) * 257 + rng.integers(0, 257, (40, 36))).astype(np.uint16)
+    with tempfile.TemporaryDirectory() as d:
+        a, b, j = os.path.join(d, "a.png"), os.path.join(d, "b.png"), os.path.join(d, "r.json")
+        cv2.imwrite(a, hr)
+        r = subprocess.run([EXE, a, b, "--scale", "1/2", "--boundary", "legacy"], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        r = subprocess.run([EXE, "identify", a, b, "--json", j], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        report = json.load(open(j))
+    assert report["type"] == "uint16" and report["exact"]
+    assert report["matches"][0]["call"] == "imresize(hr, 1/2, 'bicubic')" and report["matches"][0]["boundary"] == "legacy"
+    assert any("16-bit" in n for n in report["notes"])
+
+
+# ---------------------------------------------------------------- bad input: one line, the shared exit codes
+def run_raw(*args):
+    r = subprocess.run([EXE, "identify", *args], capture_output=True, text=True)
+    return r.returncode, r.stdout, r.stderr
+
+
+def test_bad_inputs():
+    rng = rng_for("bad")
+    with tempfile.TemporaryDirectory() as d:
+        p = {n: os.path.join(d, n + ".png") for n in ("rgb", "grey", "squash", "lr")}
+        save(p["rgb"], smooth_image(rng, 64, 64, 3))
+        save(p["grey"], smooth_image(rng, 32, 32, 1))
+        save(p["squash"], smooth_image(rng, 40, 8, 3))
+        save(p["lr"], smooth_image(rng, 32, 32, 3))
+        open(os.path.join(d, "broken.png"), "wb").write(b"\x89PNG\r\n\x1a\n not a png")
+        json_path = os.path.join(d, "keep.json")
+        open(json_path, "w").write("untouched")
+        cases = [
+            ((p["rgb"], p["grey"]), 2, "channel"),                           # grey vs RGB
+            ((p["rgb"], p["squash"]), 2, "no candidate maps 64x64 to 40x8"),  # no one factor gives these sizes
+            ((p["rgb"], os.path.join(d, "missing.png")), 1, "missing.png"),  # unreadable
+            ((p["rgb"], os.path.join(d, "broken.png")), 1, "broken.png"),
+            ((p["rgb"], p["lr"], "--top", "0"), 2, "--top"),
+            ((p["rgb"],), 2, "expected HR and LR"),
+            ((p["rgb"], p["lr"], "--json", os.path.join(d, "no", "dir.json")), 1, "does not exist"),
+            ((p["rgb"], p["grey"], "--json", json_path), 2, "channel"),
+        ]
+        for args, code, needle in cases:
+            got, out, err = run_raw(*args)
+            assert got == code, (args, got, err)
+            assert err.count("\n") == 1 and needle in err, (args, err)
+            assert out == ""
+        assert open(json_path).read() == "untouched"
+        got, out, err = run_raw("--help")
+        assert got == 0 and "usage: imresize identify" in out

@@ -1,0 +1,144 @@
+// identify: which candidates exist for a pair of sizes, how each is written, and what a comparison says,
+// against values worked out by hand (MATLAB's box at 1/2 and Pillow's BOX on a 4x4 image).
+#include "rl/identify.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "identify/compare.hpp"
+
+namespace {
+
+using rl::ElemType;
+using rl::Image;
+namespace id = rl::identify;
+
+bool has_call(const std::vector<id::Candidate>& cs, const std::string& call, const std::string& remark = "",
+              int channels = 3) {
+  return std::any_of(cs.begin(), cs.end(), [&](const id::Candidate& c) {
+    return c.call(ElemType::U8, channels) == call && (remark.empty() || c.remark() == remark);
+  });
+}
+
+Image from_rows(const std::vector<std::vector<int>>& v) {
+  Image im(static_cast<int>(v.size()), static_cast<int>(v[0].size()), 1, ElemType::U8);
+  for (int r = 0; r < im.rows(); ++r)
+    for (int c = 0; c < im.cols(); ++c) im.set(r, c, 0, v[r][c]);
+  return im;
+}
+
+TEST(IdentifyCandidates, TwoKPairNamesTheUsualCalls) {
+  const auto cs = id::candidates(1356, 2040, 339, 510, ElemType::U8, 3, true);
+  EXPECT_TRUE(has_call(cs, "imresize(hr, 1/4, 'bicubic')", "legacy boundary: MATLAB before R2015b"));
+  EXPECT_TRUE(has_call(cs, "im2uint8(imresize(im2double(hr), 1/4, 'bicubic'))"));
+  EXPECT_TRUE(has_call(cs, "imresize(hr, 1/4, 'bicubic', 'Antialiasing', false)"));
+  EXPECT_TRUE(has_call(cs, "cv2.resize(hr, (510, 339), interpolation=cv2.INTER_AREA)"));
+  EXPECT_TRUE(has_call(cs, "np.asarray(Image.fromarray(hr).resize((510, 339), Image.Resampling.LANCZOS))"));
+  // 1356/339 = 2040/510 = 4 exactly: the size form [339 510] makes MATLAB's plan for 1/4 and is left out.
+  EXPECT_FALSE(has_call(cs, "imresize(hr, [339 510], 'bicubic')"));
+  // The same plan twice is never run: 7 methods x 2 antialiasing x 2 boundaries x 2 pipelines.
+  EXPECT_EQ(std::count_if(cs.begin(), cs.end(),
+                          [](const id::Candidate& c) { return c.family == id::Family::Matlab; }),
+            56);
+  EXPECT_FALSE(std::any_of(cs.begin(), cs.end(), [](const id::Candidate& c) { return c.modcrop != 0; }));
+}
+
+TEST(IdentifyCandidates, ModcropAndOddSizes) {
+  // Set5's head is 280x280; x3 LR is 93x93 from modcrop(hr, 3) = 279x279 (ceil(280/3) would be 94).
+  const auto cs = id::candidates(280, 280, 93, 93, ElemType::U8, 3, false);
+  EXPECT_TRUE(has_call(cs, "imresize(modcrop(hr, 3), 1/3, 'bicubic')"));
+  EXPECT_TRUE(
+      has_call(cs, "np.asarray(Image.fromarray(hr[:279, :279]).resize((93, 93), Image.Resampling.BICUBIC))"));
+  EXPECT_FALSE(std::any_of(cs.begin(), cs.end(),
+                           [](const id::Candidate& c) { return c.family == id::Family::OpenCV; }));
+  // 81 -> 122 by cv2's cvRound(1.5 * 81) = cvRound(121.5) = 122 (half to even): fx=1.5 is a candidate.
+  const auto up = id::candidates(81, 79, 122, 118, ElemType::U8, 1, true);
+  EXPECT_TRUE(has_call(up, "cv2.resize(hr, None, fx=1.5, fy=1.5, interpolation=cv2.INTER_LINEAR)"));
+  EXPECT_TRUE(
+      has_call(up,
+               "(F.interpolate(torch.from_numpy(hr)[None, None].float() / 255, size=(122, 118), "
+               "mode='bilinear', align_corners=False) * 255).clamp(0, 255).to(torch.uint8)[0, 0].numpy()",
+               "truncated by .to(torch.uint8)", 1));
+}
+
+TEST(IdentifyCandidates, Refusals) {
+  EXPECT_THROW(id::candidates(512, 512, 100, 50, ElemType::U8, 3, true), id::Refusal);
+  try {
+    id::candidates(512, 512, 100, 50, ElemType::U8, 3, true);
+  } catch (const id::Refusal& e) {
+    EXPECT_NE(std::string(e.what()).find("no candidate maps 512x512 to 100x50"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(id::candidates(64, 64, 32, 32, ElemType::F32, 1, true), id::Refusal);
+  EXPECT_THROW(id::identify(Image(8, 8, 3, ElemType::U8), Image(4, 4, 1, ElemType::U8)), id::Refusal);
+  EXPECT_THROW(id::identify(Image(8, 8, 1, ElemType::U8), Image(4, 4, 1, ElemType::U16)), id::Refusal);
+}
+
+TEST(Identify, HandWorkedBoxHalf) {
+  // MATLAB imresize(A, 1/2, 'box'): the widened box puts 0.5 on pixels 2o-1 and 2o (1-based), rows first
+  // (equal scales), uint8 rounding half away from zero after each pass: rows give [11 21 31 42; 51 61 71 82],
+  // columns (31+42)/2 = 36.5 -> 37 and (71+82)/2 = 76.5 -> 77. Pillow's BOX (columns first, 22-bit weights of
+  // 0.5, +2^21 then >> 22) gives 35.5 -> 36, 37.5 -> 38, then (36+38)/2 = 37: the same four values.
+  const Image hr = from_rows({{10, 20, 30, 41}, {12, 22, 32, 43}, {50, 60, 70, 80}, {52, 62, 72, 84}});
+  const Image lr = from_rows({{16, 37}, {56, 77}});
+  const id::Report r = id::identify(hr, lr);
+  std::vector<std::string> calls;
+  for (const id::Match& m : r.exact) calls.push_back(m.candidate.call(ElemType::U8, 1));
+  const auto listed = [&](const std::string& c) {
+    return std::find(calls.begin(), calls.end(), c) != calls.end();
+  };
+  EXPECT_TRUE(listed("imresize(hr, 1/2, 'box')"));
+  EXPECT_TRUE(listed("np.asarray(Image.fromarray(hr).resize((2, 2), Image.Resampling.BOX))"));
+  EXPECT_FALSE(listed("imresize(hr, 1/2, 'bicubic')"));
+  for (const id::Match& m : r.exact) EXPECT_EQ(m.equal, 4u);
+
+  Image edited = lr;
+  edited.set(1, 1, 0, 78);  // one value off by one: no exact match, box still first
+  id::Options top3;
+  top3.top = 3;
+  const id::Report e = id::identify(hr, edited, top3);
+  ASSERT_TRUE(e.exact.empty());
+  ASSERT_EQ(e.closest.size(), 3u);
+  EXPECT_EQ(e.closest[0].equal, 3u);
+  EXPECT_EQ(e.closest[0].max_abs, 1.0);
+  EXPECT_EQ(e.closest[0].evidence.rfind("differs in one pixel only (row 2, column 2, by 1)", 0), 0u)
+      << e.closest[0].evidence;
+}
+
+TEST(IdentifyCompare, BorderEvidenceAndBgr) {
+  Image zeros(12, 12, 3, ElemType::U8), lr(12, 12, 3, ElemType::U8);
+  for (int r = 0; r < 12; ++r)
+    for (const int c : {0, 11}) lr.set(r, c, 1, 3);
+  const id::Stats s = id::compare(id::Pixels{zeros, {}}, lr, {}, false, false);
+  EXPECT_EQ(s.total, 144u);
+  EXPECT_EQ(s.equal, 120u);
+  EXPECT_EQ(s.max_abs, 3.0);
+  EXPECT_NEAR(id::psnr(s, 255.0), 10 * std::log10(255.0 * 255.0 / (24 * 9.0 / 432)), 1e-12);
+  EXPECT_EQ(id::evidence(s, 12, 12), "differs only in the first and last 1 column: a border rule");
+
+  Image rgb(2, 2, 3, ElemType::U8), bgr(2, 2, 3, ElemType::U8);
+  for (int k = 0; k < 3; ++k) {
+    rgb.set(0, 0, k, 10 * (k + 1));
+    bgr.set(0, 0, 2 - k, 10 * (k + 1));
+  }
+  EXPECT_EQ(id::compare(id::Pixels{rgb, {}}, bgr, {}, false, false).equal, 3u);
+  EXPECT_EQ(id::compare(id::Pixels{rgb, {}}, bgr, {}, false, true).equal, 4u);
+}
+
+TEST(IdentifyCompare, TorchToleranceBand) {
+  // lo/hi are the two roundings of a value at a step: LR may hold either.
+  Image lo(1, 2, 1, ElemType::U8), hi(1, 2, 1, ElemType::U8), lr(1, 2, 1, ElemType::U8);
+  lo.set(0, 0, 0, 4);
+  hi.set(0, 0, 0, 5);
+  lr.set(0, 0, 0, 5);
+  const id::Stats s = id::compare(id::Pixels{lo, hi}, lr, {}, false, false);
+  EXPECT_EQ(s.equal, 2u);
+  EXPECT_EQ(s.tolerated, 1u);
+  lr.set(0, 1, 0, 2);
+  EXPECT_EQ(id::compare(id::Pixels{lo, hi}, lr, {}, false, false).max_abs, 2.0);
+}
+
+}  // namespace
