@@ -78,37 +78,30 @@ Planes correlate_valid(const Planes& in, const SsimWindow& w) {
   return out;
 }
 
-// imfilter(X, h, 'replicate', 'same') down the columns, then the same along the rows (imgaussfilt's
-// separable spatial path, the column kernel first).
-Planes gaussian_replicate(const Planes& in, const std::vector<double>& h) {
+// One imfilter(X, h, 'replicate', 'same') pass, down the columns or along the rows.
+Planes replicate_pass(const Planes& in, const std::vector<double>& h, bool down_columns) {
   const int k = static_cast<int>(h.size()), half = k / 2;
-  const int rows = in.rows, cols = in.cols;
-  Planes mid = in, out = in;
+  const long long rows = in.rows, cols = in.cols;
+  Planes out = in;
   detail::parallel_for(rows, 0, 4, [&](long long begin, long long end) {
     for (long long i = begin; i < end; ++i)
       for (int p = 0; p < kPlanes; ++p)
-        for (int j = 0; j < cols; ++j) {
+        for (long long j = 0; j < cols; ++j) {
           double s = 0.0;
-          for (int u = 0; u < k; ++u) {
-            const long long r = std::clamp<long long>(i + u - half, 0, rows - 1);
-            s += h[u] * in.p[p][r * cols + j];
-          }
-          mid.p[p][i * cols + j] = s;
-        }
-  });
-  detail::parallel_for(rows, 0, 4, [&](long long begin, long long end) {
-    for (long long i = begin; i < end; ++i)
-      for (int p = 0; p < kPlanes; ++p)
-        for (int j = 0; j < cols; ++j) {
-          double s = 0.0;
-          for (int v = 0; v < k; ++v) {
-            const long long c = std::clamp<long long>(j + v - half, 0, cols - 1);
-            s += h[v] * mid.p[p][i * cols + c];
+          for (int t = 0; t < k; ++t) {
+            const long long src = down_columns ? std::clamp<long long>(i + t - half, 0, rows - 1) * cols + j
+                                               : i * cols + std::clamp<long long>(j + t - half, 0, cols - 1);
+            s += h[t] * in.p[p][src];
           }
           out.p[p][i * cols + j] = s;
         }
   });
   return out;
+}
+
+// imgaussfilt's separable spatial path: the column kernel first, then the row kernel.
+Planes gaussian_replicate(const Planes& in, const std::vector<double>& h) {
+  return replicate_pass(replicate_pass(in, h, true), h, false);
 }
 
 // The map every source writes: ((2 mu1 mu2 + C1)(2 sigma12 + C2)) / ((mu1^2 + mu2^2 + C1)

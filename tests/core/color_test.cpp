@@ -25,17 +25,26 @@ void expect_pixel(const Image& im, double a, double b, double c) {
   EXPECT_EQ(im.at(0, 0, 2), c);
 }
 
+// One pixel in, one pixel out, worked by hand.
+struct Case {
+  double in[3], out[3];
+};
+void expect_cases(Image (*convert)(const Image&), ElemType t, std::initializer_list<Case> cases) {
+  for (const Case& c : cases)
+    expect_pixel(convert(pixel(t, c.in[0], c.in[1], c.in[2])), c.out[0], c.out[1], c.out[2]);
+}
+
 // uint8: Y = 65.481 R/255 + 128.553 G/255 + 24.966 B/255 + 16, rounded.
 TEST(Rgb2ycbcr, Uint8PrimariesByHand) {
-  expect_pixel(rgb2ycbcr(pixel(ElemType::U8, 0, 0, 0)), 16, 128, 128);
-  // 65.481 + 128.553 + 24.966 = 219; -37.797 - 74.203 + 112 = 0; 112 - 93.786 - 18.214 = 0.
-  expect_pixel(rgb2ycbcr(pixel(ElemType::U8, 255, 255, 255)), 235, 128, 128);
-  // red: 81.481 -> 81, 90.203 -> 90, 240
-  expect_pixel(rgb2ycbcr(pixel(ElemType::U8, 255, 0, 0)), 81, 90, 240);
-  // green: 144.553 -> 145, 53.797 -> 54, 34.214 -> 34
-  expect_pixel(rgb2ycbcr(pixel(ElemType::U8, 0, 255, 0)), 145, 54, 34);
-  // blue: 40.966 -> 41, 240, 109.786 -> 110
-  expect_pixel(rgb2ycbcr(pixel(ElemType::U8, 0, 0, 255)), 41, 240, 110);
+  // white: 65.481 + 128.553 + 24.966 = 219; -37.797 - 74.203 + 112 = 0; 112 - 93.786 - 18.214 = 0.
+  // red: 81.481 -> 81, 90.203 -> 90, 240. green: 144.553 -> 145, 53.797 -> 54, 34.214 -> 34.
+  // blue: 40.966 -> 41, 240, 109.786 -> 110.
+  expect_cases(rgb2ycbcr, ElemType::U8,
+               {{{0, 0, 0}, {16, 128, 128}},
+                {{255, 255, 255}, {235, 128, 128}},
+                {{255, 0, 0}, {81, 90, 240}},
+                {{0, 255, 0}, {145, 54, 34}},
+                {{0, 0, 255}, {41, 240, 110}}});
   // Y only: the same channel 0.
   EXPECT_EQ(rgb2y(pixel(ElemType::U8, 0, 255, 0)).at(0, 0), 145);
   EXPECT_EQ(rgb2y(pixel(ElemType::U8, 0, 255, 0)).channels(), 1);
@@ -86,12 +95,13 @@ TEST(Rgb2ycbcr, TiesAndSaturationOfTheSum) {
 // ycbcr2rgb: R = G = B = 255/219 (Y - 16) at Cb = Cr = 128, so Y = 0 -> -18.6 -> 0 and
 // Y = 255 -> 278.3 -> 255 (saturated).
 TEST(Ycbcr2rgb, SaturatesIntegersAndClipsFloats) {
-  expect_pixel(ycbcr2rgb(pixel(ElemType::U8, 0, 128, 128)), 0, 0, 0);
-  expect_pixel(ycbcr2rgb(pixel(ElemType::U8, 255, 128, 128)), 255, 255, 255);
-  expect_pixel(ycbcr2rgb(pixel(ElemType::U8, 16, 128, 128)), 0, 0, 0);
-  expect_pixel(ycbcr2rgb(pixel(ElemType::U8, 235, 128, 128)), 255, 255, 255);
   // 126/219*255 = 146.7 -> 147
-  expect_pixel(ycbcr2rgb(pixel(ElemType::U8, 142, 128, 128)), 147, 147, 147);
+  expect_cases(ycbcr2rgb, ElemType::U8,
+               {{{0, 128, 128}, {0, 0, 0}},
+                {{255, 128, 128}, {255, 255, 255}},
+                {{16, 128, 128}, {0, 0, 0}},
+                {{235, 128, 128}, {255, 255, 255}},
+                {{142, 128, 128}, {147, 147, 147}}});
   expect_pixel(ycbcr2rgb(pixel(ElemType::F64, 1, 0.5, 0.5)), 1, 1, 1);  // 278/255 clipped
   const Image nan = ycbcr2rgb(pixel(ElemType::F64, std::numeric_limits<double>::quiet_NaN(), 0.5, 0.5));
   expect_pixel(nan, 0, 0, 0);  // min(max(NaN, 0), 1) is 0 in MATLAB

@@ -121,6 +121,14 @@ TEST(ScoreCli, BadInputsOneLineEachAndNoPartialCsv) {
     a.insert(a.end(), extra.begin(), extra.end());
     return run_imresize(a, dir.path());
   };
+  // A failed image: exit 1, its line and the "no CSV/JSON written" line, the old CSV untouched.
+  const auto expect_failed = [&](const std::string& line) {
+    const CmdResult f = score({});
+    EXPECT_EQ(f.code, 1);
+    EXPECT_EQ(f.err_lines(), 2) << f.err;
+    EXPECT_NE(f.err.find(line), std::string::npos) << f.err;
+    EXPECT_EQ(read_text(dir.path() / "old.csv"), "keep me\n");
+  };
   // Empty folder: nothing to do.
   CmdResult r =
       run_imresize({"score", "--bicubic", empty.string(), "--scale", "2", "--protocol", "srcnn"}, dir.path());
@@ -131,30 +139,18 @@ TEST(ScoreCli, BadInputsOneLineEachAndNoPartialCsv) {
   write_bytes(hr / "good.png", make_png(24, 24, 2, 8, pattern(24, 24, 3, 1)));
   write_bytes(sr / "goodx2.png", make_png(24, 24, 2, 8, pattern(24, 24, 3, 2)));
   write_bytes(sr / "stray.png", make_png(24, 24, 2, 8, pattern(24, 24, 3, 2)));
-  r = score({});
-  EXPECT_EQ(r.code, 1);
-  EXPECT_EQ(r.err_lines(), 2) << r.err;  // the stray file, and "no CSV/JSON written"
-  EXPECT_NE(r.err.find("skipped stray.png: no HR image"), std::string::npos) << r.err;
-  EXPECT_EQ(read_text(dir.path() / "old.csv"), "keep me\n");
+  expect_failed("skipped stray.png: no HR image");
   fs::remove(sr / "stray.png");
   // Size mismatch.
   write_bytes(hr / "big.png", make_png(32, 24, 2, 8, pattern(24, 32, 3, 1)));
   write_bytes(sr / "big_SRx2.png", make_png(24, 24, 2, 8, pattern(24, 24, 3, 1)));
-  r = score({});
-  EXPECT_EQ(r.code, 1);
-  EXPECT_EQ(r.err_lines(), 2) << r.err;
-  EXPECT_NE(r.err.find("failed big_SRx2.png vs big.png: sizes differ"), std::string::npos) << r.err;
-  EXPECT_EQ(read_text(dir.path() / "old.csv"), "keep me\n");
+  expect_failed("failed big_SRx2.png vs big.png: sizes differ");
   fs::remove(sr / "big_SRx2.png");
   fs::remove(hr / "big.png");
   // Corrupt file.
   write_text(hr / "bad.png", "not a png");
   write_bytes(sr / "bad.png", make_png(24, 24, 2, 8, pattern(24, 24, 3, 1)));
-  r = score({});
-  EXPECT_EQ(r.code, 1);
-  EXPECT_EQ(r.err_lines(), 2) << r.err;
-  EXPECT_NE(r.err.find("failed bad.png vs bad.png:"), std::string::npos) << r.err;
-  EXPECT_EQ(read_text(dir.path() / "old.csv"), "keep me\n");
+  expect_failed("failed bad.png vs bad.png:");
   fs::remove(sr / "bad.png");
   fs::remove(hr / "bad.png");
   // Grey against RGB under an RGB protocol.
