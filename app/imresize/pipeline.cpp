@@ -10,7 +10,6 @@
 #include <iostream>
 #include <new>
 #include <optional>
-#include <sstream>
 #include <vector>
 
 #include "rl/atomic_file.hpp"
@@ -76,8 +75,14 @@ std::size_t available_memory_bytes() {
   return avail;
 }
 
-MemoryLimit memory_limit(const ResizeOptions& o, ElemType type, int channels) {
-  MemoryLimit lim;
+PlanLimits memory_limit(const ResizeOptions& o, ElemType type, int channels) {
+  PlanLimits lim;
+  lim.channels = channels;
+  lim.type_name = to_string(type);
+  const std::size_t avail = available_memory_bytes();
+  // Tables take about 16 bytes per entry while they are built; keep them within available memory.
+  if (avail > 0)
+    lim.max_table_entries = std::min(lim.max_table_entries, std::max<std::size_t>(avail / 32, 1));
   const std::size_t ch = static_cast<std::size_t>(std::max(1, channels));
   if (o.max_pixels) {
     const std::uint64_t n = *o.max_pixels;
@@ -87,9 +92,9 @@ MemoryLimit memory_limit(const ResizeOptions& o, ElemType type, int channels) {
   }
   lim.max_elements = kDefaultMaxElements;
   lim.description = std::to_string(kDefaultMaxElements) + " elements (2^31 per image)";
-  const std::size_t avail = available_memory_bytes();
   if (avail > 0 && avail / elem_size(type) < lim.max_elements) {
-    lim.max_elements = avail / elem_size(type);
+    // At least one element: 0 would mean no limit to make_plan.
+    lim.max_elements = std::max<std::size_t>(avail / elem_size(type), 1);
     lim.description = std::to_string(lim.max_elements) + " elements of " + to_string(type) + " (" +
                       std::to_string(avail >> 20) + " MiB of memory available)";
   }
@@ -144,35 +149,8 @@ Image load_input(const std::string& path, const ResizeOptions& o, bool capture_d
 }
 
 Plan plan_for(const ResizeOptions& o, const Image& in) {
-  try {
-    const SizeAndScale ss = derive_size_and_scale(o.spec, in.rows(), in.cols());
-    // The pass order of make_plan: the smaller scale first, rows on a tie.
-    const bool cols_first = ss.scale_cols < ss.scale_rows;
-    const double out_px = static_cast<double>(ss.out_rows) * ss.out_cols;
-    const double mid_px = cols_first ? static_cast<double>(in.rows()) * ss.out_cols
-                                     : static_cast<double>(ss.out_rows) * in.cols();
-    const double biggest = std::max(out_px, mid_px);
-    const MemoryLimit lim = memory_limit(o, in.type(), in.channels());
-    if (biggest * in.channels() > static_cast<double>(lim.max_elements)) {
-      std::ostringstream m;
-      m << "the result would be " << shape_str(ss.out_rows, ss.out_cols) << "x" << in.channels() << " "
-        << to_string(in.type());
-      if (mid_px > out_px)
-        m << " (its intermediate pass "
-          << (cols_first ? shape_str(in.rows(), ss.out_cols) : shape_str(ss.out_rows, in.cols())) << ")";
-      m << ", over the limit of " << lim.description;
-      throw Failure(kExitFailure, m.str());
-    }
-    PlanLimits pl;
-    pl.channels = in.channels();
-    pl.max_elements = lim.max_elements;
-    // Tables take about 16 bytes per entry while they are built; keep them within available memory.
-    const std::size_t avail = available_memory_bytes();
-    if (avail > 0)
-      pl.max_table_entries = std::min(pl.max_table_entries, std::max<std::size_t>(avail / 32, 1));
-    return make_plan(o.spec, in.rows(), in.cols(), pl);
-  } catch (const Failure&) {
-    throw;
+  try {  // make_plan checks the limits before it allocates a table
+    return make_plan(o.spec, in.rows(), in.cols(), memory_limit(o, in.type(), in.channels()));
   } catch (const std::bad_alloc&) {
     throw Failure(kExitFailure, "not enough memory for the contribution tables");
   } catch (const std::exception& e) {
@@ -199,12 +177,10 @@ peers::PeerTarget peer_target_for(const ResizeOptions& o, const Image& in) {
   } catch (const std::invalid_argument& e) {
     throw Failure(kExitUsage, peers::to_string(spec.library) + ": " + e.what());
   }
-  const MemoryLimit lim = memory_limit(o, in.type(), in.channels());
-  if (static_cast<double>(out_size.first) * out_size.second * in.channels() >
-      static_cast<double>(lim.max_elements))
-    throw Failure(kExitFailure, "the result would be " + shape_str(out_size.first, out_size.second) + "x" +
-                                    std::to_string(in.channels()) + " " + to_string(in.type()) +
-                                    ", over the limit of " + lim.description);
+  // A library's resize has no intermediate of its own to name: the output shape stands for both.
+  const std::string excess = element_limit_excess(out_size.first, out_size.second, out_size.first,
+                                                  out_size.second, memory_limit(o, in.type(), in.channels()));
+  if (!excess.empty()) throw Failure(kExitFailure, excess);
   return target;
 }
 

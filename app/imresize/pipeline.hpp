@@ -29,13 +29,11 @@ struct Failure : std::runtime_error {
 // 0 when it cannot be told.
 std::size_t available_memory_bytes();
 
-// The per-image limit for images of `channels` channels of type `type`: --max-pixels when given
-// (pixels x channels), else the smaller of 2^31 elements and the available memory.
-struct MemoryLimit {
-  std::size_t max_elements = 0;
-  std::string description;  // for messages, e.g. "2147483648 elements (2^31 per image)"
-};
-MemoryLimit memory_limit(const ResizeOptions& o, ElemType type, int channels);
+// The plan limits for images of `channels` channels of type `type`: per image --max-pixels when
+// given (pixels x channels), else the smaller of 2^31 elements and the available memory (described
+// for messages, e.g. "2147483648 elements (2^31 per image)"); contribution tables within the
+// available memory.
+PlanLimits memory_limit(const ResizeOptions& o, ElemType type, int channels);
 
 // rl::choose_device(requested), with a refusal (--device cuda, no usable device) as
 // Failure(kExitDevice).

@@ -42,8 +42,35 @@ int checked_size(double v, const char* what) {
 
 }  // namespace
 
+std::array<Axis, 2> pass_order(double scale_rows, double scale_cols) {
+  return scale_cols < scale_rows ? std::array{Axis::Cols, Axis::Rows} : std::array{Axis::Rows, Axis::Cols};
+}
+
+std::pair<int, int> intermediate_shape(Axis first, int in_rows, int in_cols, int out_rows, int out_cols) {
+  return first == Axis::Rows ? std::pair{out_rows, in_cols} : std::pair{in_rows, out_cols};
+}
+
 std::pair<int, int> Plan::intermediate_shape() const {
-  return order[0] == Axis::Rows ? std::pair{out_rows, in_cols} : std::pair{in_rows, out_cols};
+  return rl::intermediate_shape(order[0], in_rows, in_cols, out_rows, out_cols);
+}
+
+std::string element_limit_excess(int out_rows, int out_cols, int mid_rows, int mid_cols,
+                                 const PlanLimits& limits) {
+  if (limits.max_elements == 0) return {};
+  const double out_px = static_cast<double>(out_rows) * out_cols;
+  const double mid_px = static_cast<double>(mid_rows) * mid_cols;
+  const int ch = std::max(1, limits.channels);
+  if (std::max(out_px, mid_px) * ch <= static_cast<double>(limits.max_elements)) return {};
+  std::ostringstream m;
+  m << "the result would be " << out_rows << "x" << out_cols << "x" << ch;
+  if (!limits.type_name.empty()) m << " " << limits.type_name;
+  if (mid_px > out_px) m << " (its intermediate pass " << mid_rows << "x" << mid_cols << ")";
+  m << ", over the limit of ";
+  if (limits.description.empty())
+    m << limits.max_elements << " elements";
+  else
+    m << limits.description;
+  return m.str();
 }
 
 SizeAndScale derive_size_and_scale(const ResizeSpec& spec, int in_rows, int in_cols) {
@@ -186,23 +213,11 @@ Plan make_plan(const ResizeSpec& spec, int in_rows, int in_cols, const PlanLimit
   p.kernel = spec.method == Method::Custom ? spec.custom : kernel_for(spec.method);
   p.antialiasing = spec.effective_antialiasing();
   p.boundary = spec.boundary;
-  // MATLAB: [~, order] = sort(scale): smaller scale first, a stable sort keeps rows first on a tie.
-  p.order =
-      ss.scale_cols < ss.scale_rows ? std::array{Axis::Cols, Axis::Rows} : std::array{Axis::Rows, Axis::Cols};
-
-  if (limits.max_elements > 0) {
-    const auto [ir, ic] = p.intermediate_shape();
-    const double ch = std::max(1, limits.channels);
-    const double biggest =
-        std::max(static_cast<double>(p.out_rows) * p.out_cols, static_cast<double>(ir) * ic) * ch;
-    if (biggest > static_cast<double>(limits.max_elements)) {
-      std::ostringstream m;
-      m << "the result would be " << p.out_rows << "x" << p.out_cols << "x" << ch << " (largest pass "
-        << static_cast<double>(biggest) << " elements), over the limit of " << limits.max_elements
-        << " elements";
-      throw std::invalid_argument(m.str());
-    }
-  }
+  p.order = pass_order(ss.scale_rows, ss.scale_cols);
+  const auto [mid_rows, mid_cols] = p.intermediate_shape();
+  if (const std::string excess = element_limit_excess(p.out_rows, p.out_cols, mid_rows, mid_cols, limits);
+      !excess.empty())
+    throw std::invalid_argument(excess);
   if (limits.max_table_entries > 0 && std::isfinite(p.kernel.width) && p.kernel.width > 0) {
     // Checked before building: the tables are allocated at full width (P taps) first.
     const auto check_table = [&](const char* what, int out, double scale) {

@@ -3,8 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <numeric>
+#include <utility>
 
 #include "rl/resize.hpp"
 
@@ -201,6 +203,63 @@ TEST(Plan, SmallerScaleFirstRowsOnATie) {
   EXPECT_EQ(make_plan(ResizeSpec::with_scale(0.5), 8, 8).order[0], Axis::Rows);
   EXPECT_EQ(make_plan(ResizeSpec::with_scale(2, 3), 8, 8).order[0], Axis::Rows);
   EXPECT_EQ(make_plan(ResizeSpec::with_size(4, 8), 8, 8).order[0], Axis::Rows);
+}
+
+TEST(Plan, PassOrderIsTheSmallerScaleFirstRowsOnATie) {
+  const std::array<Axis, 2> rows_first{Axis::Rows, Axis::Cols}, cols_first{Axis::Cols, Axis::Rows};
+  EXPECT_EQ(pass_order(0.5, 2.0), rows_first);
+  EXPECT_EQ(pass_order(2.0, 0.5), cols_first);
+  EXPECT_EQ(pass_order(1.5, 1.5), rows_first);  // a stable sort keeps rows first
+  EXPECT_EQ(pass_order(0.25, 0.2500001), rows_first);
+  EXPECT_EQ(pass_order(3.0, 2.9999999), cols_first);
+  // make_plan runs the same rule on the scales it derives: 8x8 to 4x8 is scales 0.5 and 1.
+  EXPECT_EQ(make_plan(ResizeSpec::with_size(4, 8), 8, 8).order, pass_order(0.5, 1.0));
+}
+
+TEST(Plan, IntermediateShapeIsWhatTheFirstPassMakes) {
+  // 10x20 to 30x5: rows first makes 30 rows of the 20 input columns; columns first, 10 rows of 5.
+  EXPECT_EQ(intermediate_shape(Axis::Rows, 10, 20, 30, 5), std::make_pair(30, 20));
+  EXPECT_EQ(intermediate_shape(Axis::Cols, 10, 20, 30, 5), std::make_pair(10, 5));
+  // The plan's own: 10x20 at scales 3 and 0.25 runs columns first (0.25 < 3), through 10x5.
+  const Plan p = make_plan(ResizeSpec::with_scale(3, 0.25), 10, 20);
+  EXPECT_EQ(p.order[0], Axis::Cols);
+  EXPECT_EQ(p.intermediate_shape(), std::make_pair(10, 5));
+  EXPECT_EQ(make_plan(ResizeSpec::with_scale(0.25, 3), 20, 10).intermediate_shape(), std::make_pair(5, 10));
+}
+
+TEST(Plan, ElementLimitNamesTheLargestPassAndTheLimit) {
+  PlanLimits lim;
+  lim.channels = 3;
+  lim.max_elements = 576;  // 12 x 16 x 3
+  // Output 12x16 (192 pixels), intermediate 12x8 (96): 576 elements fit exactly, 575 do not.
+  EXPECT_EQ(element_limit_excess(12, 16, 12, 8, lim), "");
+  lim.max_elements = 575;
+  EXPECT_EQ(element_limit_excess(12, 16, 12, 8, lim),
+            "the result would be 12x16x3, over the limit of 575 elements");
+  lim.description = "100 pixels (--max-pixels)";
+  lim.type_name = "uint8";
+  EXPECT_EQ(element_limit_excess(12, 16, 12, 8, lim),
+            "the result would be 12x16x3 uint8, over the limit of 100 pixels (--max-pixels)");
+  // Halving 100x100 rows first: 50x100 (5000 pixels) after the first pass, 50x50 (2500) at the end;
+  // the intermediate is the larger, so it is named.
+  PlanLimits one;
+  one.max_elements = 4999;
+  EXPECT_EQ(element_limit_excess(50, 50, 50, 100, one),
+            "the result would be 50x50x1 (its intermediate pass 50x100), over the limit of 4999 elements");
+  one.max_elements = 5000;
+  EXPECT_EQ(element_limit_excess(50, 50, 50, 100, one), "");
+  one.max_elements = 0;  // no limit
+  EXPECT_EQ(element_limit_excess(50, 50, 50, 100, one), "");
+  // make_plan refuses with the same message, before it builds a table.
+  one.max_elements = 4999;
+  try {
+    make_plan(ResizeSpec::with_scale(0.5), 100, 100, one);
+    FAIL() << "4999 elements cannot hold a 50x100 intermediate";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(
+        e.what(),
+        "the result would be 50x50x1 (its intermediate pass 50x100), over the limit of 4999 elements");
+  }
 }
 
 TEST(Plan, CustomKernel) {

@@ -6,6 +6,8 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "rl/spec.hpp"
@@ -49,14 +51,33 @@ struct Plan {
   std::pair<int, int> intermediate_shape() const;
 };
 
+// MATLAB's pass order, [~, order] = sort(scale): the smaller scale first; the stable sort keeps rows
+// first on a tie.
+std::array<Axis, 2> pass_order(double scale_rows, double scale_cols);
+// The shape (rows x cols) after the first pass: rows first resizes the rows, columns first the columns.
+std::pair<int, int> intermediate_shape(Axis first, int in_rows, int in_cols, int out_rows, int out_cols);
+
 // Limits applied when building a plan; 0 means "no limit".
 struct PlanLimits {
   std::size_t max_elements = std::size_t{1} << 31;  // per image, output and intermediate (x channels)
   int channels = 1;
+  // How a message names the limit and the element type, e.g. "100 pixels (--max-pixels)" and "uint8";
+  // empty: "<max_elements> elements", and no type.
+  std::string description;
+  std::string type_name;
   // Per axis, out_size x taps before zero-column removal: the tables hold 12-16 bytes per entry, so an
   // extreme aspect ratio (e.g. 1 x 600000000) would otherwise need tens of GB for its weights alone.
   std::size_t max_table_entries = std::size_t{1} << 28;
 };
+
+// Why a result of out_rows x out_cols whose first pass makes mid_rows x mid_cols goes over
+// limits.max_elements (the larger of the two, times limits.channels), or "" when it fits or there is
+// no limit: "the result would be 50x50x3 uint8 (its intermediate pass 50x100), over the limit of
+// 100 pixels (--max-pixels)"; the intermediate is named only when it is the larger. make_plan throws
+// this message; a caller that has no plan yet (a library's resize: give the output shape twice) asks
+// it directly.
+std::string element_limit_excess(int out_rows, int out_cols, int mid_rows, int mid_cols,
+                                 const PlanLimits& limits);
 
 // Output size and per-axis scale as MATLAB derives them (no tables). Throws std::invalid_argument
 // with a user-facing message for bad specs (non-positive or non-finite scale, empty result, ...).
