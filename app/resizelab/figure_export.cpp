@@ -330,8 +330,6 @@ ExportJob prepare_export(const QStringList& args) {
   return job;
 }
 
-bool wants_export(const QStringList& args) { return args.contains(QStringLiteral("--export")); }
-
 std::optional<PaneChoice> parse_pane(const QString& raw) {
   const QString name = raw.toLower();
   if (peer_named(name)) {

@@ -63,9 +63,6 @@ struct ExportJob {
 // Needs a QGuiApplication (fonts, image decoding).
 ExportJob prepare_export(const QStringList& args);
 
-// True when `args` asks for a headless export (contains --export).
-bool wants_export(const QStringList& args);
-
 struct PaneChoice {
   QString name;       // as given, e.g. "bicubic-noaa"
   QString label;      // for the figure, e.g. "bicubic, no antialiasing"
