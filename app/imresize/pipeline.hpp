@@ -66,6 +66,9 @@ class ResizeRunner {
   ResizeRunner& operator=(const ResizeRunner&) = delete;
 
   Image run(const Plan& plan, const Image& in);
+  // The same into `out`, whose memory is reused on the CPU when it already has the result's shape and
+  // type (--benchmark times the resize, not the allocation and first-touch page faults of a new one).
+  void run_into(const Plan& plan, const Image& in, Image& out);
   bool using_cuda() const { return choice_.cuda; }
   std::string describe() const { return choice_.describe(); }
 

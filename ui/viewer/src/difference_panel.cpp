@@ -13,12 +13,12 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <cmath>
 
 #include "rl/ui/colorbar_widget.hpp"
 
 namespace rl::ui {
 
+<<<<<<< HEAD
 namespace {
 QString psnr_text(double psnr) { return std::isinf(psnr) ? QString("∞") : QString::number(psnr, 'f', 2); }
 constexpr int kStatsColumns = 6;
@@ -36,6 +36,8 @@ QString diff_summary(const PaneDiff& d) {
   return s.non_finite ? line + " · " + non_finite_text(s) : line;
 }
 
+=======
+>>>>>>> main
 DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(parent), doc_(doc) {
   auto* l = new QVBoxLayout(this);
   auto* form = new QFormLayout;
@@ -74,8 +76,13 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   desc_->setAlignment(Qt::AlignTop);
   bar_row->addWidget(desc_, 1);
   l->addLayout(bar_row);
+<<<<<<< HEAD
   stats_ = new QTableWidget(Document::kPanes, kStatsColumns);
   stats_->setHorizontalHeaderLabels({"max |Δ|", "mean |Δ|", "PSNR dB", "differ", "%", "non-finite"});
+=======
+  // The columns are the comparison's statistics, named by it (see refresh).
+  stats_ = new QTableWidget(Document::kPanes, 0);
+>>>>>>> main
   stats_->verticalHeader()->setVisible(true);
   stats_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   stats_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -131,6 +138,7 @@ void DifferencePanel::on_reference_changed() {
 
 void DifferencePanel::refresh() {
   const DiffSettings& s = doc_->diff_settings();
+<<<<<<< HEAD
   const bool sgn = s.mode == DiffMode::Signed;
   // The legend lists the non-finite kinds that some pane's map holds.
   NonFiniteCount in_maps;
@@ -138,14 +146,26 @@ void DifferencePanel::refresh() {
     if (const auto& map = doc_->diff(i).map) in_maps += count_non_finite(*map);
   colorbar_->set(sgn ? Colormap::Diverging : Colormap::Inferno, doc_->diff_lo(), doc_->diff_hi(),
                  sgn ? "a − b" : "|a − b|", in_maps);
+=======
+  const DiffScale& scale = doc_->diff_scale();
+  colorbar_->set(scale.colormap, scale.lo, scale.hi, scale.label);
+>>>>>>> main
   desc_->setText(QString("%1<br>range %2 … %3 (%4)")
                      .arg(doc_->diff_label().toHtmlEscaped())
                      .arg(doc_->diff_lo())
                      .arg(doc_->diff_hi())
                      .arg(s.fixed_range ? "fixed" : "auto"));
+  QStringList headers;
+  for (int i = 0; i < Document::kPanes && headers.isEmpty(); ++i)
+    for (const Statistic& st : doc_->diff(i).statistics) headers << st.name;
+  if (!headers.isEmpty() && headers.size() != stats_->columnCount()) {
+    stats_->setColumnCount(static_cast<int>(headers.size()));
+    stats_->setHorizontalHeaderLabels(headers);
+  }
   for (int i = 0; i < Document::kPanes; ++i) {
     const PaneDiff& d = doc_->diff(i);
     stats_->setVerticalHeaderItem(i, new QTableWidgetItem(QString::number(i + 1)));
+<<<<<<< HEAD
     QStringList cells(kStatsColumns);
     if (d.stats) {
       cells = {QString::number(d.stats->max_abs, 'g', 5),
@@ -158,6 +178,16 @@ void DifferencePanel::refresh() {
       cells[0] = d.error;
     }
     for (int c = 0; c < kStatsColumns; ++c) stats_->setItem(i, c, new QTableWidgetItem(cells[c]));
+=======
+    for (int c = 0; c < stats_->columnCount(); ++c) {
+      QString cell;
+      if (c < static_cast<int>(d.statistics.size()))
+        cell = d.statistics[static_cast<std::size_t>(c)].value;
+      else if (c == 0)
+        cell = d.error;
+      stats_->setItem(i, c, new QTableWidgetItem(cell));
+    }
+>>>>>>> main
   }
 }
 
