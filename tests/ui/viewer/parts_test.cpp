@@ -222,7 +222,9 @@ class PartsTest : public QObject {
     QCOMPARE(out.diffs[1].colored.size(), QSize(2, 2));
     // The statistics as every view prints them: |+3| and |-1| over 4 pixels, mean 1; PSNR
     // 10 log10(255^2 / ((9 + 1) / 4)) = 44.15 dB.
-    QCOMPARE(out.diffs[1].statistics.size(), std::size_t{4});
+    QCOMPARE(out.diffs[1].statistics.size(), std::size_t{5});
+    QCOMPARE(out.diffs[1].statistics[4].value, QString("0"));  // no non-finite value, and no phrase
+    QVERIFY(out.diffs[1].statistics[4].phrase.isEmpty());
     QCOMPARE(out.diffs[1].statistics[0].phrase, QString("max |Δ| 3"));
     QCOMPARE(out.diffs[1].statistics[1].value, QString("1"));
     QCOMPARE(out.diffs[1].statistics[2].value, QString("44.15 dB"));

@@ -45,15 +45,18 @@ std::vector<Statistic> statistics_of(const DiffStats& s) {
           {QStringLiteral("mean |\u0394|"), mean, QStringLiteral("mean |\u0394| ") + mean},
           {QStringLiteral("PSNR"), psnr + QStringLiteral(" dB"), QStringLiteral("PSNR %1 dB").arg(psnr)},
           {QStringLiteral("differ"), QStringLiteral("%1 px (%2%)").arg(n, pct),
-           QStringLiteral("%1 px differ (%2%)").arg(n, pct)}};
+           QStringLiteral("%1 px differ (%2%)").arg(n, pct)},
+          // The values the figures above leave out; no phrase when there is none.
+          {QStringLiteral("non-finite"), QString::number(static_cast<qulonglong>(s.non_finite)),
+           non_finite_text(s)}};
 }
 
 QString diff_summary(const PaneDiff& d) {
   if (!d.error.isEmpty()) return "difference: " + d.error;
   QStringList parts;
-  for (const Statistic& s : d.statistics) parts << s.phrase;
-  if (parts.isEmpty() && d.stats)
-    for (const Statistic& s : statistics_of(*d.stats)) parts << s.phrase;
+  const auto& stats = d.statistics.empty() && d.stats ? statistics_of(*d.stats) : d.statistics;
+  for (const Statistic& s : stats)
+    if (!s.phrase.isEmpty()) parts << s.phrase;
   return parts.join(QStringLiteral(" \u00b7 "));
 }
 
@@ -171,6 +174,7 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
                               : std::clamp(settings.channel, 0, a->channels() - 1);
       auto map = std::make_shared<const Image>(diff_map(*a, b, settings.mode, channel));
       m = std::max(m, max_abs_finite(*map));
+      out.scale.non_finite += count_non_finite(*map);
       d.map = std::move(map);
     } catch (const std::exception& e) {
       d.error = QString::fromStdString(e.what());

@@ -242,6 +242,7 @@ void draw_pixels(QPainter& p, const QImage& img, const QRectF& box) {
 QString stats_lines(const std::vector<Statistic>& stats, const QFontMetricsF& fm, double width) {
   QStringList lines;
   for (const Statistic& st : stats) {
+    if (st.phrase.isEmpty()) continue;
     const QString joined = lines.isEmpty() ? QString() : lines.back() + QStringLiteral(" · ") + st.phrase;
     if (!lines.isEmpty() && fm.horizontalAdvance(joined) <= width)
       lines.back() = joined;
@@ -374,59 +375,9 @@ void render_figure(QPainter& p, const FigureSpec& s) {
   const int src_rows = src ? src->rows() : 0, src_cols = src ? src->cols() : 0;
   const Comparison& cmp = s.comparison;
 
-<<<<<<< HEAD
-  // The reference and the per-pane difference maps (cropped) with their statistics.
-  const rl::Image* ref = nullptr;
-  if (s.reference_image)
-    ref = s.reference_image.get();
-  else if (s.reference_pane >= 0 && s.reference_pane < s.panes.size() && s.panes[s.reference_pane].result)
-    ref = s.panes[s.reference_pane].result.get();
-  std::vector<PaneDiff> diffs(s.panes.size());
-  double max_mag = 0.0;
-  rl::NonFiniteCount in_maps;  // the kinds the colour bar's legend lists
-  if (L.diffs) {
-    for (int i = 0; i < s.panes.size(); ++i) {
-      PaneDiff& d = diffs[i];
-      const auto& res = s.panes[i].result;
-      if (!s.reference_image && i == s.reference_pane) {
-        d.is_reference = true;
-        continue;
-      }
-      if (!res || !ref) {
-        d.problem = QStringLiteral("no result");
-        continue;
-      }
-      if (!res->same_shape(*ref)) {
-        d.problem = QStringLiteral("size %1x%2 differs from the reference's %3x%4")
-                        .arg(res->rows())
-                        .arg(res->cols())
-                        .arg(ref->rows())
-                        .arg(ref->cols());
-        continue;
-      }
-      const QRect rc = result_crop(crop, src_rows, src_cols, res->rows(), res->cols());
-      d.stats = rl::diff_stats(*res, *ref);
-      d.map = rl::diff_map(crop_image(*res, rc), crop_image(*ref, rc),
-                           s.diff == FigureDiff::Signed ? rl::DiffMode::Signed : rl::DiffMode::AbsMaxChannel);
-      max_mag = std::max(max_mag, rl::max_abs_finite(d.map));
-      in_maps += rl::count_non_finite(d.map);
-    }
-  }
-  double lo = s.range_lo, hi = s.range_hi;
-  if (s.auto_range) {
-    const double m = max_mag > 0 ? max_mag : 1.0;
-    lo = s.diff == FigureDiff::Signed ? -m : 0.0;
-    hi = m;
-  }
-
-  for (int i = 0; i < s.panes.size(); ++i) {
-    const FigurePane& pane = s.panes[i];
-    const PaneBoxes b = pane_boxes(s, L, i);
-=======
   for (int i = 0; i < pane_count(s); ++i) {
     const PaneResult& pane = result_of(s, i);
     const PaneBoxes b = pane_boxes(s, layout, i);
->>>>>>> main
     const double x = b.label.left();
     QString label = label_of(s, i);
     if (layout.diffs && is_reference_pane(s, i)) label += QStringLiteral(" \u2014 reference");
@@ -461,23 +412,9 @@ void render_figure(QPainter& p, const FigureSpec& s) {
                                                       : QStringLiteral("no result");
       p.drawText(diff_box.adjusted(4, 4, -4, -4), Qt::AlignCenter | Qt::TextWordWrap, problem);
     } else {
-<<<<<<< HEAD
-      draw_pixels(p, colorize(d.map, s.colormap, lo, hi), diff_box);
-      // The figures are over the finite pairs; how many were left out follows the PSNR.
-      const QString psnr = std::isinf(d.stats.psnr) ? (d.stats.differing ? QStringLiteral("inf")
-                                                                         : QStringLiteral("inf (identical)"))
-                                                    : QStringLiteral("%1 dB").arg(d.stats.psnr, 0, 'f', 2);
-      const QString left_out = non_finite_text(d.stats);
-      stats = QStringLiteral("max %1, mean %2\nPSNR %3\n%4 of pixels differ (%5)")
-                  .arg(fmt_value(d.stats.max_abs), QString::number(d.stats.mean_abs, 'g', 3),
-                       left_out.isEmpty() ? psnr : psnr + QStringLiteral(" \u00b7 ") + left_out,
-                       QStringLiteral("%1%").arg(d.stats.differing_percent(), 0, 'f', 1),
-                       QString::number(static_cast<qulonglong>(d.stats.differing)));
-=======
       draw_pixels(p, colorize(crop_image(*d.map, rc), cmp.scale.colormap, cmp.scale.lo, cmp.scale.hi),
                   diff_box);
       stats = stats_lines(d.statistics, fm, layout.cell_w);
->>>>>>> main
     }
     p.setPen(Qt::black);
     p.drawText(QRectF(x, stats_y, layout.cell_w, layout.line * 3.0), Qt::AlignHCenter | Qt::AlignTop, stats);
@@ -491,17 +428,9 @@ void render_figure(QPainter& p, const FigureSpec& s) {
                              : layout.rows * layout.cell_h + (layout.rows - 1) * layout.gap - 4 * layout.line;
     paint_colorbar(
         p,
-<<<<<<< HEAD
-        QRectF(L.W - L.margin - L.bar_w + L.gap * 0.6, bar_top - L.line * 1.5, L.bar_w - L.gap * 0.6,
-               bar_h + L.line * 1.5),
-        s.colormap, lo, hi,
-        s.diff == FigureDiff::Signed ? QStringLiteral("a \u2212 ref") : QStringLiteral("|a \u2212 ref|"),
-        in_maps);
-=======
         QRectF(layout.W - layout.margin - layout.bar_w + layout.gap * 0.6, bar_top - layout.line * 1.5,
                layout.bar_w - layout.gap * 0.6, bar_h + layout.line * 1.5),
-        cmp.scale.colormap, cmp.scale.lo, cmp.scale.hi, cmp.scale.label);
->>>>>>> main
+        cmp.scale.colormap, cmp.scale.lo, cmp.scale.hi, cmp.scale.label, cmp.scale.non_finite);
   }
   double py = layout.H - layout.margin - layout.plots_h;
   for (int i = 0; i < s.plots.size(); ++i) {

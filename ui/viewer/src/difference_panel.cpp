@@ -18,26 +18,6 @@
 
 namespace rl::ui {
 
-<<<<<<< HEAD
-namespace {
-QString psnr_text(double psnr) { return std::isinf(psnr) ? QString("∞") : QString::number(psnr, 'f', 2); }
-constexpr int kStatsColumns = 6;
-}  // namespace
-
-QString diff_summary(const PaneDiff& d) {
-  if (!d.error.isEmpty()) return "difference: " + d.error;
-  if (!d.stats) return {};
-  const DiffStats& s = *d.stats;
-  const QString line =
-      QString("max |Δ| %1 · mean |Δ| %2 · PSNR %3 dB · %4 px differ (%5%)")
-          .arg(QString::number(s.max_abs, 'g', 4), QString::number(s.mean_abs, 'g', 4), psnr_text(s.psnr))
-          .arg(s.differing)
-          .arg(QString::number(s.differing_percent(), 'f', 2));
-  return s.non_finite ? line + " · " + non_finite_text(s) : line;
-}
-
-=======
->>>>>>> main
 DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(parent), doc_(doc) {
   auto* l = new QVBoxLayout(this);
   auto* form = new QFormLayout;
@@ -76,13 +56,8 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   desc_->setAlignment(Qt::AlignTop);
   bar_row->addWidget(desc_, 1);
   l->addLayout(bar_row);
-<<<<<<< HEAD
-  stats_ = new QTableWidget(Document::kPanes, kStatsColumns);
-  stats_->setHorizontalHeaderLabels({"max |Δ|", "mean |Δ|", "PSNR dB", "differ", "%", "non-finite"});
-=======
   // The columns are the comparison's statistics, named by it (see refresh).
   stats_ = new QTableWidget(Document::kPanes, 0);
->>>>>>> main
   stats_->verticalHeader()->setVisible(true);
   stats_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   stats_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -138,18 +113,8 @@ void DifferencePanel::on_reference_changed() {
 
 void DifferencePanel::refresh() {
   const DiffSettings& s = doc_->diff_settings();
-<<<<<<< HEAD
-  const bool sgn = s.mode == DiffMode::Signed;
-  // The legend lists the non-finite kinds that some pane's map holds.
-  NonFiniteCount in_maps;
-  for (int i = 0; i < Document::kPanes; ++i)
-    if (const auto& map = doc_->diff(i).map) in_maps += count_non_finite(*map);
-  colorbar_->set(sgn ? Colormap::Diverging : Colormap::Inferno, doc_->diff_lo(), doc_->diff_hi(),
-                 sgn ? "a − b" : "|a − b|", in_maps);
-=======
   const DiffScale& scale = doc_->diff_scale();
-  colorbar_->set(scale.colormap, scale.lo, scale.hi, scale.label);
->>>>>>> main
+  colorbar_->set(scale.colormap, scale.lo, scale.hi, scale.label, scale.non_finite);
   desc_->setText(QString("%1<br>range %2 … %3 (%4)")
                      .arg(doc_->diff_label().toHtmlEscaped())
                      .arg(doc_->diff_lo())
@@ -165,20 +130,6 @@ void DifferencePanel::refresh() {
   for (int i = 0; i < Document::kPanes; ++i) {
     const PaneDiff& d = doc_->diff(i);
     stats_->setVerticalHeaderItem(i, new QTableWidgetItem(QString::number(i + 1)));
-<<<<<<< HEAD
-    QStringList cells(kStatsColumns);
-    if (d.stats) {
-      cells = {QString::number(d.stats->max_abs, 'g', 5),
-               QString::number(d.stats->mean_abs, 'g', 5),
-               psnr_text(d.stats->psnr),
-               QString::number(d.stats->differing),
-               QString::number(d.stats->differing_percent(), 'f', 2),
-               QString::number(d.stats->non_finite)};
-    } else if (!d.error.isEmpty()) {
-      cells[0] = d.error;
-    }
-    for (int c = 0; c < kStatsColumns; ++c) stats_->setItem(i, c, new QTableWidgetItem(cells[c]));
-=======
     for (int c = 0; c < stats_->columnCount(); ++c) {
       QString cell;
       if (c < static_cast<int>(d.statistics.size()))
@@ -187,7 +138,6 @@ void DifferencePanel::refresh() {
         cell = d.error;
       stats_->setItem(i, c, new QTableWidgetItem(cell));
     }
->>>>>>> main
   }
 }
 

@@ -84,10 +84,12 @@ struct DiffScale {
   double lo = 0.0, hi = 1.0;
   Colormap colormap = Colormap::Inferno;
   QString label = QStringLiteral("|a \u2212 ref|");  // for the colour bar
+  NonFiniteCount non_finite;  // NaN / ±inf values in the maps: the kinds the colour bar's legend lists
 };
 Colormap diff_colormap(DiffMode mode);
 
-// The statistics of `s` as every view shows them (max and mean |Δ| to 4 digits, PSNR to 0.01 dB).
+// The statistics of `s` as every view shows them (max and mean |Δ| to 4 digits, PSNR to 0.01 dB, then
+// "n non-finite": its phrase is empty when n is 0, and left out of sentences).
 std::vector<Statistic> statistics_of(const DiffStats& s);
 // The statistics as one line, or "difference: ERROR"; empty when there are none.
 QString diff_summary(const PaneDiff& d);
