@@ -69,7 +69,9 @@ std::string identify_usage_text() {
              "none does, the closest K (default 5) with a sentence on where they differ.\n"
              "HR and LR: uint8 (every library) or uint16 (MATLAB only), the same channels, read in file "
              "order\n"
-             "(a match with red and blue swapped is reported as BGR order). Files: ") +
+             "(a match with red and blue swapped is reported as BGR order); when the two sides are scaled "
+             "by\n"
+             "different factors (a squash), only the calls given the output size are tried. Files: ") +
          io::supported_extensions_text() +
          ".\n"
          "\n"
@@ -78,8 +80,8 @@ std::string identify_usage_text() {
          "\n"
          "Exit status: 0 identified (exact or not; see the last line); 1 unreadable input or JSON not "
          "writable;\n"
-         "2 bad option, or a pair no candidate can compare (other channels or type, sizes no one factor "
-         "gives).\n";
+         "2 bad option, or a pair identify cannot compare (other channels or types, a type other than uint8\n"
+         "and uint16). Every size can be made by some call given the size, so no size is refused.\n";
 }
 
 namespace {

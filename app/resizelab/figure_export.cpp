@@ -15,8 +15,8 @@
 #include "rl/parse.hpp"
 #include "rl/plan.hpp"
 #include "rl/resize.hpp"
+#include "rl/ui/comparison.hpp"
 #include "rl/ui/default_image.hpp"
-#include "rl/ui/document_jobs.hpp"
 #include "rl/ui/figure.hpp"
 
 namespace rl::ui {
@@ -109,6 +109,9 @@ QRect parse_crop(const QString& s) {
 }
 
 // The value of `option` named `given` among `names`; a usage error listing them otherwise.
+// --diff: |a - ref| (max over channels) or signed a - ref, the channel of largest magnitude per pixel.
+DiffSettings diff_choice(const QString& option, const QString& given);
+
 template <class T>
 T choice(const QString& option, const QString& given, std::initializer_list<T> values,
          const QStringList& names) {
@@ -116,6 +119,13 @@ T choice(const QString& option, const QString& given, std::initializer_list<T> v
   if (i < 0)
     fail(kExitUsage, QStringLiteral("%1 must be %2, got '%3'").arg(option, names.join(" or "), given));
   return *(values.begin() + i);
+}
+
+DiffSettings diff_choice(const QString& option, const QString& given) {
+  DiffSettings d;
+  d.mode = choice(option, given, {DiffMode::AbsMaxChannel, DiffMode::Signed}, {"abs", "signed"});
+  d.channel = -1;
+  return d;
 }
 
 }  // namespace
@@ -162,7 +172,7 @@ ExportJob prepare_export(const QStringList& args) {
       else if (a == QLatin1String("--reference"))
         reference = value(i);
       else if (a == QLatin1String("--diff"))
-        spec.diff = choice(a, value(i), {FigureDiff::AbsMaxChannel, FigureDiff::Signed}, {"abs", "signed"});
+        spec.comparison.diff = diff_choice(a, value(i));
       else if (a == QLatin1String("--layout"))
         spec.layout = choice(a, value(i), {FigureLayout::Row, FigureLayout::Grid}, {"row", "grid"});
       else if (a == QLatin1String("--width")) {
@@ -228,19 +238,19 @@ ExportJob prepare_export(const QStringList& args) {
 
   if (image.isEmpty()) {
     try {
-      spec.source = std::make_shared<const rl::Image>(rl::ui::default_image());
+      spec.comparison.source = std::make_shared<const rl::Image>(rl::ui::default_image());
     } catch (const std::exception& e) {
       fail(kExitInput, QString::fromUtf8(e.what()));
     }
   } else {
-    spec.source = load_image(image, "image");
+    spec.comparison.source = load_image(image, "image");
   }
   if (!reference.isEmpty()) {
-    spec.reference_image = load_image(reference, "reference");
+    spec.comparison.reference_image = load_image(reference, "reference");
+    spec.comparison.diff.against = DiffAgainst::ReferenceImage;
     spec.reference_label = QFileInfo(reference).fileName();
   }
-  if (spec.diff == FigureDiff::Signed) spec.colormap = Colormap::Diverging;
-  const rl::Image& src = *spec.source;
+  const rl::Image& src = *spec.comparison.source;
   if (!crop.isEmpty() && !QRect(0, 0, src.cols(), src.rows()).contains(crop))
     fail(kExitUsage, QStringLiteral("--crop %1,%2,%3,%4 is outside the %5x%6 image")
                          .arg(crop.x())
@@ -250,41 +260,35 @@ ExportJob prepare_export(const QStringList& args) {
                          .arg(src.cols())
                          .arg(src.rows()));
   spec.crop = crop;
-  rl::PlanLimits limits;
-  limits.channels = src.channels();
-  QString size_text;
+  // The comparison the viewer would make of these settings, by the same function.
+  Comparison& cmp = spec.comparison;
+  if (size)
+    cmp.base.out_size = size;
+  else
+    cmp.base.scale = scale.value_or(std::pair{0.5, 0.5});
+  cmp.base.boundary = boundary;
   for (const PaneChoice& c : choices) {
-    rl::ResizeSpec rs;
-    if (size)
-      rs.out_size = size;
-    else
-      rs.scale = scale.value_or(std::pair{0.5, 0.5});
-    rs.method = c.method;
-    rs.antialiasing = c.antialiasing;
-    rs.boundary = boundary;
-    try {
-      if (c.peer) {
-        PeerPane p = run_peer_pane(src, rs, *c.peer);
-        spec.panes.append({c.label, p.image, p.plan});
-        continue;
-      }
-      auto plan = std::make_shared<const rl::Plan>(rl::make_plan(rs, src.rows(), src.cols(), limits));
-      auto result = std::make_shared<const rl::Image>(rl::run(*plan, src));
-      const QString sr = QString::number(plan->rows.scale, 'g', 4),
-                    scs = QString::number(plan->cols.scale, 'g', 4);
-      size_text = QStringLiteral("%1x%2 \u2192 %3x%4 (scale %5)")
-                      .arg(src.rows())
-                      .arg(src.cols())
-                      .arg(plan->out_rows)
-                      .arg(plan->out_cols)
-                      .arg(sr == scs ? sr : sr + QStringLiteral(" x ") + scs);
-      spec.panes.append({c.label, result, plan});
-    } catch (const std::exception& e) {
-      fail(kExitInput, QStringLiteral("cannot resize with %1: %2").arg(c.name, QString::fromUtf8(e.what())));
-    }
+    cmp.panes.push_back(c.config);
+    spec.labels << c.label;
   }
-  spec.reference_pane = 0;
-  const rl::Plan& ref_plan = *spec.panes.front().plan;
+  compute_comparison(cmp, run_on_cpu, [] { return false; });
+  QString size_text;
+  for (std::size_t i = 0; i < cmp.results.size(); ++i) {
+    const PaneResult& r = cmp.results[i];
+    if (!r.error.isEmpty())
+      fail(kExitInput,
+           QStringLiteral("cannot resize with %1: %2").arg(choices[static_cast<int>(i)].name, r.error));
+    if (cmp.panes[i].peer) continue;  // a library's tables describe its own size rule
+    const QString sr = QString::number(r.plan->rows.scale, 'g', 4),
+                  scs = QString::number(r.plan->cols.scale, 'g', 4);
+    size_text = QStringLiteral("%1x%2 \u2192 %3x%4 (scale %5)")
+                    .arg(src.rows())
+                    .arg(src.cols())
+                    .arg(r.plan->out_rows)
+                    .arg(r.plan->out_cols)
+                    .arg(sr == scs ? sr : sr + QStringLiteral(" x ") + scs);
+  }
+  const rl::Plan& ref_plan = *cmp.results.front().plan;
   if (pixel) {
     const double r = (*pixel)[0], col = (*pixel)[1];
     if (r != std::floor(r) || col != std::floor(col) || r < 0 || col < 0 || r >= ref_plan.out_rows ||
@@ -326,21 +330,19 @@ ExportJob prepare_export(const QStringList& args) {
   return job;
 }
 
-bool wants_export(const QStringList& args) { return args.contains(QStringLiteral("--export")); }
-
 std::optional<PaneChoice> parse_pane(const QString& raw) {
   const QString name = raw.toLower();
   if (peer_named(name)) {
     try {
-      PaneChoice c{raw, {}, rl::Method::Bicubic, false, rl::peers::parse_peer_spec(name.toStdString())};
-      c.label = QString::fromStdString(rl::peers::display_name(*c.peer));
+      PaneChoice c{raw, {}, {rl::Method::Bicubic, false, rl::peers::parse_peer_spec(name.toStdString())}};
+      c.label = pane_label(c.config);
       return c;
     } catch (const std::invalid_argument&) {
       return std::nullopt;
     }
   }
   if (name == QLatin1String("matlab"))
-    return PaneChoice{raw, QStringLiteral("MATLAB bicubic (antialiased)"), rl::Method::Bicubic, true};
+    return PaneChoice{raw, QStringLiteral("MATLAB bicubic (antialiased)"), {rl::Method::Bicubic, true}};
   QString base = name;
   bool aa = false;
   if (name.endsWith(QLatin1String("-noaa")))
@@ -354,7 +356,7 @@ std::optional<PaneChoice> parse_pane(const QString& raw) {
   QString label = QString::fromStdString(rl::to_string(*m));
   if (*m != rl::Method::Nearest || aa)
     label += aa ? QStringLiteral(", antialiased") : QStringLiteral(", no antialiasing");
-  return PaneChoice{raw, label, *m, aa};
+  return PaneChoice{raw, label, {*m, aa}};
 }
 
 namespace {

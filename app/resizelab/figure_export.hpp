@@ -39,6 +39,7 @@
 #include "rl/image.hpp"
 #include "rl/peers.hpp"
 #include "rl/spec.hpp"
+#include "rl/ui/comparison.hpp"
 #include "rl/ui/figure.hpp"
 
 namespace rl::ui {
@@ -62,16 +63,10 @@ struct ExportJob {
 // Needs a QGuiApplication (fonts, image decoding).
 ExportJob prepare_export(const QStringList& args);
 
-// True when `args` asks for a headless export (contains --export).
-bool wants_export(const QStringList& args);
-
 struct PaneChoice {
-  QString name;   // as given, e.g. "bicubic-noaa"
-  QString label;  // for the figure, e.g. "bicubic, no antialiasing"
-  rl::Method method = rl::Method::Bicubic;
-  bool antialiasing = false;
-  std::optional<rl::peers::PeerSpec> peer =
-      std::nullopt;  // a library's resize, e.g. "opencv-cubic" (run_peer_pane)
+  QString name;       // as given, e.g. "bicubic-noaa"
+  QString label;      // for the figure, e.g. "bicubic, no antialiasing"
+  PaneConfig config;  // MATLAB's method and antialiasing, or a library's resize ("opencv-cubic")
 };
 // Parses one pane name (see above); nullopt when it is not one.
 std::optional<PaneChoice> parse_pane(const QString& name);

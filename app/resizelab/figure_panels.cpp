@@ -28,28 +28,17 @@ QString pane_title(const Document& doc, int i) {
 FigureSpec spec_from(const MainWindow& w) {
   const Document& doc = *w.document();
   FigureSpec spec;
-  spec.source = doc.source();
   // The region the panes show now, clipped to the image.
   const QRectF vis = w.view_state()->visible_region();
-  if (spec.source) {
-    const QRect whole(0, 0, spec.source->cols(), spec.source->rows());
+  if (doc.source()) {
+    const QRect whole(0, 0, doc.source()->cols(), doc.source()->rows());
     spec.crop = vis.toAlignedRect().intersected(whole);
     if (spec.crop == whole) spec.crop = QRect();
   }
-  for (int i = 0; i < Document::kPanes; ++i)
-    if (doc.result(i).image)
-      spec.panes.push_back({pane_title(doc, i), doc.result(i).image, doc.result(i).plan});
-  spec.reference_pane = Document::kReferencePane;
-  const DiffSettings& d = doc.diff_settings();
-  if (d.against == DiffAgainst::ReferenceImage && doc.reference_image()) {
-    spec.reference_image = doc.reference_image();
-    spec.reference_label = doc.reference_name();
-  }
-  spec.diff = d.mode == DiffMode::Signed ? FigureDiff::Signed : FigureDiff::AbsMaxChannel;
-  spec.colormap = d.mode == DiffMode::Signed ? Colormap::Diverging : Colormap::Inferno;
-  spec.auto_range = !d.fixed_range;
-  spec.range_lo = d.mode == DiffMode::Signed ? -d.fixed_max : 0.0;
-  spec.range_hi = d.fixed_max;
+  // The window's own comparison, as it is: the figure shows the numbers the window shows.
+  spec.comparison = doc.comparison();
+  for (int i = 0; i < Document::kPanes; ++i) spec.labels << pane_title(doc, i);
+  spec.reference_label = doc.reference_name();
   spec.title = QString("%1, scale %2").arg(doc.source_name(), doc.scale_text());
   return spec;
 }

@@ -92,12 +92,17 @@ struct Report {
   std::vector<std::string> notes;  // what was not tried, and why (one sentence each)
 };
 
-// A pair identify cannot compare or no candidate can produce: one line for the user (exit 2).
+// A pair identify cannot compare (channels, types): one line for the user (exit 2).
 struct Refusal : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// Every candidate for this pair (sizes, types and channels as given); throws Refusal when there is none.
+// Whether one scale factor, rounded by some rule (floor, ceil, round), gives both of LR's sides from HR's:
+// the aspect ratios agree within a pixel. When not, only calls given the output size are candidates.
+bool one_factor_fits(int hr_rows, int hr_cols, int lr_rows, int lr_cols);
+
+// Every candidate for this pair (sizes, types and channels as given): every library takes any output size,
+// so there is always one for uint8 (and for uint16, MATLAB's); other types throw Refusal.
 std::vector<Candidate> candidates(int hr_rows, int hr_cols, int lr_rows, int lr_cols, ElemType type,
                                   int channels, bool with_opencv);
 
@@ -105,7 +110,7 @@ std::vector<Candidate> candidates(int hr_rows, int hr_cols, int lr_rows, int lr_
 // candidate computes just those, from just the input rows they read) and in full only when those rows
 // equal LR's. Without an exact match the candidates are ranked by those rows, and the best few
 // (max(2 top, top + 6)) are run again in full and ranked by the whole image.
-// Throws Refusal for types, channel counts or sizes it cannot compare (one line).
+// Throws Refusal for types or channel counts it cannot compare (one line).
 Report identify(const Image& hr, const Image& lr, const Options& options = {});
 
 // The ranked table for a terminal, ending with one line on the verdict.

@@ -100,14 +100,6 @@ std::string torch_call(const Candidate& c, bool grey) {
          (grey ? "[0, 0]" : "[0].permute(1, 2, 0)") + ".numpy()";
 }
 
-// Whether one factor s, rounded by any rule (floor, ceil, round), can give both sides: the aspect ratios
-// agree within a pixel.
-bool one_factor_fits(int in_rows, int in_cols, int rows, int cols) {
-  const double lo = std::max((rows - 1.0) / in_rows, (cols - 1.0) / in_cols);
-  const double hi = std::min((rows + 1.0) / in_rows, (cols + 1.0) / in_cols);
-  return lo < hi;
-}
-
 struct Fraction {
   int num, den;
 };
@@ -239,9 +231,13 @@ void add_peers(std::vector<Candidate>& out, const Candidate& base, const std::ve
   }
 }
 
-std::string shape_text(int rows, int cols) { return std::to_string(rows) + "x" + std::to_string(cols); }
-
 }  // namespace
+
+bool one_factor_fits(int in_rows, int in_cols, int rows, int cols) {
+  const double lo = std::max((rows - 1.0) / in_rows, (cols - 1.0) / in_cols);
+  const double hi = std::min((rows + 1.0) / in_rows, (cols + 1.0) / in_cols);
+  return lo < hi;
+}
 
 std::string opencv_constant(peers::PeerMethod m) {
   switch (m) {
@@ -335,18 +331,12 @@ std::vector<Candidate> candidates(int hr_rows, int hr_cols, int lr_rows, int lr_
   }
   std::vector<Candidate> out;
   for (const Candidate& s : sources) {
-    if (!one_factor_fits(s.src_rows, s.src_cols, lr_rows, lr_cols)) continue;
-    const std::vector<Fraction> scales = scale_fractions(s.src_rows, s.src_cols, lr_rows, lr_cols);
+    // A squash (e.g. imresize(hr, [123 234]) on a square image) comes only from calls given the size.
+    const std::vector<Fraction> scales = one_factor_fits(s.src_rows, s.src_cols, lr_rows, lr_cols)
+                                             ? scale_fractions(s.src_rows, s.src_cols, lr_rows, lr_cols)
+                                             : std::vector<Fraction>{};
     add_matlab(out, s, scales);
     if (type == ElemType::U8) add_peers(out, s, scales, channels, with_opencv);
-  }
-  if (out.empty()) {
-    std::ostringstream m;
-    m.precision(4);
-    m << "no candidate maps " << shape_text(hr_rows, hr_cols) << " to " << shape_text(lr_rows, lr_cols)
-      << ": the rows are scaled by " << static_cast<double>(lr_rows) / hr_rows << " and the columns by "
-      << static_cast<double>(lr_cols) / hr_cols << ", and every candidate scales both sides by one factor";
-    throw Refusal(m.str());
   }
   return out;
 }

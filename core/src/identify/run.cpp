@@ -6,6 +6,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <sstream>
 #include <string_view>
 #include <tuple>
 
@@ -277,6 +278,13 @@ Report identify(const Image& hr, const Image& lr, const Options& opt) {
   r.type = hr.type();
   r.candidates = static_cast<int>(cands.size());
   if (!opt.opencv) r.notes.push_back("OpenCV candidates not run: no cv::resize is available here");
+  if (!one_factor_fits(hr.rows(), hr.cols(), lr.rows(), lr.cols())) {
+    std::ostringstream n;
+    n.precision(4);
+    n << "the rows are scaled by " << static_cast<double>(lr.rows()) / hr.rows() << " and the columns by "
+      << static_cast<double>(lr.cols()) / hr.cols() << ": only calls given the output size can make LR";
+    r.notes.push_back(n.str());
+  }
   if (hr.type() == ElemType::U16)
     r.notes.push_back(
         "16-bit images: MATLAB's candidates only (the Pillow, OpenCV and torch ones take 8-bit images)");

@@ -53,7 +53,7 @@ TEST(Export, PngSvgPdfOfRequestedSize) {
 
   // The panes hold real pictures: the layout the exporter used tells where they are.
   const rl::ui::ExportJob job = rl::ui::prepare_export(export_args(png, opts));
-  ASSERT_EQ(job.spec.panes.size(), 4);
+  ASSERT_EQ(job.spec.comparison.results.size(), 4u);
   EXPECT_EQ(rl::ui::figure_size(job.spec), img.size());
   const auto rects = rl::ui::figure_image_rects(job.spec);
   for (int i = 0; i < rects.size(); ++i) {
@@ -63,7 +63,9 @@ TEST(Export, PngSvgPdfOfRequestedSize) {
     }
   }
   // The reference differs from nearest but not from itself.
-  EXPECT_GT(rl::diff_stats(*job.spec.panes[1].result, *job.spec.panes[0].result).max_abs, 0.0);
+  EXPECT_GT(
+      rl::diff_stats(*job.spec.comparison.results[1].image, *job.spec.comparison.results[0].image).max_abs,
+      0.0);
 
   const QString svg = dir.filePath("fig.svg");
   ASSERT_EQ(rl::ui::export_main(export_args(svg, opts)), 0);
@@ -102,7 +104,7 @@ TEST(Export, PngSvgPdfOfRequestedSize) {
 // Without IMAGE the export uses the embedded default image, the one the viewer opens.
 TEST(Export, DefaultImageIsTheEmbeddedOne) {
   QTemporaryDir dir;
-  const auto img = rl::ui::prepare_export(export_args(dir.filePath("d.png"), {})).spec.source;
+  const auto img = rl::ui::prepare_export(export_args(dir.filePath("d.png"), {})).spec.comparison.source;
   const QImage embedded(QStringLiteral(":/resizelab/default.png"));
   ASSERT_FALSE(embedded.isNull());
   EXPECT_EQ(img->cols(), embedded.width());
@@ -118,14 +120,14 @@ TEST(Export, DefaultsAndGrid) {
   const QImage img(png);
   EXPECT_GE(img.width(), 1200);
   const rl::ui::ExportJob job = rl::ui::prepare_export(export_args(png, {}));
-  ASSERT_EQ(job.spec.panes.size(), 4);
-  EXPECT_EQ(job.spec.panes[0].plan->method, rl::Method::Bicubic);
-  EXPECT_TRUE(job.spec.panes[0].plan->antialiasing);
-  EXPECT_EQ(job.spec.panes[1].plan->method, rl::Method::Nearest);
-  EXPECT_EQ(job.spec.panes[2].plan->method, rl::Method::Bilinear);
-  EXPECT_FALSE(job.spec.panes[2].plan->antialiasing);
-  EXPECT_EQ(job.spec.panes[3].plan->method, rl::Method::Bicubic);
-  EXPECT_FALSE(job.spec.panes[3].plan->antialiasing);
+  ASSERT_EQ(job.spec.comparison.results.size(), 4u);
+  EXPECT_EQ(job.spec.comparison.results[0].plan->method, rl::Method::Bicubic);
+  EXPECT_TRUE(job.spec.comparison.results[0].plan->antialiasing);
+  EXPECT_EQ(job.spec.comparison.results[1].plan->method, rl::Method::Nearest);
+  EXPECT_EQ(job.spec.comparison.results[2].plan->method, rl::Method::Bilinear);
+  EXPECT_FALSE(job.spec.comparison.results[2].plan->antialiasing);
+  EXPECT_EQ(job.spec.comparison.results[3].plan->method, rl::Method::Bicubic);
+  EXPECT_FALSE(job.spec.comparison.results[3].plan->antialiasing);
 
   const QStringList grid = {"--layout",   "grid",    "--panes",         "matlab,lanczos3-aa,box",
                             "--size",     "100,NaN", "--diff",          "signed",
@@ -135,8 +137,8 @@ TEST(Export, DefaultsAndGrid) {
   const QImage gi(g);
   const rl::ui::ExportJob gj = rl::ui::prepare_export(export_args(g, grid));
   EXPECT_EQ(gi.size(), rl::ui::figure_size(gj.spec));
-  EXPECT_EQ(gj.spec.panes[0].result->rows(), 100);
-  EXPECT_EQ(gj.spec.panes[1].plan->boundary, rl::Boundary::Legacy);
+  EXPECT_EQ(gj.spec.comparison.results[0].image->rows(), 100);
+  EXPECT_EQ(gj.spec.comparison.results[1].plan->boundary, rl::Boundary::Legacy);
   const auto rects = rl::ui::figure_image_rects(gj.spec);
   for (int i = 0; i < rects.size(); ++i) EXPECT_GT(variance_in(gi, rects[i].crop), 100.0) << i;
 }
@@ -151,10 +153,12 @@ TEST(Export, AgainstRealMatlabReference) {
   const QStringList opts = {"--scale",        "1/2",         "--boundary", "legacy", "--panes",
                             "matlab,nearest", "--reference", lr,           hr};
   const rl::ui::ExportJob job = rl::ui::prepare_export(export_args(dir.filePath("bird.png"), opts));
-  ASSERT_TRUE(job.spec.reference_image);
-  ASSERT_EQ(job.spec.panes.size(), 2);
-  EXPECT_TRUE(rl::identical(*job.spec.panes[0].result, *job.spec.reference_image));
-  EXPECT_GT(rl::diff_stats(*job.spec.panes[1].result, *job.spec.reference_image).differing, 0u);
+  ASSERT_TRUE(job.spec.comparison.reference_image);
+  ASSERT_EQ(job.spec.comparison.results.size(), 2u);
+  EXPECT_TRUE(rl::identical(*job.spec.comparison.results[0].image, *job.spec.comparison.reference_image));
+  EXPECT_GT(
+      rl::diff_stats(*job.spec.comparison.results[1].image, *job.spec.comparison.reference_image).differing,
+      0u);
   ASSERT_EQ(rl::ui::export_main(export_args(dir.filePath("bird.png"), opts)), 0);
   const QImage img(dir.filePath("bird.png"));
   EXPECT_EQ(img.size(), rl::ui::figure_size(job.spec));
@@ -209,26 +213,27 @@ TEST(Export, LibraryPanes) {
   const QImage img(png);
   ASSERT_FALSE(img.isNull());
   const rl::ui::ExportJob job = rl::ui::prepare_export(export_args(png, opts));
-  ASSERT_EQ(job.spec.panes.size(), 5);
+  ASSERT_EQ(job.spec.comparison.results.size(), 5u);
   const QStringList labels{"OpenCV INTER_CUBIC", "Pillow BICUBIC", "torch bicubic", "torch bicubic"};
-  const auto& ref = *job.spec.panes[0].result;
+  const auto& ref = *job.spec.comparison.results[0].image;
   for (int i = 1; i < 5; ++i) {
-    const auto& p = job.spec.panes[i];
-    EXPECT_TRUE(p.label.startsWith(labels[i - 1])) << p.label.toStdString();
-    ASSERT_TRUE(p.result && p.plan);
+    const auto& p = job.spec.comparison.results[static_cast<std::size_t>(i)];
+    const QString& label = job.spec.labels[i];
+    EXPECT_TRUE(label.startsWith(labels[i - 1])) << label.toStdString();
+    ASSERT_TRUE(p.image && p.plan);
     // Every library pane at MATLAB's size (ceil(0.4 * 512) = 205; torch's own floor would give 204),
     // and in the source's type (torch through float32).
-    EXPECT_EQ(p.result->rows(), 205);
-    EXPECT_EQ(p.result->cols(), 205);
-    EXPECT_EQ(p.result->type(), ref.type());
-    EXPECT_GT(rl::diff_stats(*p.result, ref).max_abs, 0.0) << i;
+    EXPECT_EQ(p.image->rows(), 205);
+    EXPECT_EQ(p.image->cols(), 205);
+    EXPECT_EQ(p.image->type(), ref.type());
+    EXPECT_GT(rl::diff_stats(*p.image, ref).max_abs, 0.0) << i;
   }
   // OpenCV and torch without antialias keep 4 taps when shrinking; Pillow and torch's antialias widen.
-  EXPECT_EQ(job.spec.panes[1].plan->cols.taps, 4);
-  EXPECT_GT(job.spec.panes[2].plan->cols.taps, 4);
-  EXPECT_EQ(job.spec.panes[3].plan->cols.taps, 4);
-  EXPECT_GT(job.spec.panes[4].plan->cols.taps, 4);
-  EXPECT_TRUE(job.spec.panes[4].label.contains("antialias")) << job.spec.panes[4].label.toStdString();
+  EXPECT_EQ(job.spec.comparison.results[1].plan->cols.taps, 4);
+  EXPECT_GT(job.spec.comparison.results[2].plan->cols.taps, 4);
+  EXPECT_EQ(job.spec.comparison.results[3].plan->cols.taps, 4);
+  EXPECT_GT(job.spec.comparison.results[4].plan->cols.taps, 4);
+  EXPECT_TRUE(job.spec.labels[4].contains("antialias")) << job.spec.labels[4].toStdString();
 }
 
 TEST(Export, BadLibraryPaneNamesExit2WithOneLine) {

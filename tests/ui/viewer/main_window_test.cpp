@@ -23,6 +23,7 @@
 #include "rl/peers.hpp"
 #include "rl/ui/document.hpp"
 #include "rl/ui/document_jobs.hpp"
+#include "rl/ui/elided_label.hpp"
 #include "rl/ui/overview_widget.hpp"
 #include "rl/ui/pane_view.hpp"
 #include "rl/ui/pane_widget.hpp"
@@ -90,6 +91,28 @@ class MainWindowTest : public QObject {
     QCOMPARE(src->at(300, 330, 2), 200.0);
     QCOMPARE(src->at(127, 127, 0), 255.0);
     QVERIFY(!w_->error_visible());
+  }
+
+  // Pane headers never clip, at 1280 and 1600 px with the differences shown: a line too long for
+  // its pane ends in "…" and its tooltip holds it whole.
+  void pane_headers_elide_instead_of_clipping() {
+    const QSize before = w_->size();
+    w_->set_diff_mode(true);
+    for (const int width : {1280, 1600}) {
+      w_->resize(width, 900);
+      QVERIFY(test::wait_idle(*doc(), kWaitMs));
+      QTest::qWait(50);
+      for (int i = 0; i < Document::kPanes; ++i)
+        for (const ElidedLabel* l : {w_->pane(i)->info_label(), w_->pane(i)->stats_label()}) {
+          QVERIFY(!l->full_text().isEmpty());
+          QCOMPARE(l->toolTip(), l->full_text());
+          QVERIFY2(l->fontMetrics().horizontalAdvance(l->text()) <= l->contentsRect().width(),
+                   qPrintable(QString("%1 px: '%2' is clipped").arg(width).arg(l->text())));
+          QVERIFY(l->text() == l->full_text() || l->text().endsWith(QChar(0x2026)));
+        }
+    }
+    w_->set_diff_mode(false);
+    w_->resize(before);
   }
 
   void default_panes_are_the_four_methods() {

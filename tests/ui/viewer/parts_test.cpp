@@ -12,6 +12,7 @@
 
 #include "rl/peers.hpp"
 #include "rl/resize.hpp"
+#include "rl/ui/comparison.hpp"
 #include "rl/ui/difference_panel.hpp"
 #include "rl/ui/document_jobs.hpp"
 #include "rl/ui/main_window.hpp"
@@ -188,32 +189,41 @@ class PartsTest : public QObject {
     other = ref;
     other.set(0, 1, 0, 13);  // +3
     other.set(1, 1, 0, 29);  // -1
-    std::array<std::shared_ptr<const rl::Image>, Document::kPanes> imgs{
+    std::vector<std::shared_ptr<const rl::Image>> imgs{
         std::make_shared<const rl::Image>(ref), std::make_shared<const rl::Image>(other), nullptr,
         std::make_shared<const rl::Image>(rl::Image(1, 1, 1, rl::ElemType::U8))};
     DiffSettings s;
-    PaneDiffs out = diff_panes(imgs, ref, s);
-    QCOMPARE(out.lo, 0.0);
-    QCOMPARE(out.hi, 3.0);
+    PaneDiffs out = compare_images(imgs, ref, s);
+    QCOMPARE(out.scale.lo, 0.0);
+    QCOMPARE(out.scale.hi, 3.0);
+    QVERIFY(out.scale.colormap == rl::ui::Colormap::Inferno);
     QCOMPARE(out.diffs[0].stats->max_abs, 0.0);
     QCOMPARE(out.diffs[1].map->at(1, 1), 1.0);
     QCOMPARE(out.diffs[1].stats->differing, std::size_t{2});
     QVERIFY(!out.diffs[2].map && !out.diffs[2].stats);  // no result, no diff
     QVERIFY(out.diffs[3].error.contains("reference is 2x2x1"));
     QCOMPARE(out.diffs[1].colored.size(), QSize(2, 2));
+    // The statistics as every view prints them: |+3| and |-1| over 4 pixels, mean 1; PSNR
+    // 10 log10(255^2 / ((9 + 1) / 4)) = 44.15 dB.
+    QCOMPARE(out.diffs[1].statistics.size(), std::size_t{4});
+    QCOMPARE(out.diffs[1].statistics[0].phrase, QString("max |Δ| 3"));
+    QCOMPARE(out.diffs[1].statistics[1].value, QString("1"));
+    QCOMPARE(out.diffs[1].statistics[2].value, QString("44.15 dB"));
+    QCOMPARE(out.diffs[1].statistics[3].phrase, QString("2 px differ (50.00%)"));
     s.mode = rl::DiffMode::Signed;
-    out = diff_panes(imgs, ref, s);
-    QCOMPARE(out.lo, -3.0);
+    out = compare_images(imgs, ref, s);
+    QCOMPARE(out.scale.lo, -3.0);
+    QVERIFY(out.scale.colormap == rl::ui::Colormap::Diverging);  // a signed map: the diverging colours
     QCOMPARE(out.diffs[1].map->at(1, 1), -1.0);
     s.fixed_range = true;
     s.fixed_max = 0.5;
-    out = diff_panes(imgs, ref, s);
-    QCOMPARE(out.hi, 0.5);
-    QCOMPARE(out.lo, -0.5);
+    out = compare_images(imgs, ref, s);
+    QCOMPARE(out.scale.hi, 0.5);
+    QCOMPARE(out.scale.lo, -0.5);
     // Identical panes only: the scale is 0..1, not an empty 0..0.
     imgs = {std::make_shared<const rl::Image>(ref), nullptr, nullptr, nullptr};
-    out = diff_panes(imgs, ref, DiffSettings{});
-    QCOMPARE(out.hi, 1.0);
+    out = compare_images(imgs, ref, DiffSettings{});
+    QCOMPARE(out.scale.hi, 1.0);
   }
 
   void resize_job_runs_every_pane_until_superseded() {
@@ -227,7 +237,8 @@ class PartsTest : public QObject {
       device = "CPU";
       return rl::run(p, im);
     };
-    auto results = resize_panes(src, base, kDefaultPanes, {}, cpu, []() { return false; });
+    const std::vector<PaneConfig> panes(kDefaultPanes.begin(), kDefaultPanes.end());
+    auto results = compute_panes(src, base, panes, {}, cpu, []() { return false; });
     QCOMPARE(runs, 4);
     for (std::size_t i = 0; i < results.size(); ++i) {
       QVERIFY(results[i].image && results[i].plan);
@@ -240,11 +251,10 @@ class PartsTest : public QObject {
     }
     // Superseded after two panes: the rest are not computed.
     int asked = 0;
-    results = resize_panes(src, base, kDefaultPanes, {}, cpu, [&asked]() { return ++asked > 2; });
+    results = compute_panes(src, base, panes, {}, cpu, [&asked]() { return ++asked > 2; });
     QVERIFY(results[1].image && !results[2].image && !results[3].image);
     // A bad spec is an error on every pane, not an exception.
-    results =
-        resize_panes(src, rl::ResizeSpec::with_scale(-1), kDefaultPanes, {}, cpu, []() { return false; });
+    results = compute_panes(src, rl::ResizeSpec::with_scale(-1), panes, {}, cpu, []() { return false; });
     QVERIFY(!results[0].error.isEmpty() && !results[0].image);
   }
 };

@@ -45,9 +45,10 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   diffs_->setChecked(spec_.show_diffs);
   form->addRow(QString(), diffs_);
   diff_mode_ = new QComboBox(this);
-  diff_mode_->addItem(tr("|a - ref|, max over channels"), int(FigureDiff::AbsMaxChannel));
-  diff_mode_->addItem(tr("Signed a - ref"), int(FigureDiff::Signed));
-  diff_mode_->setCurrentIndex(spec_.diff == FigureDiff::Signed ? 1 : 0);
+  diff_mode_->addItem(tr("|a - ref|, max over channels"), int(DiffMode::AbsMaxChannel));
+  diff_mode_->addItem(tr("|a - ref|, one channel"), int(DiffMode::AbsChannel));
+  diff_mode_->addItem(tr("Signed a - ref"), int(DiffMode::Signed));
+  diff_mode_->setCurrentIndex(diff_mode_->findData(int(spec_.comparison.diff.mode)));
   form->addRow(tr("Difference:"), diff_mode_);
   kernel_ = new QCheckBox(tr("Kernel plot"), this);
   kernel_->setChecked(spec_.plots.contains(FigurePlot::Kernel));
@@ -84,6 +85,11 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   connect(kernel_, &QCheckBox::toggled, this, update_size);
   connect(diffs_, &QCheckBox::toggled, this, update_size);
   connect(format_, &QComboBox::currentIndexChanged, this, [this] { sync_extension(); });
+  // Another kind of map: the same comparison compared again (the panes are not resized).
+  connect(diff_mode_, &QComboBox::currentIndexChanged, this, [this] {
+    spec_.comparison.diff.mode = static_cast<DiffMode>(diff_mode_->currentData().toInt());
+    compare(spec_.comparison);
+  });
   connect(browse, &QPushButton::clicked, this, [this] {
     const QString f = QFileDialog::getSaveFileName(this, tr("Export figure"), path_->text(),
                                                    tr("Figures (*.png *.svg *.pdf)"));
@@ -121,11 +127,6 @@ FigureSpec ExportDialog::spec() const {
   s.plots.removeAll(FigurePlot::Kernel);
   if (kernel_->isChecked()) s.plots.prepend(FigurePlot::Kernel);
   s.show_diffs = diffs_->isChecked();
-  s.diff = static_cast<FigureDiff>(diff_mode_->currentData().toInt());
-  if (s.diff == FigureDiff::Signed)
-    s.colormap = Colormap::Diverging;
-  else if (s.colormap == Colormap::Diverging)
-    s.colormap = Colormap::Viridis;
   return s;
 }
 

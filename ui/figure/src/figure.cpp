@@ -13,7 +13,6 @@
 
 #include "rl/atomic_file.hpp"
 #include "rl/image_ops.hpp"
-#include "rl/metrics.hpp"
 #include "rl/ui/plots.hpp"
 #include "rl/ui/teaching_pictures.hpp"
 #include "rl/ui/teaching_plots.hpp"
@@ -26,8 +25,28 @@ rl::Image crop_image(const rl::Image& img, const QRect& r) {
   return rl::crop(img, r.y(), r.x(), r.height(), r.width());
 }
 
+const rl::Image* source_of(const FigureSpec& s) { return s.comparison.source.get(); }
+
+int pane_count(const FigureSpec& s) { return static_cast<int>(s.comparison.results.size()); }
+
+const PaneResult& result_of(const FigureSpec& s, int i) {
+  return s.comparison.results[static_cast<std::size_t>(i)];
+}
+
+QString label_of(const FigureSpec& s, int i) {
+  if (i < s.labels.size()) return s.labels[i];
+  const auto& panes = s.comparison.panes;
+  return i < static_cast<int>(panes.size()) ? pane_label(panes[static_cast<std::size_t>(i)]) : QString();
+}
+
+// The pane shown as the reference: compared with itself, it gets no map of its own.
+bool is_reference_pane(const FigureSpec& s, int i) {
+  return i == kReferencePane && !s.comparison.against_image();
+}
+
 QRect source_crop(const FigureSpec& s) {
-  const QRect whole(0, 0, s.source ? s.source->cols() : 0, s.source ? s.source->rows() : 0);
+  const rl::Image* src = source_of(s);
+  const QRect whole(0, 0, src ? src->cols() : 0, src ? src->rows() : 0);
   const QRect c = s.crop.isEmpty() ? whole : s.crop.intersected(whole);
   return c.isEmpty() ? whole : c;
 }
@@ -44,18 +63,19 @@ struct Layout {
   bool diffs = false;
 };
 
-QFont figure_font(const Layout& L) {
+QFont figure_font(const Layout& layout) {
   QFont font(QStringLiteral("DejaVu Sans"));
-  font.setPixelSize(static_cast<int>(L.font_px));
+  font.setPixelSize(static_cast<int>(layout.font_px));
   return font;
 }
 
-const FigurePane* reference_of(const FigureSpec& s) {
-  if (s.reference_pane >= 0 && s.reference_pane < s.panes.size() && s.panes[s.reference_pane].plan)
-    return &s.panes[s.reference_pane];
-  for (const FigurePane& p : s.panes)
-    if (p.plan) return &p;
-  return nullptr;
+// The pane whose plan the sampling, taps and worked plots explain: the reference pane, else the
+// first with a plan; -1 when none has one.
+int explained_pane(const FigureSpec& s) {
+  if (kReferencePane < pane_count(s) && result_of(s, kReferencePane).plan) return kReferencePane;
+  for (int i = 0; i < pane_count(s); ++i)
+    if (result_of(s, i).plan) return i;
+  return -1;
 }
 
 // The explained output pixel of the reference pane: the one asked for, else the centre.
@@ -64,11 +84,12 @@ QPoint explained_pixel(const FigureSpec& s, const rl::Plan& plan) {
 }
 
 std::optional<rl::WorkedExample> worked_example_of(const FigureSpec& s) {
-  const FigurePane* ref = reference_of(s);
-  if (!ref || !s.source) return std::nullopt;
-  const QPoint px = explained_pixel(s, *ref->plan);
+  const int ref = explained_pane(s);
+  if (ref < 0 || !source_of(s)) return std::nullopt;
+  const rl::Plan& plan = *result_of(s, ref).plan;
+  const QPoint px = explained_pixel(s, plan);
   try {
-    return rl::make_worked_example(*ref->plan, *s.source, px.y(), px.x(), 0);
+    return rl::make_worked_example(plan, *source_of(s), px.y(), px.x(), 0);
   } catch (const std::exception&) {
     return std::nullopt;
   }
@@ -76,58 +97,61 @@ std::optional<rl::WorkedExample> worked_example_of(const FigureSpec& s) {
 
 QLineF profile_line_of(const FigureSpec& s) {
   if (s.profile) return *s.profile;
-  const double rows = s.source ? s.source->rows() : 1, cols = s.source ? s.source->cols() : 1;
+  const rl::Image* src = source_of(s);
+  const double rows = src ? src->rows() : 1, cols = src ? src->cols() : 1;
   const double mid = std::floor((rows - 1) / 2);
   return QLineF(0, mid, cols - 1, mid);
 }
 
 void paint_plot(QPainter& p, const QRectF& r, const FigureSpec& s, FigurePlot kind) {
   QList<NamedPlan> plans;
-  for (const FigurePane& pane : s.panes)
-    if (pane.plan) plans.append({pane.label, pane.plan});
-  const FigurePane* ref = reference_of(s);
+  for (int i = 0; i < pane_count(s); ++i)
+    if (result_of(s, i).plan) plans.append({label_of(s, i), result_of(s, i).plan});
+  const int ref = explained_pane(s);
+  const rl::Plan* ref_plan = ref >= 0 ? result_of(s, ref).plan.get() : nullptr;
   switch (kind) {
     case FigurePlot::Kernel: paint_kernel_plot(p, r, plans); return;
     case FigurePlot::Frequency: paint_frequency_plot(p, r, plans, rl::Axis::Cols, false); return;
     case FigurePlot::Sampling: {
-      if (!ref || !s.source) return;
-      const QPoint px = explained_pixel(s, *ref->plan);
+      if (!ref_plan || !source_of(s)) return;
+      const QPoint px = explained_pixel(s, *ref_plan);
       paint_sampling_plot(p, r, plans,
-                          sampling_input(*s.source, *ref->plan, px.y(), px.x(), rl::Axis::Cols, 0));
+                          sampling_input(*source_of(s), *ref_plan, px.y(), px.x(), rl::Axis::Cols, 0));
       return;
     }
     case FigurePlot::Taps: {
-      if (!ref) return;
-      const QPoint px = explained_pixel(s, *ref->plan);
+      if (!ref_plan) return;
+      const QPoint px = explained_pixel(s, *ref_plan);
       const double half = (r.width() - r.height() * 0.05) / 2;
-      paint_stem_plot(p, QRectF(r.left(), r.top(), half, r.height()), ref->plan->rows, px.y(),
+      paint_stem_plot(p, QRectF(r.left(), r.top(), half, r.height()), ref_plan->rows, px.y(),
                       QStringLiteral("row"));
-      paint_stem_plot(p, QRectF(r.right() - half, r.top(), half, r.height()), ref->plan->cols, px.x(),
+      paint_stem_plot(p, QRectF(r.right() - half, r.top(), half, r.height()), ref_plan->cols, px.x(),
                       QStringLiteral("column"));
       return;
     }
     case FigurePlot::Worked: {
       if (const auto w = worked_example_of(s))
-        paint_worked_cells(p, r, *w, *ref->plan, QStringLiteral("Worked example: %1").arg(ref->label));
+        paint_worked_cells(p, r, *w, *ref_plan, QStringLiteral("Worked example: %1").arg(label_of(s, ref)));
       return;
     }
     case FigurePlot::Mapping:
-      if (ref) paint_mapping_plot(p, r, *ref->plan, explained_pixel(s, *ref->plan));
+      if (ref_plan) paint_mapping_plot(p, r, *ref_plan, explained_pixel(s, *ref_plan));
       return;
     case FigurePlot::Window:
-      if (ref && s.source)
-        paint_window_plot(p, r, tap_windows(plans, *s.source, explained_pixel(s, *ref->plan)));
+      if (ref_plan && source_of(s))
+        paint_window_plot(p, r, tap_windows(plans, *source_of(s), explained_pixel(s, *ref_plan)));
       return;
     case FigurePlot::Surface: {
-      if (!ref || !s.source) return;
-      const QPoint px = explained_pixel(s, *ref->plan);
-      paint_surface_plot(p, r, teaching_surfaces(*s.source, *ref->plan, px, 0, 4), {},
-                         QPointF(ref->plan->cols.u[px.x()] - 1.0, ref->plan->rows.u[px.y()] - 1.0));
+      if (!ref_plan || !source_of(s)) return;
+      const QPoint px = explained_pixel(s, *ref_plan);
+      paint_surface_plot(p, r, teaching_surfaces(*source_of(s), *ref_plan, px, 0, 4), {},
+                         QPointF(ref_plan->cols.u[px.x()] - 1.0, ref_plan->rows.u[px.y()] - 1.0));
       return;
     }
     case FigurePlot::Profile: {
       QList<ProfilePane> panes;
-      for (const FigurePane& pane : s.panes) panes.append({pane.label, pane.result, pane.plan});
+      for (int i = 0; i < pane_count(s); ++i)
+        panes.append({label_of(s, i), result_of(s, i).image, result_of(s, i).plan});
       const QLineF line = profile_line_of(s);
       paint_profile_plot(p, r, profiles_along(panes, line), line.length(), -1, std::nullopt,
                          describe_line(line));
@@ -137,52 +161,54 @@ void paint_plot(QPainter& p, const QRectF& r, const FigureSpec& s, FigurePlot ki
 }
 
 Layout make_layout(const FigureSpec& s) {
-  Layout L;
-  L.W = std::max(200, s.width_px);
-  L.font_px = std::max(9.0, std::round(L.W / 105.0));
-  L.line = L.font_px * 1.35;
-  L.margin = std::round(L.W * 0.015);
-  L.gap = std::round(L.font_px * 1.2);
-  L.title_h = s.title.isEmpty() ? 0.0 : L.line * 1.6;
-  const int n = std::max<int>(1, s.panes.size());
-  L.diffs =
-      s.show_diffs && (s.reference_image || (s.reference_pane >= 0 && s.reference_pane < s.panes.size()));
-  L.bar_w = L.diffs ? L.font_px * 7.5 : 0.0;
+  Layout layout;
+  layout.W = std::max(200, s.width_px);
+  layout.font_px = std::max(9.0, std::round(layout.W / 105.0));
+  layout.line = layout.font_px * 1.35;
+  layout.margin = std::round(layout.W * 0.015);
+  layout.gap = std::round(layout.font_px * 1.2);
+  layout.title_h = s.title.isEmpty() ? 0.0 : layout.line * 1.6;
+  const int n = std::max(1, pane_count(s));
+  layout.diffs = s.show_diffs && s.comparison.reference() != nullptr;
+  layout.bar_w = layout.diffs ? layout.font_px * 7.5 : 0.0;
   const QRect crop = source_crop(s);
   const double aspect = crop.isEmpty() ? 1.0 : std::clamp(double(crop.height()) / crop.width(), 0.2, 3.0);
-  const double avail = L.W - 2 * L.margin - L.bar_w;
+  const double avail = layout.W - 2 * layout.margin - layout.bar_w;
   if (s.layout == FigureLayout::Row) {
-    L.cols = n;
-    L.rows = 1;
-    L.cell_w = (avail - (n - 1) * L.gap) / n;
-    L.img_w = L.cell_w;
-    L.img_h = L.img_w * aspect;
+    layout.cols = n;
+    layout.rows = 1;
+    layout.cell_w = (avail - (n - 1) * layout.gap) / n;
+    layout.img_w = layout.cell_w;
+    layout.img_h = layout.img_w * aspect;
     // Label, crop, then (with diffs) a label, the diff map and three lines of statistics.
-    L.cell_h = L.line + L.img_h + (L.diffs ? L.gap * 0.5 + L.line + L.img_h + 3.2 * L.line : 0.0);
+    layout.cell_h = layout.line + layout.img_h +
+                    (layout.diffs ? layout.gap * 0.5 + layout.line + layout.img_h + 3.2 * layout.line : 0.0);
   } else {
-    L.cols = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(n))));
-    L.rows = (n + L.cols - 1) / L.cols;
-    L.cell_w = (avail - (L.cols - 1) * L.gap) / L.cols;
-    L.img_w = L.diffs ? (L.cell_w - L.gap * 0.5) / 2 : L.cell_w;
-    L.img_h = L.img_w * aspect;
-    L.cell_h = L.line + L.img_h + (L.diffs ? 3.2 * L.line : 0.0);
+    layout.cols = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(n))));
+    layout.rows = (n + layout.cols - 1) / layout.cols;
+    layout.cell_w = (avail - (layout.cols - 1) * layout.gap) / layout.cols;
+    layout.img_w = layout.diffs ? (layout.cell_w - layout.gap * 0.5) / 2 : layout.cell_w;
+    layout.img_h = layout.img_w * aspect;
+    layout.cell_h = layout.line + layout.img_h + (layout.diffs ? 3.2 * layout.line : 0.0);
   }
-  const double plot_h = std::round(std::max(L.W * 0.26, 16 * L.line));
+  const double plot_h = std::round(std::max(layout.W * 0.26, 16 * layout.line));
   for (const FigurePlot kind : s.plots) {
     double h = plot_h;
     if (kind == FigurePlot::Sampling || kind == FigurePlot::Profile || kind == FigurePlot::Frequency)
-      h = std::round(plot_h + 5 * L.line);                          // their legends sit below the plot
+      h = std::round(plot_h + 5 * layout.line);                     // their legends sit below the plot
     if (kind == FigurePlot::Surface) h = std::round(plot_h * 1.5);  // a 3-D view over a heat map
     if (kind == FigurePlot::Worked) {
       const auto w = worked_example_of(s);
-      h = w ? std::ceil(worked_cells_height(QFontMetricsF(figure_font(L)), *w, L.W - 2 * L.margin))
-            : 2 * L.line;
+      h = w ? std::ceil(
+                  worked_cells_height(QFontMetricsF(figure_font(layout)), *w, layout.W - 2 * layout.margin))
+            : 2 * layout.line;
     }
-    L.plot_h.push_back(h);
-    L.plots_h += L.gap + h;
+    layout.plot_h.push_back(h);
+    layout.plots_h += layout.gap + h;
   }
-  L.H = std::ceil(L.margin + L.title_h + L.rows * L.cell_h + (L.rows - 1) * L.gap + L.plots_h + L.margin);
-  return L;
+  layout.H = std::ceil(layout.margin + layout.title_h + layout.rows * layout.cell_h +
+                       (layout.rows - 1) * layout.gap + layout.plots_h + layout.margin);
+  return layout;
 }
 
 // Draws `img` (rows x cols) magnified with nearest neighbour into the aspect-preserving fit of
@@ -212,18 +238,28 @@ void draw_pixels(QPainter& p, const QImage& img, const QRectF& box) {
   p.restore();
 }
 
-struct PaneDiff {
-  bool is_reference = false;
-  QString problem;  // why there is no map (size mismatch, ...)
-  rl::Image map;    // cropped rows x cols x 1 float64
-  rl::DiffStats stats;
-};
+// The statistics' phrases packed into lines of at most `width`, joined by " · " within a line.
+QString stats_lines(const std::vector<Statistic>& stats, const QFontMetricsF& fm, double width) {
+  QStringList lines;
+  for (const Statistic& st : stats) {
+    const QString joined = lines.isEmpty() ? QString() : lines.back() + QStringLiteral(" · ") + st.phrase;
+    if (!lines.isEmpty() && fm.horizontalAdvance(joined) <= width)
+      lines.back() = joined;
+    else
+      lines << st.phrase;
+  }
+  return lines.join(QLatin1Char('\n'));
+}
 
-QString fmt_value(double v) {
-  if (v == 0) return QStringLiteral("0");
-  const double a = std::abs(v);
-  if (a >= 100 || a == std::floor(a)) return QString::number(v, 'f', a == std::floor(a) ? 0 : 1);
-  return QString::number(v, 'g', 3);
+// What the difference row shows, e.g. "|difference| vs bird_LR_x2.png".
+QString diff_caption(const FigureSpec& s) {
+  const DiffSettings& d = s.comparison.diff;
+  QString what =
+      d.mode == DiffMode::Signed ? QStringLiteral("signed difference") : QStringLiteral("|difference|");
+  if (d.mode != DiffMode::AbsMaxChannel && d.channel >= 0)
+    what += QStringLiteral(", channel %1").arg(d.channel + 1);
+  if (s.comparison.against_image()) what += QStringLiteral(" vs ") + s.reference_label;
+  return what;
 }
 
 // Where pane i's crop and difference map go (before fitting to the image's aspect).
@@ -231,21 +267,21 @@ struct PaneBoxes {
   QRectF label, crop, diff_label, diff, stats;
 };
 
-PaneBoxes pane_boxes(const FigureSpec& s, const Layout& L, int i) {
+PaneBoxes pane_boxes(const FigureSpec& s, const Layout& layout, int i) {
   PaneBoxes b;
-  const int gr = i / L.cols, gc = i % L.cols;
-  const double x = L.margin + gc * (L.cell_w + L.gap);
-  const double cy = L.margin + L.title_h + gr * (L.cell_h + L.gap);
-  b.label = QRectF(x, cy, L.cell_w, L.line);
-  b.crop = QRectF(x, cy + L.line, L.img_w, L.img_h);
+  const int gr = i / layout.cols, gc = i % layout.cols;
+  const double x = layout.margin + gc * (layout.cell_w + layout.gap);
+  const double cy = layout.margin + layout.title_h + gr * (layout.cell_h + layout.gap);
+  b.label = QRectF(x, cy, layout.cell_w, layout.line);
+  b.crop = QRectF(x, cy + layout.line, layout.img_w, layout.img_h);
   if (s.layout == FigureLayout::Row) {
-    const double dy = b.crop.bottom() + L.gap * 0.5;
-    b.diff_label = QRectF(x, dy, L.cell_w, L.line);
-    b.diff = QRectF(x, dy + L.line, L.img_w, L.img_h);
-    b.stats = QRectF(x, b.diff.bottom() + L.line * 0.2, L.cell_w, L.line * 3.0);
+    const double dy = b.crop.bottom() + layout.gap * 0.5;
+    b.diff_label = QRectF(x, dy, layout.cell_w, layout.line);
+    b.diff = QRectF(x, dy + layout.line, layout.img_w, layout.img_h);
+    b.stats = QRectF(x, b.diff.bottom() + layout.line * 0.2, layout.cell_w, layout.line * 3.0);
   } else {
-    b.diff = QRectF(x + L.img_w + L.gap * 0.5, b.crop.top(), L.img_w, L.img_h);
-    b.stats = QRectF(x, b.crop.bottom() + L.line * 0.2, L.cell_w, L.line * 3.0);
+    b.diff = QRectF(x + layout.img_w + layout.gap * 0.5, b.crop.top(), layout.img_w, layout.img_h);
+    b.stats = QRectF(x, b.crop.bottom() + layout.line * 0.2, layout.cell_w, layout.line * 3.0);
   }
   return b;
 }
@@ -253,18 +289,19 @@ PaneBoxes pane_boxes(const FigureSpec& s, const Layout& L, int i) {
 }  // namespace
 
 QList<FigureImageRects> figure_image_rects(const FigureSpec& s) {
-  const Layout L = make_layout(s);
+  const Layout layout = make_layout(s);
   const QRect crop = source_crop(s);
+  const rl::Image* src = source_of(s);
   QList<FigureImageRects> out;
-  for (int i = 0; i < s.panes.size(); ++i) {
-    const PaneBoxes b = pane_boxes(s, L, i);
+  for (int i = 0; i < pane_count(s); ++i) {
+    const PaneBoxes b = pane_boxes(s, layout, i);
     FigureImageRects r;
-    const auto& res = s.panes[i].result;
+    const auto& res = result_of(s, i).image;
     if (res && !res->empty()) {
-      const QRect rc = result_crop(crop, s.source ? s.source->rows() : 0, s.source ? s.source->cols() : 0,
-                                   res->rows(), res->cols());
+      const QRect rc =
+          result_crop(crop, src ? src->rows() : 0, src ? src->cols() : 0, res->rows(), res->cols());
       r.crop = fit_box(rc.size(), b.crop);
-      if (L.diffs) r.diff = fit_box(rc.size(), b.diff);
+      if (layout.diffs) r.diff = fit_box(rc.size(), b.diff);
     }
     out.append(r);
   }
@@ -310,134 +347,95 @@ QRect result_crop(const QRect& c, int src_rows, int src_cols, int out_rows, int 
 }
 
 QSize figure_size(const FigureSpec& spec) {
-  const Layout L = make_layout(spec);
-  return QSize(static_cast<int>(L.W), static_cast<int>(L.H));
+  const Layout layout = make_layout(spec);
+  return QSize(static_cast<int>(layout.W), static_cast<int>(layout.H));
 }
 
 void render_figure(QPainter& p, const FigureSpec& s) {
-  const Layout L = make_layout(s);
+  const Layout layout = make_layout(s);
   p.save();
-  p.fillRect(QRectF(0, 0, L.W, L.H), Qt::white);
-  const QFont font = figure_font(L);
+  p.fillRect(QRectF(0, 0, layout.W, layout.H), Qt::white);
+  const QFont font = figure_font(layout);
   p.setFont(font);
   p.setPen(Qt::black);
-  double y = L.margin;
+  double y = layout.margin;
   if (!s.title.isEmpty()) {
     QFont bold = font;
     bold.setBold(true);
-    bold.setPixelSize(static_cast<int>(L.font_px * 1.15));
+    bold.setPixelSize(static_cast<int>(layout.font_px * 1.15));
     p.setFont(bold);
-    p.drawText(QRectF(L.margin, y, L.W - 2 * L.margin, L.title_h), Qt::AlignLeft | Qt::AlignVCenter, s.title);
+    p.drawText(QRectF(layout.margin, y, layout.W - 2 * layout.margin, layout.title_h),
+               Qt::AlignLeft | Qt::AlignVCenter, s.title);
     p.setFont(font);
-    y += L.title_h;
+    y += layout.title_h;
   }
   const QRect crop = source_crop(s);
-  const int src_rows = s.source ? s.source->rows() : 0, src_cols = s.source ? s.source->cols() : 0;
+  const rl::Image* src = source_of(s);
+  const int src_rows = src ? src->rows() : 0, src_cols = src ? src->cols() : 0;
+  const Comparison& cmp = s.comparison;
 
-  // The reference and the per-pane difference maps (cropped) with their statistics.
-  const rl::Image* ref = nullptr;
-  if (s.reference_image)
-    ref = s.reference_image.get();
-  else if (s.reference_pane >= 0 && s.reference_pane < s.panes.size() && s.panes[s.reference_pane].result)
-    ref = s.panes[s.reference_pane].result.get();
-  std::vector<PaneDiff> diffs(s.panes.size());
-  double max_mag = 0.0;
-  if (L.diffs) {
-    for (int i = 0; i < s.panes.size(); ++i) {
-      PaneDiff& d = diffs[i];
-      const auto& res = s.panes[i].result;
-      if (!s.reference_image && i == s.reference_pane) {
-        d.is_reference = true;
-        continue;
-      }
-      if (!res || !ref) {
-        d.problem = QStringLiteral("no result");
-        continue;
-      }
-      if (!res->same_shape(*ref)) {
-        d.problem = QStringLiteral("size %1x%2 differs from the reference's %3x%4")
-                        .arg(res->rows())
-                        .arg(res->cols())
-                        .arg(ref->rows())
-                        .arg(ref->cols());
-        continue;
-      }
-      const QRect rc = result_crop(crop, src_rows, src_cols, res->rows(), res->cols());
-      d.stats = rl::diff_stats(*res, *ref);
-      d.map = rl::diff_map(crop_image(*res, rc), crop_image(*ref, rc),
-                           s.diff == FigureDiff::Signed ? rl::DiffMode::Signed : rl::DiffMode::AbsMaxChannel);
-      max_mag = std::max(max_mag, rl::max_abs_finite(d.map));
-    }
-  }
-  double lo = s.range_lo, hi = s.range_hi;
-  if (s.auto_range) {
-    const double m = max_mag > 0 ? max_mag : 1.0;
-    lo = s.diff == FigureDiff::Signed ? -m : 0.0;
-    hi = m;
-  }
-
-  for (int i = 0; i < s.panes.size(); ++i) {
-    const FigurePane& pane = s.panes[i];
-    const PaneBoxes b = pane_boxes(s, L, i);
+  for (int i = 0; i < pane_count(s); ++i) {
+    const PaneResult& pane = result_of(s, i);
+    const PaneBoxes b = pane_boxes(s, layout, i);
     const double x = b.label.left();
-    QString label = pane.label;
-    if (L.diffs && diffs[i].is_reference) label += QStringLiteral(" \u2014 reference");
+    QString label = label_of(s, i);
+    if (layout.diffs && is_reference_pane(s, i)) label += QStringLiteral(" \u2014 reference");
     p.setPen(Qt::black);
     const QFontMetricsF fm(p.font());
-    p.drawText(b.label, Qt::AlignHCenter | Qt::AlignVCenter, fm.elidedText(label, Qt::ElideRight, L.cell_w));
-    if (pane.result && !pane.result->empty()) {
-      const QRect rc = result_crop(crop, src_rows, src_cols, pane.result->rows(), pane.result->cols());
-      draw_pixels(p, to_qimage(crop_image(*pane.result, rc), s.display),
+    p.drawText(b.label, Qt::AlignHCenter | Qt::AlignVCenter,
+               fm.elidedText(label, Qt::ElideRight, layout.cell_w));
+    QRect rc;
+    if (pane.image && !pane.image->empty()) {
+      rc = result_crop(crop, src_rows, src_cols, pane.image->rows(), pane.image->cols());
+      draw_pixels(p, to_qimage(crop_image(*pane.image, rc), cmp.display),
                   b.crop);  // crop first: results may be huge
     }
-    if (!L.diffs) continue;
-    if (!b.diff_label.isEmpty()) {
-      QString what =
-          s.diff == FigureDiff::Signed ? QStringLiteral("signed difference") : QStringLiteral("|difference|");
-      if (s.reference_image) what += QStringLiteral(" vs ") + s.reference_label;
+    if (!layout.diffs) continue;
+    if (!b.diff_label.isEmpty())
       p.drawText(b.diff_label, Qt::AlignHCenter | Qt::AlignVCenter,
-                 fm.elidedText(what, Qt::ElideMiddle, L.cell_w));
-    }
+                 fm.elidedText(diff_caption(s), Qt::ElideMiddle, layout.cell_w));
     const QRectF diff_box = b.diff;
     const double stats_y = b.stats.top();
-    const PaneDiff& d = diffs[i];
+    static const PaneDiff kNone;
+    const PaneDiff& d =
+        i < static_cast<int>(cmp.diffs.size()) ? cmp.diffs[static_cast<std::size_t>(i)] : kNone;
     QString stats;
-    if (d.is_reference) {
+    if (is_reference_pane(s, i)) {
       p.fillRect(diff_box, QColor(245, 245, 245));
       p.drawText(diff_box, Qt::AlignCenter | Qt::TextWordWrap, QStringLiteral("reference"));
       stats = QStringLiteral("the others are compared with this pane");
-    } else if (!d.problem.isEmpty()) {
+    } else if (!d.map) {
       p.fillRect(diff_box, QColor(245, 245, 245));
-      p.drawText(diff_box.adjusted(4, 4, -4, -4), Qt::AlignCenter | Qt::TextWordWrap, d.problem);
+      const QString problem = !d.error.isEmpty()      ? d.error
+                              : !pane.error.isEmpty() ? pane.error
+                                                      : QStringLiteral("no result");
+      p.drawText(diff_box.adjusted(4, 4, -4, -4), Qt::AlignCenter | Qt::TextWordWrap, problem);
     } else {
-      draw_pixels(p, colorize(d.map, s.colormap, lo, hi), diff_box);
-      stats = QStringLiteral("max %1, mean %2\nPSNR %3\n%4 of pixels differ (%5)")
-                  .arg(fmt_value(d.stats.max_abs), QString::number(d.stats.mean_abs, 'g', 3),
-                       std::isinf(d.stats.psnr) ? QStringLiteral("inf (identical)")
-                                                : QStringLiteral("%1 dB").arg(d.stats.psnr, 0, 'f', 2),
-                       QStringLiteral("%1%").arg(d.stats.differing_percent(), 0, 'f', 1),
-                       QString::number(static_cast<qulonglong>(d.stats.differing)));
+      draw_pixels(p, colorize(crop_image(*d.map, rc), cmp.scale.colormap, cmp.scale.lo, cmp.scale.hi),
+                  diff_box);
+      stats = stats_lines(d.statistics, fm, layout.cell_w);
     }
     p.setPen(Qt::black);
-    p.drawText(QRectF(x, stats_y, L.cell_w, L.line * 3.0), Qt::AlignHCenter | Qt::AlignTop, stats);
+    p.drawText(QRectF(x, stats_y, layout.cell_w, layout.line * 3.0), Qt::AlignHCenter | Qt::AlignTop, stats);
   }
-  if (L.diffs) {
-    const double bar_top =
-        s.layout == FigureLayout::Row ? y + L.line * 2 + L.img_h + L.gap * 0.5 : y + L.line;
-    const double bar_h =
-        s.layout == FigureLayout::Row ? L.img_h : L.rows * L.cell_h + (L.rows - 1) * L.gap - 4 * L.line;
+  if (layout.diffs) {
+    const double bar_top = s.layout == FigureLayout::Row
+                               ? y + layout.line * 2 + layout.img_h + layout.gap * 0.5
+                               : y + layout.line;
+    const double bar_h = s.layout == FigureLayout::Row
+                             ? layout.img_h
+                             : layout.rows * layout.cell_h + (layout.rows - 1) * layout.gap - 4 * layout.line;
     paint_colorbar(
         p,
-        QRectF(L.W - L.margin - L.bar_w + L.gap * 0.6, bar_top - L.line * 1.5, L.bar_w - L.gap * 0.6,
-               bar_h + L.line * 1.5),
-        s.colormap, lo, hi,
-        s.diff == FigureDiff::Signed ? QStringLiteral("a \u2212 ref") : QStringLiteral("|a \u2212 ref|"));
+        QRectF(layout.W - layout.margin - layout.bar_w + layout.gap * 0.6, bar_top - layout.line * 1.5,
+               layout.bar_w - layout.gap * 0.6, bar_h + layout.line * 1.5),
+        cmp.scale.colormap, cmp.scale.lo, cmp.scale.hi, cmp.scale.label);
   }
-  double py = L.H - L.margin - L.plots_h;
+  double py = layout.H - layout.margin - layout.plots_h;
   for (int i = 0; i < s.plots.size(); ++i) {
-    py += L.gap;
-    const double h = L.plot_h[static_cast<std::size_t>(i)];
-    paint_plot(p, QRectF(L.margin, py, L.W - 2 * L.margin, h), s, s.plots[i]);
+    py += layout.gap;
+    const double h = layout.plot_h[static_cast<std::size_t>(i)];
+    paint_plot(p, QRectF(layout.margin, py, layout.W - 2 * layout.margin, h), s, s.plots[i]);
     py += h;
   }
   p.restore();
@@ -466,8 +464,9 @@ bool write_figure(const FigureSpec& spec, const QString& path, QString* error) {
   const QString ext = QFileInfo(path).suffix().toLower();
   if (ext != QLatin1String("png") && ext != QLatin1String("svg") && ext != QLatin1String("pdf"))
     return fail(QStringLiteral("cannot write '%1': the figure must end in .png, .svg or .pdf").arg(path));
-  if (!spec.source || spec.source->empty()) return fail(QStringLiteral("the figure has no source image"));
-  if (spec.panes.isEmpty()) return fail(QStringLiteral("the figure has no panes"));
+  if (!source_of(spec) || source_of(spec)->empty())
+    return fail(QStringLiteral("the figure has no source image"));
+  if (pane_count(spec) == 0) return fail(QStringLiteral("the figure has no panes"));
   if (!(spec.dpi > 0) || spec.width_px < 200 || spec.width_px > 20000)
     return fail(QStringLiteral("figure width must be 200..20000 px and the DPI positive"));
   try {

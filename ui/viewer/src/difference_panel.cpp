@@ -13,25 +13,10 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <cmath>
 
 #include "rl/ui/colorbar_widget.hpp"
 
 namespace rl::ui {
-
-namespace {
-QString psnr_text(double psnr) { return std::isinf(psnr) ? QString("∞") : QString::number(psnr, 'f', 2); }
-}  // namespace
-
-QString diff_summary(const PaneDiff& d) {
-  if (!d.error.isEmpty()) return "difference: " + d.error;
-  if (!d.stats) return {};
-  const DiffStats& s = *d.stats;
-  return QString("max |Δ| %1 · mean |Δ| %2 · PSNR %3 dB · %4 px differ (%5%)")
-      .arg(QString::number(s.max_abs, 'g', 4), QString::number(s.mean_abs, 'g', 4), psnr_text(s.psnr))
-      .arg(s.differing)
-      .arg(QString::number(s.differing_percent(), 'f', 2));
-}
 
 DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(parent), doc_(doc) {
   auto* l = new QVBoxLayout(this);
@@ -71,8 +56,8 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   desc_->setAlignment(Qt::AlignTop);
   bar_row->addWidget(desc_, 1);
   l->addLayout(bar_row);
-  stats_ = new QTableWidget(Document::kPanes, 5);
-  stats_->setHorizontalHeaderLabels({"max |Δ|", "mean |Δ|", "PSNR dB", "differ", "%"});
+  // The columns are the comparison's statistics, named by it (see refresh).
+  stats_ = new QTableWidget(Document::kPanes, 0);
   stats_->verticalHeader()->setVisible(true);
   stats_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   stats_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -128,26 +113,31 @@ void DifferencePanel::on_reference_changed() {
 
 void DifferencePanel::refresh() {
   const DiffSettings& s = doc_->diff_settings();
-  const bool sgn = s.mode == DiffMode::Signed;
-  colorbar_->set(sgn ? Colormap::Diverging : Colormap::Inferno, doc_->diff_lo(), doc_->diff_hi(),
-                 sgn ? "a − b" : "|a − b|");
+  const DiffScale& scale = doc_->diff_scale();
+  colorbar_->set(scale.colormap, scale.lo, scale.hi, scale.label);
   desc_->setText(QString("%1<br>range %2 … %3 (%4)")
                      .arg(doc_->diff_label().toHtmlEscaped())
                      .arg(doc_->diff_lo())
                      .arg(doc_->diff_hi())
                      .arg(s.fixed_range ? "fixed" : "auto"));
+  QStringList headers;
+  for (int i = 0; i < Document::kPanes && headers.isEmpty(); ++i)
+    for (const Statistic& st : doc_->diff(i).statistics) headers << st.name;
+  if (!headers.isEmpty() && headers.size() != stats_->columnCount()) {
+    stats_->setColumnCount(static_cast<int>(headers.size()));
+    stats_->setHorizontalHeaderLabels(headers);
+  }
   for (int i = 0; i < Document::kPanes; ++i) {
     const PaneDiff& d = doc_->diff(i);
     stats_->setVerticalHeaderItem(i, new QTableWidgetItem(QString::number(i + 1)));
-    QStringList cells(5);
-    if (d.stats) {
-      cells = {QString::number(d.stats->max_abs, 'g', 5), QString::number(d.stats->mean_abs, 'g', 5),
-               psnr_text(d.stats->psnr), QString::number(d.stats->differing),
-               QString::number(d.stats->differing_percent(), 'f', 2)};
-    } else if (!d.error.isEmpty()) {
-      cells[0] = d.error;
+    for (int c = 0; c < stats_->columnCount(); ++c) {
+      QString cell;
+      if (c < static_cast<int>(d.statistics.size()))
+        cell = d.statistics[static_cast<std::size_t>(c)].value;
+      else if (c == 0)
+        cell = d.error;
+      stats_->setItem(i, c, new QTableWidgetItem(cell));
     }
-    for (int c = 0; c < 5; ++c) stats_->setItem(i, c, new QTableWidgetItem(cells[c]));
   }
 }
 

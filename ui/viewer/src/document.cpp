@@ -11,7 +11,6 @@
 #include "rl/device_policy.hpp"
 #include "rl/device_runner.hpp"
 #include "rl/resize.hpp"
-#include "rl/ui/document_jobs.hpp"
 #include "rl/ui/image_convert.hpp"
 
 #ifdef __linux__
@@ -64,13 +63,14 @@ QFutureWatcher<T>* watch(QObject* owner, QList<QFutureWatcherBase*>& list, QFutu
 }  // namespace
 
 struct Document::ComputeOut {
-  std::array<PaneResult, kPanes> results;
+  Comparison comparison;
   QString device_note;
 };
 
-Document::Document(QObject* parent)
-    : QObject(parent), panes_(kDefaultPanes), live_gen_(std::make_shared<std::atomic<quint64>>(0)) {
-  spec_.scale = {{kDefaultScale, kDefaultScale}};
+Document::Document(QObject* parent) : QObject(parent), live_gen_(std::make_shared<std::atomic<quint64>>(0)) {
+  comparison_.base.scale = {{kDefaultScale, kDefaultScale}};
+  comparison_.panes.assign(kDefaultPanes.begin(), kDefaultPanes.end());
+  clear_results();
 }
 
 Document::~Document() {
@@ -80,16 +80,20 @@ Document::~Document() {
   for (QFutureWatcherBase* w : pending) w->waitForFinished();
 }
 
+void Document::clear_results() {
+  comparison_.results.assign(kPanes, PaneResult{});
+  comparison_.diffs.assign(kPanes, PaneDiff{});
+}
+
 void Document::adopt_source(const PreparedSource& p, const QString& name, const QString& path) {
-  source_ = p.image;
+  comparison_.source = p.image;
   source_lo_ = p.lo;
   source_hi_ = p.hi;
   preview_image_ = p.preview_image;
   preview_ = p.preview;
   source_name_ = name;
   source_path_ = path;
-  for (auto& r : results_) r = PaneResult{};
-  for (auto& d : diffs_) d = PaneDiff{};
+  clear_results();
   emit source_changed();
 }
 
@@ -140,9 +144,9 @@ void Document::load_reference(const QString& path) {
         emit error_occurred(
             QString("Could not open reference %1: %2").arg(QFileInfo(path).fileName(), out.error));
       } else {
-        reference_ = out.image;
+        comparison_.reference_image = out.image;
         reference_name_ = QFileInfo(path).fileName();
-        diff_.against = DiffAgainst::ReferenceImage;
+        comparison_.diff.against = DiffAgainst::ReferenceImage;
         emit reference_changed();
         emit params_changed();
         start_diff();
@@ -153,31 +157,31 @@ void Document::load_reference(const QString& path) {
 }
 
 void Document::clear_reference() {
-  reference_.reset();
+  comparison_.reference_image.reset();
   reference_name_.clear();
-  diff_.against = DiffAgainst::ReferencePane;
+  comparison_.diff.against = DiffAgainst::ReferencePane;
   emit reference_changed();
   emit params_changed();
   start_diff();
 }
 
 void Document::set_scale(double s, const QString& text) {
-  spec_.scale = {{s, s}};
-  spec_.out_size.reset();
+  comparison_.base.scale = {{s, s}};
+  comparison_.base.out_size.reset();
   scale_text_ = text.isEmpty() ? QString::number(s, 'g', 6) : text;
   emit params_changed();
   schedule_compute();
 }
 
 void Document::set_out_size(double rows, double cols) {
-  spec_.out_size = {{rows, cols}};
-  spec_.scale.reset();
+  comparison_.base.out_size = {{rows, cols}};
+  comparison_.base.scale.reset();
   emit params_changed();
   schedule_compute();
 }
 
 void Document::set_boundary(Boundary b) {
-  spec_.boundary = b;
+  comparison_.base.boundary = b;
   emit params_changed();
   schedule_compute();
 }
@@ -190,13 +194,13 @@ void Document::set_device(Device d) {
 
 void Document::set_pane(int i, const PaneConfig& c) {
   if (i < 0 || i >= kPanes) return;
-  panes_[static_cast<std::size_t>(i)] = c;
+  comparison_.panes[static_cast<std::size_t>(i)] = c;
   emit params_changed();
   schedule_compute();
 }
 
 void Document::set_diff_settings(const DiffSettings& d) {
-  diff_ = d;
+  comparison_.diff = d;
   emit params_changed();
   start_diff();
 }
@@ -207,16 +211,17 @@ void Document::set_display_settings(const DisplaySettings& d) {
   if (preview_image_) preview_ = to_qimage(*preview_image_, display_range());
   emit display_changed();
   // Results shown through the range are re-made off the GUI thread; the others do not depend on it.
-  if (source_ && uses_display_range(source_->type())) schedule_compute();
+  if (source() && uses_display_range(source()->type())) schedule_compute();
 }
 
 DisplayRange Document::display_range() const { return effective_range(display_, source_lo_, source_hi_); }
 
 QString Document::diff_label() const {
-  const QString ref = diff_.against == DiffAgainst::ReferenceImage ? "loaded reference" : "reference pane";
-  const QString ch = diff_.mode == DiffMode::AbsMaxChannel ? QString("max over channels")
-                                                           : QString("channel %1").arg(diff_.channel + 1);
-  if (diff_.mode == DiffMode::Signed) return QString("pane - %1 (%2)").arg(ref, ch);
+  const DiffSettings& d = comparison_.diff;
+  const QString ref = d.against == DiffAgainst::ReferenceImage ? "loaded reference" : "reference pane";
+  const QString ch = d.mode == DiffMode::AbsMaxChannel ? QString("max over channels")
+                                                       : QString("channel %1").arg(d.channel + 1);
+  if (d.mode == DiffMode::Signed) return QString("pane - %1 (%2)").arg(ref, ch);
   return QString("|pane - %1| (%2)").arg(ref, ch);
 }
 
@@ -235,26 +240,25 @@ void Document::compute_now() {
   const quint64 gen = ++gen_;
   live_gen_->store(gen);
   ++diff_gen_;  // a diff of the previous results is stale too
-  if (!source_) {
+  if (!source()) {
     update_busy();
     return;
   }
   ++running_compute_;
   update_busy();
   auto live = live_gen_;
-  auto src = source_;
-  const ResizeSpec base = spec_;
-  const auto panes = panes_;
   const Device device = device_;
-  const DisplayRange range = display_range();
+  ComputeOut job;
+  job.comparison = comparison_;
+  job.comparison.display = display_range();
   auto fut = QtConcurrent::run([=]() {
     lower_worker_priority();
     // The shared runner; the viewer cannot stop, so a refused cuda request runs on the CPU like
     // auto's fallback, and the note (the policy's line) says why.
     rl::DeviceRunner dev(device, rl::DeviceRunner::OnRefusal::RunOnCpu);
-    ComputeOut out;
-    out.results = resize_panes(
-        *src, base, panes, range,
+    ComputeOut out = job;
+    compute_comparison(
+        out.comparison,
         [&dev](const Plan& p, const Image& im, QString& d) {
           Image img = dev.run(p, im);
           d = dev.using_cuda() ? "CUDA" : "CPU";  // one job, one thread: the device this run used
@@ -277,44 +281,50 @@ void Document::finish_compute(quint64 gen, const ComputeOut& out) {
     ++dropped_;
     return;
   }
-  results_ = out.results;
+  const Comparison& c = out.comparison;
+  comparison_.results = c.results;
+  comparison_.display = c.display;
   device_note_ = out.device_note;
-  for (const auto& r : results_)
+  for (const auto& r : comparison_.results)
     if (!r.error.isEmpty()) {
       emit error_occurred(QString("Resize failed: %1").arg(r.error));
       break;
     }
   emit results_changed();
-  start_diff();
+  // The job compared with the settings it started with; if they changed meanwhile, compare again.
+  if (c.diff == comparison_.diff && c.reference_image == comparison_.reference_image) {
+    ++diff_gen_;  // a comparison of the previous results, still running, is stale
+    comparison_.diffs = c.diffs;
+    comparison_.scale = c.scale;
+    emit diffs_changed();
+  } else {
+    start_diff();
+  }
 }
 
 void Document::start_diff() {
   const quint64 gen = ++diff_gen_;
-  std::array<std::shared_ptr<const Image>, kPanes> imgs;
-  for (int i = 0; i < kPanes; ++i)
-    imgs[static_cast<std::size_t>(i)] = results_[static_cast<std::size_t>(i)].image;
-  std::shared_ptr<const Image> ref =
-      diff_.against == DiffAgainst::ReferenceImage && reference_ ? reference_ : imgs[kReferencePane];
-  if (!ref) {
-    for (auto& d : diffs_) d = PaneDiff{};
+  if (!comparison_.reference()) {
+    comparison_.diffs.assign(kPanes, PaneDiff{});
     emit diffs_changed();
     return;
   }
   ++running_diff_;
   update_busy();
-  const DiffSettings settings = diff_;
-  auto fut = QtConcurrent::run([=]() {
+  const Comparison job = comparison_;
+  auto fut = QtConcurrent::run([job]() {
     lower_worker_priority();
-    return diff_panes(imgs, *ref, settings);
+    Comparison out = job;
+    compare(out);
+    return out;
   });
-  watch(this, watchers_, fut, [this, gen](const PaneDiffs& out) {
+  watch(this, watchers_, fut, [this, gen](const Comparison& out) {
     --running_diff_;
     if (gen != diff_gen_) {
       ++dropped_;
     } else {
-      diffs_ = out.diffs;
-      diff_lo_ = out.lo;
-      diff_hi_ = out.hi;
+      comparison_.diffs = out.diffs;
+      comparison_.scale = out.scale;
       emit diffs_changed();
     }
     update_busy();

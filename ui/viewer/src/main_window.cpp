@@ -29,6 +29,7 @@
 #include "rl/ui/difference_panel.hpp"
 #include "rl/ui/display_range_control.hpp"
 #include "rl/ui/error_banner.hpp"
+#include "rl/ui/footprint.hpp"
 #include "rl/ui/inspector.hpp"
 #include "rl/ui/overview_widget.hpp"
 #include "rl/ui/pane_view.hpp"

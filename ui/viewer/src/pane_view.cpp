@@ -46,12 +46,6 @@ void PaneView::set_second(const QImage& display2, std::shared_ptr<const Image> v
   update();
 }
 
-void PaneView::clear_second() {
-  display2_ = QImage();
-  values2_.reset();
-  update();
-}
-
 void PaneView::set_message(const QString& m) {
   message_ = m;
   update();

@@ -14,6 +14,7 @@
 
 #include "rl/kernels.hpp"
 #include "rl/peers.hpp"
+#include "rl/ui/elided_label.hpp"
 #include "rl/ui/pane_view.hpp"
 
 namespace rl::ui {
@@ -60,18 +61,18 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent) : QWidget(pa
   method_->view()->setMinimumWidth(method_->view()->sizeHintForColumn(0) + 24);
   aa_ = new QCheckBox("antialiasing");
   aa_->setToolTip("MATLAB's antialiasing: widen the kernel by 1/scale when shrinking");
-  info_ = new QLabel;
+  // Both lines end in "…" where the pane is too narrow (a long line never widens the window); the
+  // tooltip has the whole line.
+  info_ = new ElidedLabel;
   info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  info_->setMinimumWidth(1);  // a long line never widens the window; the tooltip has it all
   head->addWidget(name_);
   head->addWidget(method_);
   head->addWidget(aa_);
   head->addStretch(1);
   head->addWidget(info_);
   v->addLayout(head);
-  stats_ = new QLabel;
+  stats_ = new ElidedLabel;
   stats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  stats_->setMinimumWidth(1);
   QFont sf = stats_->font();
   sf.setPointSizeF(sf.pointSizeF() * 0.9);
   stats_->setFont(sf);
@@ -121,10 +122,8 @@ PaneConfig PaneWidget::config() const {
 }
 
 void PaneWidget::set_info(const QString& info, const QString& stats) {
-  info_->setText(info);
-  info_->setToolTip(info);
-  stats_->setText(stats);
-  stats_->setToolTip(stats);
+  info_->set_full_text(info);
+  stats_->set_full_text(stats);
 }
 
 QString PaneWidget::title() const { return QString("%1 · %2").arg(index_ + 1).arg(pane_label(config())); }

@@ -13,21 +13,17 @@
 #include <QRectF>
 #include <QSize>
 #include <QString>
+#include <QStringList>
 #include <memory>
 #include <optional>
 
 #include "rl/image.hpp"
 #include "rl/plan.hpp"
 #include "rl/ui/colormap.hpp"
+#include "rl/ui/comparison.hpp"
 #include "rl/ui/image_convert.hpp"
 
 namespace rl::ui {
-
-struct FigurePane {
-  QString label;                            // e.g. "MATLAB bicubic (antialiased)"
-  std::shared_ptr<const rl::Image> result;  // the pane's resize result
-  std::shared_ptr<const rl::Plan> plan;     // how it was made (kernel plot); may be null
-};
 
 enum class FigureLayout { Row, Grid };
 // The plots a figure can show under the panes, drawn by the docks' own routines.
@@ -39,23 +35,16 @@ std::optional<FigurePlot> parse_figure_plot(const QString& name);
 QString to_string(FigurePlot p);
 // "kernel, frequency, sampling, taps, worked, profile, mapping, window or surface", for messages.
 QString figure_plot_names();
-// Difference shown: |a - ref| with the maximum over channels, or signed a - ref (the channel of
-// largest magnitude, as rl::diff_map's Signed mode).
-enum class FigureDiff { AbsMaxChannel, Signed };
-
 struct FigureSpec {
-  std::shared_ptr<const rl::Image> source;
+  // What the figure draws: the source, each pane's result and plan, the differences against the
+  // reference (comparison.diff.mode: |a - ref| or signed), their colour scale and statistics, and
+  // how floating-point results are shown (comparison.display). Built by compute_comparison, as the
+  // viewer builds its own; the figure computes nothing of it.
+  Comparison comparison;
+  QStringList labels;  // over each pane, e.g. "MATLAB bicubic (antialiased)"; pane_label when missing
+  QString reference_label = QStringLiteral("reference image");  // a loaded reference's name
   QRect crop;  // in source pixels (x = column, y = row); empty: the whole image
-  QList<FigurePane> panes;
-  int reference_pane = 0;  // pane the others are compared with, unless reference_image is set
-  std::shared_ptr<const rl::Image> reference_image;  // e.g. a real MATLAB output
-  QString reference_label = QStringLiteral("reference image");
   bool show_diffs = true;
-  FigureDiff diff = FigureDiff::AbsMaxChannel;
-  Colormap colormap = Colormap::Viridis;
-  bool auto_range = true;  // else [range_lo, range_hi]
-  double range_lo = 0.0, range_hi = 1.0;
-  DisplayRange display;                            // how floating-point results are shown
   QList<FigurePlot> plots = {FigurePlot::Kernel};  // under the panes, in this order
   // The reference pane's output pixel (x = column, y = row, 0-based) that sampling, taps, worked,
   // mapping, window and surface explain; unset: the centre.

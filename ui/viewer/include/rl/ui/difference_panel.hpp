@@ -17,10 +17,6 @@ namespace rl::ui {
 
 class ColorbarWidget;
 
-// One line of a pane's statistics ("max |Δ| 3 · mean |Δ| 0.2 · PSNR 41.2 dB · ..."), its error, or
-// nothing when there is no difference yet.
-QString diff_summary(const PaneDiff& d);
-
 class DifferencePanel : public QWidget {
   Q_OBJECT
  public:

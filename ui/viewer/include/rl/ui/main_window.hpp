@@ -78,8 +78,6 @@ class MainWindow : public QMainWindow {
   // The line profile's line in source coordinates (pixel edges at integers, as the panes' hover),
   // drawn on every pane; set by Shift+drag or the line tool.
   void set_profile_line(std::optional<QLineF> src);
-  std::optional<QLineF> profile_line() const { return profile_line_; }
-  QAction* line_tool_action() const { return line_action_; }
   // What closing the window would remember now, and putting remembered settings into effect.
   ViewerSettings current_settings() const;
   void apply_settings(const ViewerSettings& v);
@@ -88,10 +86,8 @@ class MainWindow : public QMainWindow {
 
   // ---- hooks for plots and figure export ----
   // File > Export is disabled until a handler is installed.
-  QAction* export_action() const { return export_action_; }
   void set_export_handler(std::function<void()> handler);
   void add_tool_dock(QDockWidget* dock, Qt::DockWidgetArea area = Qt::RightDockWidgetArea);
-  QMenu* view_menu() const { return view_menu_; }
 
  signals:
   // The output pixel of the reference pane under the cursor (row, col, 0-based).

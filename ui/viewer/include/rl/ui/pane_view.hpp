@@ -27,7 +27,6 @@ class PaneView : public QWidget {
   // Wipe mode: `display2` is drawn right of the split line.
   void set_second(const QImage& display2, std::shared_ptr<const Image> values2, const QString& label_a,
                   const QString& label_b);
-  void clear_second();
   void set_message(const QString& m);  // shown when there is no image (computing, an error)
   void set_grid(bool on);
   void set_hover(std::optional<QPointF> src);

@@ -12,6 +12,7 @@ class QLabel;
 
 namespace rl::ui {
 
+class ElidedLabel;
 class PaneView;
 class ViewState;
 
@@ -26,6 +27,9 @@ class PaneWidget : public QWidget {
   QComboBox* method_box() const { return method_; }
   QCheckBox* antialias_box() const { return aa_; }
   QString title() const;
+  // The size, time and device line and the statistics line (ElidedLabel: elided, never clipped).
+  const ElidedLabel* info_label() const { return info_; }
+  const ElidedLabel* stats_label() const { return stats_; }
 
  signals:
   void config_edited(int index, const PaneConfig& c);
@@ -38,8 +42,8 @@ class PaneWidget : public QWidget {
   QLabel* name_;
   QComboBox* method_;
   QCheckBox* aa_;
-  QLabel* info_;
-  QLabel* stats_;
+  ElidedLabel* info_;
+  ElidedLabel* stats_;
 };
 
 }  // namespace rl::ui

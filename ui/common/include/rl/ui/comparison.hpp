@@ -1,0 +1,142 @@
+// The comparison the viewer's panes and docks and the figures draw: the pane sources, what each made,
+// the differences against the reference with their colour scale, and the statistics. Both build it
+// with compute_comparison, so a window and a figure of the same settings show the same numbers.
+#pragma once
+
+#include <QImage>
+#include <QString>
+#include <array>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "rl/image.hpp"
+#include "rl/metrics.hpp"
+#include "rl/peers.hpp"
+#include "rl/plan.hpp"
+#include "rl/spec.hpp"
+#include "rl/ui/colormap.hpp"
+#include "rl/ui/image_convert.hpp"
+
+namespace rl::ui {
+
+// A pane's source: what makes its image from the loaded one. Today MATLAB's resizer (method and
+// antialiasing) or, when `peer` is set, a library's resize (Pillow, OpenCV, torch). Another kind of
+// source (an image file, an SR round trip) is another field here plus a case in compute_pane and
+// pane_label: views draw PaneResult and PaneDiff and never look at the source.
+struct PaneConfig {
+  Method method = Method::Bicubic;
+  bool antialiasing = true;
+  std::optional<peers::PeerSpec> peer = std::nullopt;
+  bool operator==(const PaneConfig&) const = default;
+};
+// The comparison a new document shows: MATLAB's default (bicubic, antialiased) as the reference,
+// then nearest, bilinear and bicubic without antialiasing.
+inline constexpr std::array<PaneConfig, 4> kDefaultPanes{
+    {{Method::Bicubic, true}, {Method::Nearest, false}, {Method::Bilinear, false}, {Method::Bicubic, false}}};
+// The pane the others are compared with unless a reference image is loaded.
+inline constexpr int kReferencePane = 0;
+// "MATLAB vs the libraries": MATLAB bicubic (antialiased), OpenCV INTER_CUBIC, Pillow BICUBIC and
+// torch bicubic without antialiasing.
+std::array<PaneConfig, 4> libraries_preset();
+QString pane_label(const PaneConfig& c);  // e.g. "bicubic (antialiased)", "OpenCV INTER_CUBIC"
+
+struct PaneResult {
+  std::shared_ptr<const Image> image;  // in the source's element type
+  std::shared_ptr<const Plan> plan;    // how it was made (a library's tables as a Plan)
+  QImage display;                      // image through the display range
+  double ms = 0.0;                     // time of the resize alone
+  QString device;                      // "CPU" or "CUDA"
+  QString error;                       // set instead of image when this pane failed
+  QString note;                        // library panes: how its tables combine, any size or type adaptation
+};
+
+enum class DiffAgainst { ReferencePane, ReferenceImage };
+struct DiffSettings {
+  DiffAgainst against = DiffAgainst::ReferencePane;
+  DiffMode mode = DiffMode::AbsMaxChannel;
+  // For AbsChannel and Signed (clamped to the pane's channels); -1 with Signed: the channel of
+  // largest magnitude per pixel (rl::diff_map's rule).
+  int channel = 0;
+  bool fixed_range = false;  // otherwise: 0..max (signed: -max..max) over all panes
+  double fixed_max = 8.0;
+  bool operator==(const DiffSettings&) const = default;
+};
+
+// One number of a pane's comparison, in the words every view prints.
+struct Statistic {
+  QString name;    // a table header: "max |Δ|", "PSNR"
+  QString value;   // its cell: "3", "∞ dB"
+  QString phrase;  // in a sentence: "max |Δ| 3", "2 px differ (50.00%)"
+};
+
+struct PaneDiff {
+  std::shared_ptr<const Image> map;  // rows x cols x 1 float64
+  QImage colored;                    // map through the comparison's DiffScale
+  std::optional<DiffStats> stats;
+  std::vector<Statistic> statistics;  // stats as shown
+  QString error;
+};
+
+// How difference maps are coloured: the one rule that a signed map takes the diverging colormap.
+struct DiffScale {
+  double lo = 0.0, hi = 1.0;
+  Colormap colormap = Colormap::Inferno;
+  QString label = QStringLiteral("|a \u2212 ref|");  // for the colour bar
+};
+Colormap diff_colormap(DiffMode mode);
+
+// The statistics of `s` as every view shows them (max and mean |Δ| to 4 digits, PSNR to 0.01 dB).
+std::vector<Statistic> statistics_of(const DiffStats& s);
+// The statistics as one line, or "difference: ERROR"; empty when there are none.
+QString diff_summary(const PaneDiff& d);
+
+// Runs one plan on the chosen device and names it in `device` ("CPU" or "CUDA").
+using RunPlan = std::function<Image(const Plan& plan, const Image& src, QString& device)>;
+// Plain CPU resizing, for callers without a device choice (the export, tests).
+Image run_on_cpu(const Plan& plan, const Image& src, QString& device);
+
+// One pane's result, or its error (never throws). Library panes run at MATLAB's output size.
+PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane, DisplayRange range,
+                        const RunPlan& run);
+// Every pane's result; stops early (the rest left empty) once `superseded` says a newer request
+// made the work pointless.
+std::vector<PaneResult> compute_panes(const Image& src, const ResizeSpec& base,
+                                      const std::vector<PaneConfig>& panes, DisplayRange range,
+                                      const RunPlan& run, const std::function<bool()>& superseded);
+
+struct PaneDiffs {
+  std::vector<PaneDiff> diffs;
+  DiffScale scale;
+};
+// Each image's map and statistics against `ref` (converted to the image's element type, so a PNG
+// reference matches a uint8 result), coloured on one scale: 0..max (signed: -max..max) of the
+// largest finite |difference|, or the fixed maximum. A null image gets an empty PaneDiff.
+PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images, const Image& ref,
+                         const DiffSettings& settings);
+
+// The whole model: what is compared and what it gives.
+struct Comparison {
+  std::shared_ptr<const Image> source;
+  ResizeSpec base;  // scale or size and boundary; the method and antialiasing come from each pane
+  std::vector<PaneConfig> panes;
+  DisplayRange display;
+  DiffSettings diff;
+  std::shared_ptr<const Image> reference_image;  // used when diff.against is ReferenceImage
+
+  std::vector<PaneResult> results;
+  std::vector<PaneDiff> diffs;  // empty until compared, or when there is no reference
+  DiffScale scale;
+
+  // The image the panes are compared with: the loaded reference when asked for and loaded,
+  // else the reference pane's result; null when neither exists.
+  std::shared_ptr<const Image> reference() const;
+  bool against_image() const { return diff.against == DiffAgainst::ReferenceImage && reference_image; }
+};
+// Fills diffs and scale from results and the settings (the step a settings change repeats).
+void compare(Comparison& c);
+// Resizes every pane, then compares: what the viewer's job and the export both call.
+void compute_comparison(Comparison& c, const RunPlan& run, const std::function<bool()>& superseded);
+
+}  // namespace rl::ui
