@@ -45,6 +45,12 @@ struct FakeCuda {
   }
 };
 
+// A runner whose device status is usable ("Card"), with `fake` as its CUDA resize.
+DeviceRunner on_usable_device(Device d, FakeCuda& fake,
+                              DeviceRunner::OnRefusal on_refusal = DeviceRunner::OnRefusal::Throw) {
+  return DeviceRunner(d, choose_device(d, kUsable, "Card"), on_refusal, fake.fn());
+}
+
 bool same(const Image& a, const Image& b) {
   return a.rows() == b.rows() && a.cols() == b.cols() && a.type() == b.type() &&
          std::equal(a.data<std::uint8_t>(), a.data<std::uint8_t>() + a.bytes(), b.data<std::uint8_t>());
@@ -53,8 +59,7 @@ bool same(const Image& a, const Image& b) {
 TEST(DeviceRunner, UsableDeviceRunsOnCuda) {
   const Case c;
   FakeCuda fake;
-  DeviceRunner r(Device::Auto, choose_device(Device::Auto, kUsable, "Card"), DeviceRunner::OnRefusal::Throw,
-                 fake.fn());
+  DeviceRunner r = on_usable_device(Device::Auto, fake);
   const Image out = r.run(c.plan, c.in);
   EXPECT_EQ(fake.calls, 1);
   EXPECT_EQ(out.data<std::uint8_t>()[0], 7);
@@ -65,8 +70,7 @@ TEST(DeviceRunner, UsableDeviceRunsOnCuda) {
 TEST(DeviceRunner, CpuNeverCallsCuda) {
   const Case c;
   FakeCuda fake;
-  DeviceRunner r(Device::Cpu, choose_device(Device::Cpu, kUsable, "Card"), DeviceRunner::OnRefusal::Throw,
-                 fake.fn());
+  DeviceRunner r = on_usable_device(Device::Cpu, fake);
   EXPECT_TRUE(same(r.run(c.plan, c.in), c.on_cpu()));
   EXPECT_EQ(fake.calls, 0);
   EXPECT_EQ(r.describe(), "CPU");
@@ -76,8 +80,7 @@ TEST(DeviceRunner, AutoFallsBackToTheCpuForGoodAfterAFailureAndSaysSoOnce) {
   const Case c;
   FakeCuda fake;
   fake.why = "out of memory";
-  DeviceRunner r(Device::Auto, choose_device(Device::Auto, kUsable, "Card"), DeviceRunner::OnRefusal::Throw,
-                 fake.fn());
+  DeviceRunner r = on_usable_device(Device::Auto, fake);
   std::vector<std::string> heard;
   r.on_fall_back([&](const DeviceChoice& now) { heard.push_back(now.describe()); });
   EXPECT_TRUE(same(r.run(c.plan, c.in), c.on_cpu()));
@@ -92,8 +95,7 @@ TEST(DeviceRunner, CudaFailureIsRefusedAndTheDeviceIsTriedAgain) {
   const Case c;
   FakeCuda fake;
   fake.why = "launch failed";
-  DeviceRunner r(Device::Cuda, choose_device(Device::Cuda, kUsable, "Card"), DeviceRunner::OnRefusal::Throw,
-                 fake.fn());
+  DeviceRunner r = on_usable_device(Device::Cuda, fake);
   bool heard = false;
   r.on_fall_back([&](const DeviceChoice&) { heard = true; });
   for (int i = 0; i < 2; ++i) {
@@ -113,8 +115,7 @@ TEST(DeviceRunner, TheViewerRunsARefusedCudaRequestOnTheCpu) {
   const Case c;
   FakeCuda fake;
   fake.why = "launch failed";
-  DeviceRunner r(Device::Cuda, choose_device(Device::Cuda, kUsable, "Card"),
-                 DeviceRunner::OnRefusal::RunOnCpu, fake.fn());
+  DeviceRunner r = on_usable_device(Device::Cuda, fake, DeviceRunner::OnRefusal::RunOnCpu);
   EXPECT_TRUE(same(r.run(c.plan, c.in), c.on_cpu()));
   EXPECT_EQ(r.describe(), "CPU (the CUDA resize failed: launch failed)");
   EXPECT_TRUE(r.choice().refused);
@@ -144,8 +145,7 @@ TEST(DeviceRunner, OneFallbackWhenManyThreadsFailTogether) {
   const Image want = c.on_cpu();
   FakeCuda fake;
   fake.why = "device lost";
-  DeviceRunner r(Device::Auto, choose_device(Device::Auto, kUsable, "Card"), DeviceRunner::OnRefusal::Throw,
-                 fake.fn());
+  DeviceRunner r = on_usable_device(Device::Auto, fake);
   std::atomic<int> heard{0};
   r.on_fall_back([&](const DeviceChoice&) { ++heard; });
   std::atomic<int> wrong{0};
@@ -164,8 +164,7 @@ TEST(DeviceRunner, OneFallbackWhenManyThreadsFailTogether) {
 
 TEST(DeviceRunner, RunWithAppliesTheSameRuleToAnyCudaCall) {
   FakeCuda unused;  // run_with's own CUDA call stands in for the resize
-  DeviceRunner r(Device::Auto, choose_device(Device::Auto, kUsable, "Card"), DeviceRunner::OnRefusal::Throw,
-                 unused.fn());
+  DeviceRunner r = on_usable_device(Device::Auto, unused);
   int cuda_calls = 0;
   const Image cpu(1, 1, 1, ElemType::F64);
   const Image out = r.run_with(
