@@ -53,10 +53,12 @@ Plan plan_for(const ResizeOptions& o, const Image& in);
 // an empty result, is Failure(kExitUsage); a result over the memory limit Failure(kExitFailure).
 peers::PeerTarget peer_target_for(const ResizeOptions& o, const Image& in);
 
-// runner.run(plan, in) with the command's errors: a CUDA failure under --device cuda is
+// runner.run(plan, in) into `out` with the command's errors: a CUDA failure under --device cuda is
 // Failure(kExitDevice) (--device auto goes on on the CPU, the reason kept for --verbose), no memory
-// for the result Failure(kExitFailure).
-Image run_on_device(DeviceRunner& runner, const Plan& plan, const Image& in);
+// for the result Failure(kExitFailure). On the CPU, `out`'s memory is reused when it already has the
+// result's shape and type (--benchmark times the resize, not the allocation and first-touch page
+// faults of a new one).
+void run_on_device(DeviceRunner& runner, const Plan& plan, const Image& in, Image& out);
 
 // Writes atomically through rl::io::save (temporary file + rename).
 void save_output(const std::string& path, const Image& img);
