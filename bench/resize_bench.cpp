@@ -1,7 +1,10 @@
 // CPU resize benchmarks with their peers in the same run: our core for every method against OpenCV's
 // cv::resize (nearest, linear, cubic, area) at the same output sizes, plus the viewer's four default
-// results on a 12-megapixel image. Time is wall time per image; bytes/s counts the input image.
+// results on a 12-megapixel image, and the machine's floors for each case (a memcpy of the same bytes,
+// the measured FMA rate and clock). Time is wall time per image; bytes/s counts the input image.
 #include <benchmark/benchmark.h>
+#include <immintrin.h>
+#include <sys/resource.h>
 
 #include <cmath>
 #include <cstdint>
@@ -14,8 +17,10 @@
 #include <string_view>
 #include <vector>
 
+#include "resize_dispatch.hpp"
 #include "rl/plan.hpp"
 #include "rl/resize.hpp"
+#include "thread_pool.hpp"
 
 namespace {
 
@@ -49,7 +54,7 @@ const rl::Image& image(int rows, int cols, rl::ElemType type) {
 }
 
 cv::Mat as_mat(const rl::Image& im) {
-  const int depth = im.type() == rl::ElemType::U8 ? CV_8U : CV_32F;
+  const int depth = im.type() == rl::ElemType::U8 ? CV_8U : im.type() == rl::ElemType::F32 ? CV_32F : CV_64F;
   return cv::Mat(im.rows(), im.cols(), CV_MAKETYPE(depth, im.channels()), const_cast<void*>(im.raw()));
 }
 
@@ -76,11 +81,36 @@ std::string join(std::initializer_list<std::string_view> parts) {
   for (std::string_view p : parts) r += p;
   return r;
 }
-const char* type_name(rl::ElemType t) { return t == rl::ElemType::U8 ? "u8" : "f32"; }
+const char* type_name(rl::ElemType t) {
+  return t == rl::ElemType::U8 ? "u8" : t == rl::ElemType::F32 ? "f32" : "f64";
+}
+
+// Multiply-adds of the two passes in MATLAB's order (each output element of a pass: taps of them).
+double multiply_adds(const rl::Plan& p, int channels) {
+  double rows = p.rows.in_size, cols = p.cols.in_size, total = 0;
+  for (rl::Axis a : p.order) {
+    const rl::AxisTable& t = p.table(a);
+    (a == rl::Axis::Rows ? rows : cols) = t.out_size;
+    total += rows * cols * channels * t.taps;
+  }
+  return total;
+}
 
 void set_counters(benchmark::State& st, const rl::Image& in, const rl::Plan& plan) {
   st.SetBytesProcessed(static_cast<std::int64_t>(st.iterations()) * static_cast<std::int64_t>(in.bytes()));
   st.counters["out_MP"] = static_cast<double>(plan.out_rows) * plan.out_cols / 1e6;
+  st.counters["madds_M"] = multiply_adds(plan, in.channels()) / 1e6;
+  st.counters["io_MB"] =
+      static_cast<double>(in.bytes() + static_cast<std::size_t>(plan.out_rows) * plan.out_cols *
+                                           in.channels() * rl::info(in.type()).size) /
+      1e6;
+}
+
+// Minor page faults of this process so far (first touches of fresh memory).
+double page_faults() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_minflt);
 }
 
 // Our core: plan made once, output preallocated; run_into allocates only the intermediate.
@@ -91,15 +121,129 @@ void bench_ours(benchmark::State& st, Shape shape, rl::ElemType type, rl::Method
   // Zero-filled, so its pages are mapped before timing (first-touch faults are not the resize's).
   rl::Image out(plan.out_rows, plan.out_cols, in.channels(), in.type());
   const rl::RunOptions opt{threads};
+  const double faults0 = page_faults();
   for (auto _ : st) {
     rl::run_into(plan, in, out, opt);
     benchmark::DoNotOptimize(out.raw());
     benchmark::ClobberMemory();
   }
+  st.counters["faults"] = (page_faults() - faults0) / static_cast<double>(st.iterations());
   set_counters(st, in, plan);
   st.counters["extra_MiB"] =
       static_cast<double>(rl::run_extra_bytes(plan, in.channels(), in.type(), opt)) / (1 << 20);
   st.counters["taps"] = plan.table(plan.order[0]).taps;
+}
+
+// Our core writing a fresh image on every call (rl::run), as a caller without run_into does: the
+// difference to ours/ is the allocation and its page faults, counted per call in faults.
+void bench_ours_fresh(benchmark::State& st, Shape shape, rl::ElemType type, rl::Method method, double scale) {
+  const rl::Image& in = image(shape.rows, shape.cols, type);
+  const rl::Plan plan = rl::make_plan(rl::ResizeSpec::with_scale(scale, method), in.rows(), in.cols());
+  const double faults0 = page_faults();
+  for (auto _ : st) {
+    rl::Image out = rl::run(plan, in);
+    benchmark::DoNotOptimize(out.raw());
+    benchmark::ClobberMemory();
+  }
+  st.counters["faults"] = (page_faults() - faults0) / static_cast<double>(st.iterations());
+  set_counters(st, in, plan);
+}
+
+// Our core at a forced CPU level on one thread (avx2 against avx512 in one process, interleaved with
+// the rest; on a loaded machine the CPU time of the one thread is the steadier figure).
+void bench_level(benchmark::State& st, rl::detail::CpuLevel level, Shape shape, rl::ElemType type,
+                 rl::Method method, double scale) {
+  if (!rl::detail::level_available(level)) {
+    st.SkipWithError("this CPU lacks the level");
+    return;
+  }
+  rl::detail::force_level(&level);
+  bench_ours(st, shape, type, method, scale, 1);  // one thread: its CPU time is the kernels' own
+  rl::detail::force_level(nullptr);
+}
+
+// The memory floor of a case: one memcpy of (input + output) / 2 bytes, so as many bytes are read and
+// written as the resize must read and write at the least, split over the same threads (the resizer's
+// pool, caller included); both buffers are touched before timing.
+void bench_memcpy_floor(benchmark::State& st, Shape shape, rl::ElemType type, double scale) {
+  const rl::Plan plan = rl::make_plan(rl::ResizeSpec::with_scale(scale), shape.rows, shape.cols);
+  const std::size_t elem = rl::info(type).size,
+                    io = (static_cast<std::size_t>(shape.rows) * shape.cols +
+                          static_cast<std::size_t>(plan.out_rows) * plan.out_cols) *
+                         3 * elem,
+                    half = io / 2;
+  std::vector<unsigned char> src(half, 1), dst(half, 0);
+  const int threads = rl::detail::thread_count(0);
+  for (auto _ : st) {
+    rl::detail::parallel_for(threads, threads, 1, [&](long long b, long long e) {
+      const std::size_t lo = half * static_cast<std::size_t>(b) / threads,
+                        hi = half * static_cast<std::size_t>(e) / threads;
+      std::memcpy(dst.data() + lo, src.data() + lo, hi - lo);
+    });
+    benchmark::DoNotOptimize(dst.data());
+    benchmark::ClobberMemory();
+  }
+  st.counters["io_MB"] = static_cast<double>(2 * half) / 1e6;
+  st.SetBytesProcessed(static_cast<std::int64_t>(st.iterations()) * static_cast<std::int64_t>(2 * half));
+}
+
+// The compute ceiling: 12 independent chains of fused multiply-adds on every thread of the pool, in
+// the widest vectors the CPU has (AVX-512 where present, else AVX2), float32 or float64; items/s =
+// lane multiply-adds/s. Written in assembly so that no compiler flag or target attribute is needed
+// (the registers hold zeros: no denormal slows them).
+#define RL_FMA_CHAINS(OP, REG)                                                                               \
+  asm volatile(                                                                                              \
+      ".irp r,0,4,5,6,7,8,9,10,11,12,13,14,15\n\tvxorps %%xmm\\r, %%xmm\\r, %%xmm\\r\n\t.endr\n"             \
+      "1:\n\t.irp r,4,5,6,7,8,9,10,11,12,13,14,15\n\t"                                                       \
+      "vfmadd231" OP " %%" REG "0, %%" REG "0, %%" REG                                                       \
+      "\\r\n\t.endr\n\t"                                                                                     \
+      "dec %0\n\tjnz 1b"                                                                                     \
+      : "+r"(n)                                                                                              \
+      :                                                                                                      \
+      : "xmm0", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", \
+        "xmm15", "cc")
+
+void fma_chains(bool wide, bool f64, long long n) {
+  if (wide && f64)
+    RL_FMA_CHAINS("pd", "zmm");
+  else if (wide)
+    RL_FMA_CHAINS("ps", "zmm");
+  else if (f64)
+    RL_FMA_CHAINS("pd", "ymm");
+  else
+    RL_FMA_CHAINS("ps", "ymm");
+}
+
+void bench_fma_peak(benchmark::State& st, bool f64) {
+  const bool wide = __builtin_cpu_supports("avx512f");
+  const int lanes = (wide ? 16 : 8) / (f64 ? 2 : 1);
+  constexpr long long kIter = 1 << 16;
+  const int threads = rl::detail::thread_count(0);
+  for (auto _ : st)
+    rl::detail::parallel_for(threads, threads, 1,
+                             [&](long long, long long) { fma_chains(wide, f64, kIter); });
+  st.SetItemsProcessed(static_cast<std::int64_t>(st.iterations()) * threads * kIter * 12 * lanes);
+  st.counters["lanes"] = lanes;
+  st.counters["threads"] = threads;
+}
+
+// The clock: a chain of dependent integer adds (one per cycle on every x86-64 core), one thread;
+// items/s = cycles/s.
+void bench_clock(benchmark::State& st) {
+  constexpr long long kIter = 1 << 16;
+  for (auto _ : st) {
+    long long x = 0, n = kIter;
+    asm volatile(
+        "1:\n\t"
+        ".rept 100\n\t"
+        "add $1, %0\n\t"
+        ".endr\n\t"
+        "dec %1\n\t"
+        "jnz 1b"
+        : "+r"(x), "+r"(n));
+    benchmark::DoNotOptimize(x);
+  }
+  st.SetItemsProcessed(static_cast<std::int64_t>(st.iterations()) * kIter * 100);
 }
 
 // OpenCV at the same output size (MATLAB's ceil(scale * size)).
@@ -148,8 +292,9 @@ void register_all() {
                                                     {cv::INTER_CUBIC, "cubic"},
                                                     {cv::INTER_AREA, "area"}};
   for (const Shape& shape : {kDiv2k, k4k})
-    for (rl::ElemType type : {rl::ElemType::U8, rl::ElemType::F32})
+    for (rl::ElemType type : {rl::ElemType::U8, rl::ElemType::F32, rl::ElemType::F64})
       for (double s : kScales) {
+        if (type == rl::ElemType::F64 && shape.rows != kDiv2k.rows) continue;  // float64 on one size
         const std::string suffix = join({"/", shape.name, "/", type_name(type), "/", scale_name(s)});
         for (rl::Method m : rl::builtin_methods())
           benchmark::RegisterBenchmark(join({"ours/", rl::to_string(m), suffix}).c_str(), bench_ours, shape,
@@ -179,6 +324,34 @@ void register_all() {
                                        bench_ours, kDiv2k, e.type, m, s, threads)
               ->Unit(benchmark::kMillisecond)
               ->UseRealTime();
+  // The machine's floors for the roofline table (bench/roofline.py): a memcpy of each case's bytes,
+  // the FMA peak (float32 for the certified 8-bit kernels, float64 for the others) and the clock; and
+  // bicubic forced to each SIMD level, so that avx2 and avx512 are compared in one process.
+  for (rl::ElemType type : {rl::ElemType::U8, rl::ElemType::F32, rl::ElemType::F64})
+    for (double s : kScales) {
+      const std::string suffix = join({"/", kDiv2k.name, "/", type_name(type), "/", scale_name(s)});
+      benchmark::RegisterBenchmark(join({"floor/memcpy", suffix}).c_str(), bench_memcpy_floor, kDiv2k, type,
+                                   s)
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime();
+      for (rl::detail::CpuLevel level : {rl::detail::CpuLevel::Avx2, rl::detail::CpuLevel::Avx512})
+        for (rl::Method m : {rl::Method::Bicubic, rl::Method::Nearest})
+          benchmark::RegisterBenchmark(
+              join({"level/", rl::detail::level_name(level), "/", rl::to_string(m), suffix}).c_str(),
+              bench_level, level, kDiv2k, type, m, s)
+              ->Unit(benchmark::kMillisecond)
+              ->UseRealTime();
+    }
+  for (double s : kScales)
+    for (rl::Method m : {rl::Method::Bicubic, rl::Method::Nearest})
+      benchmark::RegisterBenchmark(
+          join({"ours_fresh/", rl::to_string(m), "/", kDiv2k.name, "/u8/", scale_name(s)}).c_str(),
+          bench_ours_fresh, kDiv2k, rl::ElemType::U8, m, s)
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime();
+  benchmark::RegisterBenchmark("floor/fma/f32", bench_fma_peak, false)->UseRealTime();
+  benchmark::RegisterBenchmark("floor/fma/f64", bench_fma_peak, true)->UseRealTime();
+  benchmark::RegisterBenchmark("floor/clock", bench_clock)->UseRealTime();
   benchmark::RegisterBenchmark("viewer_four/4000x3000/u8/1/4", bench_viewer_four, 0)
       ->Unit(benchmark::kMillisecond)
       ->UseRealTime();

@@ -14,7 +14,6 @@
 
 #include "rl/atomic_file.hpp"
 #include "rl/convert.hpp"
-#include "rl/cuda_resize.hpp"
 #include "rl/image_io.hpp"
 #include "rl/peer_resize.hpp"
 #include "rl/resize.hpp"
@@ -184,24 +183,17 @@ peers::PeerTarget peer_target_for(const ResizeOptions& o, const Image& in) {
   return target;
 }
 
-ResizeRunner::ResizeRunner(Device requested, DeviceChoice choice)
-    : requested_(requested), choice_(std::move(choice)) {
-  if (choice_.cuda) cuda_ = std::make_unique<cuda::Resizer>();
-}
-
-ResizeRunner::~ResizeRunner() = default;
-
-Image ResizeRunner::run(const Plan& plan, const Image& in) {
-  if (choice_.cuda) {
-    Image out;
-    const cuda::Status st = cuda_->run(plan, in, out);
-    if (st.ok) return out;
-    choice_ = after_cuda_failure(requested_, st.message);
-    if (choice_.refused) throw Failure(kExitDevice, choice_.refusal());
-    cuda_.reset();
-  }
+void run_on_device(DeviceRunner& runner, const Plan& plan, const Image& in, Image& out) {
   try {
-    return rl::run(plan, in);
+    const bool reusable = !runner.using_cuda() && out.rows() == plan.out_rows &&
+                          out.cols() == plan.out_cols && out.channels() == in.channels() &&
+                          out.type() == in.type();
+    if (reusable)
+      rl::run_into(plan, in, out);
+    else
+      out = runner.run(plan, in);
+  } catch (const DeviceRefused& e) {
+    throw Failure(kExitDevice, e.what());
   } catch (const std::bad_alloc&) {
     throw Failure(kExitFailure,
                   "not enough memory for the " + shape_str(plan.out_rows, plan.out_cols) + " result");
@@ -226,11 +218,11 @@ int run_imresize(const Options& opt) {
   const ResizeOptions& o = opt.resize;
   if (!opt.output.empty()) check_output(opt.output);
   // MATLAB's resize may run on CUDA; a library's runs on the CPU (parsing refused --device cuda).
-  std::optional<ResizeRunner> runner;
-  if (!o.peer) runner.emplace(o.device, choose_device_or_fail(o.device));
+  std::optional<DeviceRunner> runner;
+  if (!o.peer) runner.emplace(o.device, choose_device_or_fail(o.device), DeviceRunner::OnRefusal::Throw);
   const Image in = load_input(opt.input, o);
   if (o.verbose) std::cout << "input: " << opt.input << " " << describe(in) << "\n";
-  std::function<Image()> resize;
+  std::function<void(Image&)> resize;  // writes the result into its argument
   Plan plan;
   peers::PeerTarget target;
   if (o.peer) {
@@ -242,9 +234,9 @@ int run_imresize(const Options& opt) {
                 << ", " << peers::to_string(*o.peer) << "): " << shape_str(in.rows(), in.cols()) << " -> "
                 << shape_str(r, c) << "\n";
     }
-    resize = [&] {
+    resize = [&](Image& out) {
       try {
-        return io::peer_resize(in, *o.peer, target);
+        out = io::peer_resize(in, *o.peer, target);
       } catch (const std::bad_alloc&) {
         throw Failure(kExitFailure, "not enough memory for the result");
       }
@@ -259,16 +251,16 @@ int run_imresize(const Options& opt) {
                 << (plan.order[0] == Axis::Rows ? "rows" : "columns") << " first, taps " << plan.rows.taps
                 << " (rows) " << plan.cols.taps << " (columns)\n";
     }
-    resize = [&] { return runner->run(plan, in); };
+    resize = [&](Image& out) { run_on_device(*runner, plan, in, out); };
   }
   Image out;
   if (opt.benchmark > 0) {
-    out = resize();  // warm-up: first-touch allocation, CUDA context and table upload
+    resize(out);  // warm-up: first-touch allocation, CUDA context and table upload
     std::vector<double> ms;
     ms.reserve(opt.benchmark);
     for (int i = 0; i < opt.benchmark; ++i) {
       const auto t0 = std::chrono::steady_clock::now();
-      out = resize();
+      resize(out);  // into the warm-up's output on the CPU (no allocation, no page faults)
       const auto t1 = std::chrono::steady_clock::now();
       ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
     }
@@ -279,7 +271,7 @@ int run_imresize(const Options& opt) {
     std::snprintf(buf, sizeof buf, "median_ms=%.6f", median);
     std::cout << buf << "\n";
   } else {
-    out = resize();
+    resize(out);
   }
   if (o.verbose) std::cout << "device: " << (runner ? runner->describe() : std::string("cpu")) << "\n";
   if (o.verbose && (!runner || !runner->using_cuda()))

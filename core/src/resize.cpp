@@ -318,12 +318,18 @@ void run_gather(const Plan& p, const Image& in, Image& out, const RunOptions& op
   auto* dst = static_cast<unsigned char*>(out.raw());
   // A gather is about as costly per element as a few multiply-adds.
   const int threads = detail::pick_threads(opt, p.out_rows, 4.0 * static_cast<double>(p.out_rows) * out_len);
+  const std::size_t row_bytes = static_cast<std::size_t>(p.out_cols) * ch * es;
   detail::parallel_for(p.out_rows, threads, 1, [&](long long b, long long e) {
-    for (long long o = b; o < e; ++o)
-      detail::gather_row(
-          in.type(), p.cols, ch,
-          src + static_cast<std::size_t>(p.rows.index_of(static_cast<int>(o))[0]) * in_len * es,
-          dst + static_cast<std::size_t>(o) * out_len * es);
+    for (long long o = b; o < e; ++o) {
+      const int from = p.rows.index_of(static_cast<int>(o))[0];
+      unsigned char* d = dst + static_cast<std::size_t>(o) * out_len * es;
+      // Enlarging, neighbouring output rows read the same input row: the row just written is that
+      // result (exact_copy of exact_copy is exact_copy), so it is copied whole instead of gathered.
+      if (o > b && p.rows.index_of(static_cast<int>(o - 1))[0] == from)
+        std::memcpy(d, d - out_len * es, row_bytes);
+      else
+        detail::gather_row(in.type(), p.cols, ch, src + static_cast<std::size_t>(from) * in_len * es, d);
+    }
   });
 }
 

@@ -21,6 +21,7 @@ const CertKernels* avx2_cert_kernels() { return nullptr; }
 #ifndef RL_HAVE_VEC8_KERNELS
 const PassKernels* avx2x8_kernels() { return nullptr; }
 const PassKernels* avx512_kernels() { return nullptr; }
+const CertKernels* avx512_cert_kernels() { return nullptr; }
 #endif
 
 namespace {
@@ -160,6 +161,8 @@ const CertKernels* active_cert_kernels() {
   if (!cpu_ok || !env_on || !g_certified.load(std::memory_order_relaxed) ||
       (l != CpuLevel::Avx2 && l != CpuLevel::Avx512))
     return nullptr;
+  // 16 float32 lanes at the avx512 level (the level needs AVX-512 F, BW, DQ and VL, all they use).
+  if (l == CpuLevel::Avx512 && avx512_cert_kernels()) return avx512_cert_kernels();
   return avx2_cert_kernels();
 }
 

@@ -12,8 +12,9 @@ namespace rl::detail {
 // rl::ElemType's numeric classes, same order (logical is resized as uint8 by rl::run_into).
 enum class ElemCode { U8, U16, F32, F64, I8, I16, I32, U32 };
 
-// The widest kernel set's lanes (rows per horizontal block), for fixed-size pointer arrays.
-constexpr int kMaxLanes = 8;
+// The widest kernel set's lanes (rows per horizontal block), for fixed-size pointer arrays: the
+// 16-lane certified AVX-512 kernels.
+constexpr int kMaxLanes = 16;
 
 // One axis table as the loops read it: out_size x taps weights and 0-based input indices.
 struct TableView {
@@ -79,7 +80,8 @@ struct CertKernels {
   void (*cols)(ElemCode, const CertCols&, const void* const* in_rows, void* const* out_rows, std::size_t nr);
   int lanes;  // rows per horizontal block
 };
-const CertKernels* avx2_cert_kernels();  // nullptr when not built for x86-64
+const CertKernels* avx2_cert_kernels();    // nullptr when not built for x86-64
+const CertKernels* avx512_cert_kernels();  // 16 lanes (resize_cert_avx512.cpp); nullptr when not built
 // Lanes the certified kernels handed to the float64 arithmetic, counted for the tests (cold path).
 void count_cert_redone(int lanes);
 unsigned long long cert_redone();

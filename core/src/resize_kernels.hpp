@@ -55,9 +55,14 @@ void rows_pass(const double* w, const TI* const* rows, int taps, TO* d, std::siz
 
 // Converts n elements to float64 (exact for every element type), so a vertical pass that reads each
 // input row several times converts it once.
+// The rows pass widens a strip of each of a block's input rows in turn (dozens of rows), more streams
+// than the hardware prefetchers follow, so the same row's next strip is prefetched here (a prefetch
+// never faults, so past the image's end is harmless).
 template <class V, class T>
 void widen_pass(const T* src, double* dst, std::size_t n) {
   constexpr std::size_t W = V::W;
+  const char* next = reinterpret_cast<const char*>(src + n);
+  for (std::size_t b = 0; b < n * sizeof(T); b += 64) __builtin_prefetch(next + b);
   std::size_t j = 0;
   for (; j + W <= n; j += W) V::stored(dst + j, V::load(src + j));
   for (; j < n; ++j) dst[j] = static_cast<double>(src[j]);

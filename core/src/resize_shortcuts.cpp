@@ -43,10 +43,33 @@ void copy_row_typed(const T* s, T* d, std::size_t n) {
   }
 }
 
-// d[o * CH + c] = s[ix[o] * CH + c]; CH > 0 known at compile time, 0 for any count `ch`.
+// d[o * CH + c] = s[ix[o] * CH + c]; CH > 0 known at compile time, 0 for any count `ch`; the input
+// row has in_size pixels.
 template <class T, int CH>
-void gather_row_typed(const T* s, const std::int32_t* ix, int out, int ch, T* d) {
+void gather_row_typed(const T* s, const std::int32_t* ix, int out, int ch, int in_size, T* d) {
   const int n = CH > 0 ? CH : ch;
+  constexpr std::size_t kPixel = static_cast<std::size_t>(CH) * sizeof(T);
+  if constexpr (!std::is_floating_point_v<T> && (kPixel == 3 || kPixel == 6)) {
+    // Integer pixels of 3 or 6 bytes (RGB uint8, uint16) move as one 4- or 8-byte word: the extra
+    // bytes are read from the next input pixel (so not for the row's last) and written over the next
+    // output pixel, which is written right after (so not for the last output: the rows' ends stay
+    // untouched, whichever thread writes the next row).
+    using Word = std::conditional_t<kPixel == 3, std::uint32_t, std::uint64_t>;
+    const auto* sb = reinterpret_cast<const unsigned char*>(s);
+    auto* db = reinterpret_cast<unsigned char*>(d);
+    for (int o = 0; o < out; ++o) {
+      const unsigned char* x = sb + static_cast<std::size_t>(ix[o]) * kPixel;
+      unsigned char* y = db + static_cast<std::size_t>(o) * kPixel;
+      if (o + 1 < out && ix[o] + 1 < in_size) {
+        Word w;
+        std::memcpy(&w, x, sizeof w);
+        std::memcpy(y, &w, sizeof w);
+      } else {
+        std::memcpy(y, x, kPixel);
+      }
+    }
+    return;
+  }
   for (int o = 0; o < out; ++o) {
     const T* x = s + static_cast<std::size_t>(ix[o]) * static_cast<std::size_t>(n);
     for (int c = 0; c < n; ++c) d[c] = exact_copy(x[c]);
@@ -79,11 +102,11 @@ void gather_row(ElemType type, const AxisTable& t, int ch, const void* src, void
     const T* s = static_cast<const T*>(src);
     T* d = static_cast<T*>(dst);
     switch (ch) {
-      case 1: gather_row_typed<T, 1>(s, t.index.data(), t.out_size, ch, d); break;
-      case 2: gather_row_typed<T, 2>(s, t.index.data(), t.out_size, ch, d); break;
-      case 3: gather_row_typed<T, 3>(s, t.index.data(), t.out_size, ch, d); break;
-      case 4: gather_row_typed<T, 4>(s, t.index.data(), t.out_size, ch, d); break;
-      default: gather_row_typed<T, 0>(s, t.index.data(), t.out_size, ch, d); break;
+      case 1: gather_row_typed<T, 1>(s, t.index.data(), t.out_size, ch, t.in_size, d); break;
+      case 2: gather_row_typed<T, 2>(s, t.index.data(), t.out_size, ch, t.in_size, d); break;
+      case 3: gather_row_typed<T, 3>(s, t.index.data(), t.out_size, ch, t.in_size, d); break;
+      case 4: gather_row_typed<T, 4>(s, t.index.data(), t.out_size, ch, t.in_size, d); break;
+      default: gather_row_typed<T, 0>(s, t.index.data(), t.out_size, ch, t.in_size, d); break;
     }
   });
 }

@@ -96,17 +96,44 @@ std::vector<std::uint16_t> pattern(int rows, int cols, int ch, int seed) {
   return v;
 }
 
+// Folders SR and HR under dir holding one RGB pair (sr_name, hr_name), 8- or 16-bit, and the
+// output of `imresize score SR HR --scale 2 --protocol protocol`.
+CmdResult score_one_pair(const ScratchDir& dir, const std::string& tag, const std::string& sr_name,
+                         const std::vector<std::uint16_t>& sr, const std::string& hr_name,
+                         const std::vector<std::uint16_t>& hr, int rows, int cols, int bits,
+                         const char* protocol) {
+  const fs::path sr_dir = dir.path() / ("sr" + tag), hr_dir = dir.path() / ("hr" + tag);
+  fs::create_directories(sr_dir);
+  fs::create_directories(hr_dir);
+  write_bytes(sr_dir / sr_name, make_png(cols, rows, 2, bits, sr));
+  write_bytes(hr_dir / hr_name, make_png(cols, rows, 2, bits, hr));
+  return run_imresize({"score", sr_dir.string(), hr_dir.string(), "--scale", "2", "--protocol", protocol},
+                      dir.path());
+}
+
 TEST(ScoreCli, IdenticalPairsAndTheInfiniteMean) {
   ScratchDir dir;
-  fs::create_directories(dir.path() / "sr");
-  fs::create_directories(dir.path() / "hr");
-  write_bytes(dir.path() / "hr" / "a.png", make_png(24, 20, 2, 8, pattern(20, 24, 3, 1)));
-  write_bytes(dir.path() / "sr" / "a_SRx2.png", make_png(24, 20, 2, 8, pattern(20, 24, 3, 1)));
-  const CmdResult r =
-      run_imresize({"score", dir / "sr", dir / "hr", "--scale", "2", "--protocol", "srcnn"}, dir.path());
+  const CmdResult r = score_one_pair(dir, "", "a_SRx2.png", pattern(20, 24, 3, 1), "a.png",
+                                     pattern(20, 24, 3, 1), 20, 24, 8, "srcnn");
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("inf"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("left out of the mean"), std::string::npos) << r.out;
+}
+
+// 16-bit files are scored as im2uint8 of them, said in one line: v * 257 reads back as v.
+TEST(ScoreCli, SixteenBitScoredAsIm2uint8) {
+  ScratchDir dir;
+  std::vector<std::uint16_t> hr16 = pattern(24, 24, 3, 1), sr16 = pattern(24, 24, 3, 2);
+  for (auto* v : {&hr16, &sr16})
+    for (std::uint16_t& x : *v) x = static_cast<std::uint16_t>(x * 257);
+  const CmdResult r16 = score_one_pair(dir, "16", "ax2.png", sr16, "a.png", hr16, 24, 24, 16, "rcan");
+  const CmdResult r8 = score_one_pair(dir, "8", "ax2.png", pattern(24, 24, 3, 2), "a.png",
+                                      pattern(24, 24, 3, 1), 24, 24, 8, "rcan");
+  ASSERT_EQ(r16.code, 0) << r16.err;
+  ASSERT_EQ(r8.code, 0) << r8.err;
+  EXPECT_EQ(std::count(r16.out.begin(), r16.out.end(), '\n'), 5);  // 2 notes, header, row, mean
+  EXPECT_NE(r16.out.find("is 16-bit: scored as im2uint8"), std::string::npos) << r16.out;
+  EXPECT_EQ(r16.out.substr(r16.out.rfind("\na ")), r8.out.substr(r8.out.rfind("\na ")));  // row and mean
 }
 
 // Each bad input: one line on stderr, the right exit code, no CSV (an existing one untouched).

@@ -1,4 +1,5 @@
-// The certified float32 passes for 8-bit images (resize_cert_avx2.cpp) against the plain float64
+// The certified float32 passes for 8-bit images (resize_cert_kernels.hpp, at the avx2 and avx512
+// levels) against the plain float64
 // loop (rl::tap_sum + rl::from_double per pass), bit for bit: random shapes, scales, methods,
 // boundaries and channel counts, dyadic scales whose sums land exactly on halves (where float32 and
 // float64 must take the float64 path), a large image at non-dyadic scales (sums within float32 error
@@ -76,18 +77,31 @@ double max_abs_sum(const AxisTable& t) {
   return a;
 }
 
-bool certified_here() { return rl::detail::active_cert_kernels() != nullptr; }
+using rl::detail::CpuLevel;
 
-#define REQUIRE_CERTIFIED()                                                                   \
-  do {                                                                                        \
-    if (!certified_here()) {                                                                  \
-      GTEST_SKIP() << "certified kernels skipped: this CPU or level lacks AVX2 + FMA (level " \
-                   << rl::cpu_level() << "), so 8-bit images take the float64 kernels";       \
-    }                                                                                         \
-  } while (false)
+// Every test runs at each level that has certified kernels (avx2: 8 float32 lanes; avx512: 16, in
+// resize_cert_avx512.cpp), skipping with the reason where this machine cannot run the level.
+class Certified : public ::testing::TestWithParam<CpuLevel> {
+ protected:
+  void SetUp() override {
+    const CpuLevel l = GetParam();
+    const char* why = nullptr;
+    if (!rl::detail::level_available(l, &why))
+      GTEST_SKIP() << "level " << rl::detail::level_name(l) << " skipped: " << why;
+    rl::detail::force_level(&l);
+    if (!rl::detail::active_cert_kernels())
+      GTEST_SKIP() << "certified kernels skipped: this CPU lacks FMA (level " << rl::cpu_level()
+                   << "), so 8-bit images take the float64 kernels";
+  }
+  void TearDown() override { rl::detail::force_level(nullptr); }
+};
 
-TEST(Certified, RandomEightBitRunsEqualThePlainFloat64Loop) {
-  REQUIRE_CERTIFIED();
+// The level picks its own kernels: 8 lanes at avx2, 16 at avx512 (rows per horizontal block).
+TEST_P(Certified, EachLevelRunsItsOwnLaneCount) {
+  EXPECT_EQ(rl::detail::active_cert_kernels()->lanes, GetParam() == CpuLevel::Avx512 ? 16 : 8);
+}
+
+TEST_P(Certified, RandomEightBitRunsEqualThePlainFloat64Loop) {
   std::mt19937 rng(1701);
   const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   const double dyadic[] = {0.25, 0.5, 2, 4, 0.125, 8};
@@ -123,8 +137,7 @@ TEST(Certified, RandomEightBitRunsEqualThePlainFloat64Loop) {
 
 // 1.2 million outputs per pass at scales whose weights are not dyadic: sums within float32 error of a
 // half (about 1 in 10^4 outputs) must be handed to float64. A bound of zero fails here.
-TEST(Certified, LargeImageAtNonDyadicScalesEqualsThePlainFloat64Loop) {
-  REQUIRE_CERTIFIED();
+TEST_P(Certified, LargeImageAtNonDyadicScalesEqualsThePlainFloat64Loop) {
   std::mt19937 rng(99);
   const Image in = random_bytes(rng, 1100, 1000, 1, ElemType::U8, false);
   const struct {
@@ -142,8 +155,7 @@ TEST(Certified, LargeImageAtNonDyadicScalesEqualsThePlainFloat64Loop) {
 
 // Certified and float64 kernels at the same level give the same bits, and a table too extreme to
 // certify (weights of magnitude 10^5 after normalisation) is computed in float64 and still exact.
-TEST(Certified, OnAndOffAgreeAndExtremeTablesStayExact) {
-  REQUIRE_CERTIFIED();
+TEST_P(Certified, OnAndOffAgreeAndExtremeTablesStayExact) {
   std::mt19937 rng(5);
   rl::ResizeSpec wild = rl::ResizeSpec::with_scale(0.7, 1.9, rl::Method::Custom);
   wild.custom = {"wild", [](double x) { return std::fabs(x) < 2 ? 1.0 + 3e4 * x : 0.0; }, 4.0};
@@ -163,5 +175,8 @@ TEST(Certified, OnAndOffAgreeAndExtremeTablesStayExact) {
       EXPECT_EQ(first_difference(on, plain_run(plan, in)), "") << spec.custom.name;
     }
 }
+
+INSTANTIATE_TEST_SUITE_P(Levels, Certified, ::testing::Values(CpuLevel::Avx2, CpuLevel::Avx512),
+                         [](const auto& info) { return std::string(rl::detail::level_name(info.param)); });
 
 }  // namespace

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Roofline table for docs/PERFORMANCE.md from one rl_resize_bench JSON run (with repetitions): each of
+our cases against its memory floor (floor/memcpy of the same bytes, same threads) and its compute floor
+(multiply-adds / the measured FMA rate: float32 lanes for the certified 8-bit kernels, float64 for the
+others), and OpenCV's INTER_CUBIC / INTER_NEAREST where it has the case.
+Usage: bench/roofline.py RUN.json [RUN.json ...] (medians; several runs: the median across runs)."""
+import json
+import re
+import statistics
+import sys
+
+SCALES = ["1/4", "1/2", "x2", "x3"]
+METHODS = ["nearest", "bilinear", "bicubic", "lanczos3"]
+PEER = {"nearest": "nearest", "bicubic": "cubic", "bilinear": "linear"}
+
+
+def load(paths):
+    runs = {}  # name -> [median real time in ms], counters from the first median seen
+    counters = {}
+    cpu = {}
+    for path in paths:
+        with open(path) as f:
+            data = json.load(f)
+        for b in data.get("benchmarks", []):
+            if b.get("aggregate_name") != "median":
+                continue
+            name = re.sub(r"/real_time.*$", "", b.get("run_name", b["name"]))
+            unit = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ns")]
+            runs.setdefault(name, []).append(b["real_time"] * unit)
+            cpu.setdefault(name, []).append(b["cpu_time"] * unit)
+            counters.setdefault(name, b)
+    med = {k: statistics.median(v) for k, v in runs.items()}
+    return med, {k: statistics.median(v) for k, v in cpu.items()}, counters, data.get("context", {})
+
+
+def fmt(x):
+    return "–" if x is None else f"{x:.3g}"
+
+
+def main():
+    ms, cpu, counters, ctx = load(sys.argv[1:])
+    fma = {t: counters[f"floor/fma/{t}"]["items_per_second"] for t in ("f32", "f64") if f"floor/fma/{t}" in counters}
+    clock = counters.get("floor/clock", {}).get("items_per_second")
+    threads = counters.get("floor/fma/f32", {}).get("threads", 0)
+    if clock and fma:
+        lanes = ", ".join(f"{t}: {fma[t] / 1e9:.1f} G lane-FMA/s = {fma[t] / clock / threads:.1f} lanes/cycle/core"
+                          for t in sorted(fma))
+        print(f"Measured: clock {clock / 1e9:.2f} GHz (one thread), {int(threads)} threads; {lanes}.")
+        print(f"Load average at start: {ctx.get('load_avg')}\n")
+    print("| method | type | scale | ours ms | memory floor ms | ours / memory | compute floor ms | ours / compute"
+          " | OpenCV ms | OpenCV / ours |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for t in ("u8", "f32", "f64"):
+        for m in METHODS:
+            for s in SCALES:
+                case = f"ours/{m}/2040x1356/{t}/{s}"
+                if case not in ms:
+                    continue
+                ours = ms[case]
+                mem = ms.get(f"floor/memcpy/2040x1356/{t}/{s}")
+                rate = fma.get("f32" if t == "u8" else "f64")
+                madds = counters[case].get("madds_M", 0) * 1e6
+                comp = madds / rate * 1e3 if rate and m != "nearest" else None
+                peer = ms.get(f"opencv/{PEER[m]}/2040x1356/{t}/{s}") if m in PEER else None
+                print(f"| {m} | {t} | {s} | {fmt(ours)} | {fmt(mem)} | {fmt(ours / mem if mem else None)}x"
+                      f" | {fmt(comp)} | {fmt(ours / comp if comp else None)}{'x' if comp else ''}"
+                      f" | {fmt(peer)} | {fmt(peer / ours if peer else None)}{'x' if peer else ''} |")
+    levels(ms, cpu)
+
+
+def levels(ms, cpu):
+    """avx2 against avx512 on one thread: wall and CPU medians, and avx2 / avx512 on each."""
+    print("\n| method | type | scale | avx2 wall ms | avx512 wall ms | avx2 CPU ms | avx512 CPU ms"
+          " | avx2 / avx512 (CPU) |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for m in ("bicubic", "nearest"):
+        for t in ("u8", "f32", "f64"):
+            for s in SCALES:
+                a, b = f"level/avx2/{m}/2040x1356/{t}/{s}", f"level/avx512/{m}/2040x1356/{t}/{s}"
+                if a not in ms or b not in ms:
+                    continue
+                print(f"| {m} | {t} | {s} | {fmt(ms[a])} | {fmt(ms[b])} | {fmt(cpu[a])} | {fmt(cpu[b])}"
+                      f" | {cpu[a] / cpu[b]:.2f}x |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+// Certified float32 kernels for the 8-bit classes with AVX-512 (F, BW, DQ, VL): the 16-lane policy of
+// resize_cert_kernels.hpp, chosen at run time at the avx512 level (resize_cert_avx2.cpp explains the
+// proof; the lanes are independent outputs, so 16 lanes compute the bits 8 lanes do).
+// Built with -mavx512f -mavx512bw -mavx512dq -mavx512vl -mfma under -ffp-contract=off: the only
+// fused multiply-adds are the explicit float32 intrinsics; the float64 fallback is never fused.
+// GCC 12's AVX-512 headers build some results from _mm512_undefined_* and then warn, falsely, that
+// they may be used uninitialised (GCC bug 105593); only that warning is silenced, for this file.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#include <immintrin.h>
+
+#include <array>
+
+#include "resize_cert_kernels.hpp"
+
+namespace rl::detail {
+
+namespace {
+
+#define RL_INLINE inline __attribute__((always_inline))
+
+// Indices of one round of the 16 x 16 transpose: swapping the off-diagonal d x d blocks of a pair of
+// rows (i, i + d) with (i & d) == 0. `high` picks the second row of the pair.
+constexpr std::array<int, 16> swap_index(int d, bool high) {
+  std::array<int, 16> x{};
+  for (int j = 0; j < 16; ++j) {
+    if (!high)
+      x[j] = (j & d) == 0 ? j : 16 + j - d;
+    else
+      x[j] = (j & d) == 0 ? j + d : 16 + j;
+  }
+  return x;
+}
+
+struct CertAvx512 {
+  static constexpr std::size_t L = 16;  // float32 lanes
+  using F = __m512;
+  using I = __m512i;
+  struct Rounded {
+    I r;
+    unsigned bad;  // a bit per lane that is not certified
+  };
+  static RL_INLINE F zero() { return _mm512_setzero_ps(); }
+  static RL_INLINE F set1(float x) { return _mm512_set1_ps(x); }
+  static RL_INLINE F fmadd(F a, F b, F c) { return _mm512_fmadd_ps(a, b, c); }
+  static RL_INLINE F loadu(const float* p) { return _mm512_loadu_ps(p); }
+  static RL_INLINE void storeu(float* p, F v) { _mm512_storeu_ps(p, v); }
+  static RL_INLINE I loadi(const std::int32_t* p) { return _mm512_loadu_si512(p); }
+  static RL_INLINE void storei(std::int32_t* p, I v) { _mm512_storeu_si512(p, v); }
+  static RL_INLINE F as_float(I v) { return _mm512_castsi512_ps(v); }
+  static RL_INLINE I as_int(F v) { return _mm512_castps_si512(v); }
+
+  static RL_INLINE F load(const std::uint8_t* p) {
+    return _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
+  }
+  static RL_INLINE F load(const std::int8_t* p) {
+    return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
+  }
+
+  // Sixteen int32 to sixteen saturated 8-bit values (the unsigned narrowing reads int32 as unsigned,
+  // so negatives are clamped to 0 first).
+  template <class T>
+  static RL_INLINE void store8(T* p, I v) {
+    const __m128i b = std::is_same_v<T, std::uint8_t>
+                          ? _mm512_cvtusepi32_epi8(_mm512_max_epi32(v, _mm512_setzero_si512()))
+                          : _mm512_cvtsepi32_epi8(v);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), b);
+  }
+
+  // The certified lanes of F rounded to int32, and a bit per lane that is not certified.
+  static RL_INLINE Rounded certify(F f, F limit, bool exact) {
+    const __m512 rf = _mm512_roundscale_ps(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    const __m512 dist = _mm512_abs_ps(_mm512_sub_ps(f, rf));  // exact
+    // Not (dist < limit), NaN included: such lanes take the float64 path.
+    const __mmask16 badm = _mm512_cmp_ps_mask(dist, limit, _CMP_NLT_UQ);
+    const unsigned bad = badm;
+    if (exact) {  // no branch on `bad`: ties are frequent and unpredictable in exact tables
+      // An exact table (limit 0.5): F is D itself, and a lane at distance 0.5 is a tie, which MATLAB
+      // rounds away from zero: F + copysign(0.5, F), an integer, exactly.
+      const __m512 half = _mm512_or_ps(_mm512_and_ps(f, _mm512_set1_ps(-0.0f)), _mm512_set1_ps(0.5f));
+      return {_mm512_cvttps_epi32(_mm512_mask_blend_ps(badm, rf, _mm512_add_ps(f, half))), 0};
+    }
+    return {_mm512_cvttps_epi32(rf), bad};
+  }
+
+  // 16 x 16 transpose in four rounds of two-source permutes (blocks of 1, 2, 4, 8 swapped).
+  template <int D>
+  static RL_INLINE void swap_round(F* v) {
+    static constexpr std::array<int, 16> lo = swap_index(D, false), hi = swap_index(D, true);
+    const __m512i il = _mm512_loadu_si512(lo.data()), ih = _mm512_loadu_si512(hi.data());
+    for (int i = 0; i < 16; ++i)
+      if ((i & D) == 0) {
+        const F a = v[i], b = v[i + D];
+        v[i] = _mm512_permutex2var_ps(a, il, b);
+        v[i + D] = _mm512_permutex2var_ps(a, ih, b);
+      }
+  }
+  static RL_INLINE void transpose(F* v) {
+    swap_round<1>(v);
+    swap_round<2>(v);
+    swap_round<4>(v);
+    swap_round<8>(v);
+  }
+};
+
+}  // namespace
+
+const CertKernels* avx512_cert_kernels() {
+  static constexpr CertKernels k = CertKernelSet<CertAvx512>::table;
+  return &k;
+}
+
+}  // namespace rl::detail
