@@ -9,12 +9,12 @@
 #include <stdexcept>
 #include <thread>
 
-#include "batch_batcher.hpp"
 #include "batch_plans.hpp"
 #include "batch_stop.hpp"
-#include "rl/cuda_resize.hpp"
+#include "rl/device_runner.hpp"
 #include "rl/image_io.hpp"
 #include "rl/resize.hpp"
+#include "shape_batcher.hpp"
 
 namespace rl::app {
 
@@ -31,8 +31,7 @@ struct Run {
   Progress& progress;
   PlanCache plans;
   std::atomic<std::size_t> next{0};
-  ShapeBatcher* gpu = nullptr;
-  std::atomic<bool> gpu_broken{false};
+  DeviceRunner* device = nullptr;
   int resize_threads = 1;
   std::mutex mutex;
   BatchTally tally;
@@ -71,19 +70,13 @@ void write_output(const fs::path& path, const Image& img) {
   io::save(path.string(), img);
 }
 
+// A CUDA failure under --device cuda fails this image with the policy's line (DeviceRefused);
+// under auto the runner goes on on the CPU and the progress says so once (run_workers).
 Image resize_one(Run& run, const Image& in, int scale) {
   const auto plan = run.plans.get(in.rows(), in.cols(), in.channels(), scale);
-  if (run.gpu && !run.gpu_broken.load()) {
-    Image out;
-    const std::string why = run.gpu->resize(plan, in, out);
-    if (why.empty()) return out;
-    const DeviceChoice now = after_cuda_failure(run.opt.device, why);
-    if (now.refused) throw std::runtime_error(now.refusal());
-    if (!run.gpu_broken.exchange(true)) run.progress.note(now.describe() + " from now on");
-  }
   RunOptions ro;
   ro.threads = run.resize_threads;
-  return rl::run(*plan, in, ro);
+  return run.device->run(*plan, in, ro);
 }
 
 Outcome process(Run& run, Job& job, std::string& why, std::size_t& files) {
@@ -159,8 +152,10 @@ BatchTally run_workers(const BatchOptions& opt, std::vector<Job>& jobs, const st
   // Few images and many threads: let each resize use the threads no worker needs.
   run.resize_threads = device.cuda ? 1 : std::max(1, threads / workers);
 
+  // On CUDA, the workers' images go through one Resizer, grouped by plan into one launch each.
   std::unique_ptr<cuda::Resizer> resizer;
   std::unique_ptr<ShapeBatcher> batcher;
+  DeviceRunner::CudaResize through_batcher;
   if (device.cuda) {
     resizer = std::make_unique<cuda::Resizer>();
     cuda::Resizer* r = resizer.get();
@@ -170,8 +165,18 @@ BatchTally run_workers(const BatchOptions& opt, std::vector<Job>& jobs, const st
           return st ? std::string() : st.message;
         },
         static_cast<std::size_t>(threads));
-    run.gpu = batcher.get();
+    through_batcher = [b = batcher.get()](const Plan& plan, const Image& in, Image& out) {
+      // The plan is PlanCache's and outlives the call, which blocks until the result is back; the
+      // batcher groups requests by its address.
+      const std::string why =
+          b->resize(std::shared_ptr<const Plan>(std::shared_ptr<const Plan>(), &plan), in, out);
+      return why.empty() ? cuda::Status::success() : cuda::Status::error(why);
+    };
   }
+  DeviceRunner runner(opt.device, device, DeviceRunner::OnRefusal::Throw, std::move(through_batcher));
+  runner.on_fall_back(
+      [&progress](const DeviceChoice& now) { progress.note(now.describe() + " from now on"); });
+  run.device = &runner;
   std::vector<std::thread> pool;
   for (int i = 0; i < workers; ++i) pool.emplace_back([&run] { worker(run); });
   for (auto& t : pool) t.join();

@@ -1,5 +1,5 @@
-// The `imresize` command line: options, their parsing into a ResizeSpec, and the usage text.
-// Standard library and core only, so the option fuzzer and the batch subcommand can reuse it.
+// The `imresize` command line: options and their parsing into a ResizeSpec (the usage text is
+// usage.cpp's). Core and the device policy only, no I/O, so the option fuzzer and the subcommands reuse it.
 #pragma once
 
 #include <cstddef>

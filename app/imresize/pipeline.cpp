@@ -14,7 +14,6 @@
 
 #include "rl/atomic_file.hpp"
 #include "rl/convert.hpp"
-#include "rl/cuda_resize.hpp"
 #include "rl/image_io.hpp"
 #include "rl/peer_resize.hpp"
 #include "rl/resize.hpp"
@@ -184,37 +183,21 @@ peers::PeerTarget peer_target_for(const ResizeOptions& o, const Image& in) {
   return target;
 }
 
-ResizeRunner::ResizeRunner(Device requested, DeviceChoice choice)
-    : requested_(requested), choice_(std::move(choice)) {
-  if (choice_.cuda) cuda_ = std::make_unique<cuda::Resizer>();
-}
-
-ResizeRunner::~ResizeRunner() = default;
-
-Image ResizeRunner::run(const Plan& plan, const Image& in) {
-  if (choice_.cuda) {
-    Image out;
-    const cuda::Status st = cuda_->run(plan, in, out);
-    if (st.ok) return out;
-    choice_ = after_cuda_failure(requested_, st.message);
-    if (choice_.refused) throw Failure(kExitDevice, choice_.refusal());
-    cuda_.reset();
-  }
+void run_on_device(DeviceRunner& runner, const Plan& plan, const Image& in, Image& out) {
   try {
-    return rl::run(plan, in);
+    const bool reusable = !runner.using_cuda() && out.rows() == plan.out_rows &&
+                          out.cols() == plan.out_cols && out.channels() == in.channels() &&
+                          out.type() == in.type();
+    if (reusable)
+      rl::run_into(plan, in, out);
+    else
+      out = runner.run(plan, in);
+  } catch (const DeviceRefused& e) {
+    throw Failure(kExitDevice, e.what());
   } catch (const std::bad_alloc&) {
     throw Failure(kExitFailure,
                   "not enough memory for the " + shape_str(plan.out_rows, plan.out_cols) + " result");
   }
-}
-
-void ResizeRunner::run_into(const Plan& plan, const Image& in, Image& out) {
-  const bool reusable = !choice_.cuda && out.rows() == plan.out_rows && out.cols() == plan.out_cols &&
-                        out.channels() == in.channels() && out.type() == in.type();
-  if (reusable)
-    rl::run_into(plan, in, out);
-  else
-    out = run(plan, in);
 }
 
 void save_output(const std::string& path, const Image& img) {
@@ -235,8 +218,8 @@ int run_imresize(const Options& opt) {
   const ResizeOptions& o = opt.resize;
   if (!opt.output.empty()) check_output(opt.output);
   // MATLAB's resize may run on CUDA; a library's runs on the CPU (parsing refused --device cuda).
-  std::optional<ResizeRunner> runner;
-  if (!o.peer) runner.emplace(o.device, choose_device_or_fail(o.device));
+  std::optional<DeviceRunner> runner;
+  if (!o.peer) runner.emplace(o.device, choose_device_or_fail(o.device), DeviceRunner::OnRefusal::Throw);
   const Image in = load_input(opt.input, o);
   if (o.verbose) std::cout << "input: " << opt.input << " " << describe(in) << "\n";
   std::function<void(Image&)> resize;  // writes the result into its argument
@@ -268,7 +251,7 @@ int run_imresize(const Options& opt) {
                 << (plan.order[0] == Axis::Rows ? "rows" : "columns") << " first, taps " << plan.rows.taps
                 << " (rows) " << plan.cols.taps << " (columns)\n";
     }
-    resize = [&](Image& out) { runner->run_into(plan, in, out); };
+    resize = [&](Image& out) { run_on_device(*runner, plan, in, out); };
   }
   Image out;
   if (opt.benchmark > 0) {

@@ -9,13 +9,10 @@
 #include <string>
 
 #include "options.hpp"
+#include "rl/device_runner.hpp"
 #include "rl/image.hpp"
 #include "rl/peers.hpp"
 #include "rl/plan.hpp"
-
-namespace rl::cuda {
-class Resizer;
-}
 
 namespace rl::app {
 
@@ -56,27 +53,12 @@ Plan plan_for(const ResizeOptions& o, const Image& in);
 // an empty result, is Failure(kExitUsage); a result over the memory limit Failure(kExitFailure).
 peers::PeerTarget peer_target_for(const ResizeOptions& o, const Image& in);
 
-// Runs plans on the chosen device. A CUDA failure follows rl::after_cuda_failure: --device auto
-// goes on on the CPU (the reason is kept for --verbose); --device cuda is a Failure(kExitDevice).
-class ResizeRunner {
- public:
-  ResizeRunner(Device requested, DeviceChoice choice);
-  ~ResizeRunner();
-  ResizeRunner(const ResizeRunner&) = delete;
-  ResizeRunner& operator=(const ResizeRunner&) = delete;
-
-  Image run(const Plan& plan, const Image& in);
-  // The same into `out`, whose memory is reused on the CPU when it already has the result's shape and
-  // type (--benchmark times the resize, not the allocation and first-touch page faults of a new one).
-  void run_into(const Plan& plan, const Image& in, Image& out);
-  bool using_cuda() const { return choice_.cuda; }
-  std::string describe() const { return choice_.describe(); }
-
- private:
-  Device requested_;
-  DeviceChoice choice_;
-  std::unique_ptr<cuda::Resizer> cuda_;
-};
+// runner.run(plan, in) into `out` with the command's errors: a CUDA failure under --device cuda is
+// Failure(kExitDevice) (--device auto goes on on the CPU, the reason kept for --verbose), no memory
+// for the result Failure(kExitFailure). On the CPU, `out`'s memory is reused when it already has the
+// result's shape and type (--benchmark times the resize, not the allocation and first-touch page
+// faults of a new one).
+void run_on_device(DeviceRunner& runner, const Plan& plan, const Image& in, Image& out);
 
 // Writes atomically through rl::io::save (temporary file + rename).
 void save_output(const std::string& path, const Image& img);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "exit_codes.hpp"
+#include "resizelab_options.hpp"
 #include "rl/atomic_file.hpp"
 #include "rl/image_io.hpp"
 #include "rl/parse.hpp"
@@ -35,32 +36,39 @@ bool peer_named(const QString& name) {
   return false;
 }
 
+// The help, with the method, library and file lists read from core, peers and io.
 void print_usage() {
-  std::fputs(
-      "usage: resizelab --export FIG.(png|svg|pdf) [--scale S | --size R,C] [--crop x,y,w,h]\n"
-      "                 [--boundary modern|legacy] [--panes LIST] [--reference FILE]\n"
-      "                 [--diff abs|signed] [--layout row|grid] [--width PX] [--dpi D]\n"
-      "                 [--plots LIST] [--pixel R,C] [--profile R0,C0,R1,C1]\n"
-      "                 [--no-kernel-plot] [--no-diff] [IMAGE]\n"
-      "LIST: comma-separated panes, the first is the reference (default matlab,nearest,bilinear,bicubic).\n"
-      "  matlab = bicubic with antialiasing (MATLAB's imresize default); otherwise a MATLAB method\n"
-      "  (nearest bilinear bicubic box triangle lanczos2 lanczos3), plain = no antialiasing,\n"
-      "  with -aa for antialiasing on or -noaa for off, e.g. bicubic-noaa, lanczos3-aa.\n"
-      "  Or a library's resize (imresize --like): opencv-nearest opencv-nearest-exact opencv-linear\n"
-      "  opencv-linear-exact opencv-cubic opencv-area opencv-lanczos4, pillow-nearest pillow-box\n"
-      "  pillow-bilinear pillow-hamming pillow-bicubic pillow-lanczos, torch-nearest torch-nearest-exact\n"
-      "  torch-bilinear torch-bicubic with -aa (antialias) and/or -ac (align_corners), e.g.\n"
-      "  --panes matlab,opencv-cubic,pillow-bicubic,torch-bicubic (MATLAB vs the libraries). They run\n"
-      "  at MATLAB's output size; a type the library lacks goes through float32.\n"
-      "--plots: comma-separated plots under the panes, in order, from kernel, frequency, sampling,\n"
-      "  taps, worked, profile, mapping, window and surface (default kernel; --no-kernel-plot or an\n"
-      "  empty list: none).\n"
-      "--pixel R,C: the reference pane's output pixel (0-based) that sampling, taps, worked, mapping,\n"
-      "  window and surface explain (default the centre). --profile R0,C0,R1,C1: the profile's line\n"
-      "  in source pixels (0-based pixel centres; default a horizontal line through the centre).\n"
-      "Exit status: 0 written; 1 the image cannot be read or resized, or the figure cannot be written;\n"
-      "2 bad option or value. Every error is one line on stderr.\n",
-      stdout);
+  const QString text =
+      QStringLiteral(
+          "usage: resizelab --export FIG.(png|svg|pdf) [--scale S | --size R,C] [--crop x,y,w,h]\n"
+          "                 [--boundary modern|legacy] [--panes LIST] [--reference FILE]\n"
+          "                 [--diff abs|signed] [--layout row|grid] [--width PX] [--dpi D]\n"
+          "                 [--plots LIST] [--pixel R,C] [--profile R0,C0,R1,C1]\n"
+          "                 [--no-kernel-plot] [--no-diff] [IMAGE]\n"
+          "--scale S (default 1/2) or --size R,C (one side may be NaN); --crop x,y,w,h: the source region\n"
+          "  shown, in source pixels (whole pixels: a fractional edge widens it to the next one).\n"
+          "LIST: comma-separated panes, the first is the reference (default "
+          "matlab,nearest,bilinear,bicubic).\n"
+          "  matlab = bicubic with antialiasing (MATLAB's imresize default); otherwise a MATLAB method\n"
+          "  (%1), plain = no antialiasing,\n"
+          "  with -aa for antialiasing on or -noaa for off, e.g. bicubic-noaa, lanczos3-aa.\n"
+          "  Or a library's resize (imresize --like):\n%2\n"
+          "  with -aa (antialias) and/or -ac (align_corners) where the library has them, e.g.\n"
+          "  --panes matlab,opencv-cubic,pillow-bicubic,torch-bicubic (MATLAB vs the libraries). They run\n"
+          "  at MATLAB's output size; a type the library lacks goes through float32.\n"
+          "--reference FILE: compare every pane with this image (e.g. a real MATLAB output) instead of\n"
+          "  the first pane. --diff abs: |a - ref|, max over channels (default); signed: a - ref.\n"
+          "--plots: comma-separated plots under the panes, in order, from\n  %3.\n"
+          "  Default kernel; --no-kernel-plot or an empty list: none.\n"
+          "--pixel R,C: the reference pane's output pixel (0-based) that the plots explain (default the\n"
+          "  centre). --profile R0,C0,R1,C1: the profile's line in source pixels (0-based pixel centres;\n"
+          "  default a horizontal line through the centre).\n"
+          "IMAGE: %4 (default: the built-in test image).\n"
+          "Exit status: 0 written; 1 the image cannot be read or resized, or the figure cannot be written;\n"
+          "2 bad option or value. Every error is one line on stderr.\n")
+          .arg(matlab_method_list(), library_pane_list(QStringLiteral("    ")), figure_plot_names(),
+               image_extension_list());
+  std::fputs(text.toLocal8Bit().constData(), stdout);
 }
 
 std::shared_ptr<const rl::Image> load_image(const QString& path, const char* what) {
@@ -96,16 +104,6 @@ std::vector<double> parse_numbers(const QString& option, const QString& s, int c
   }
   if (!ok) fail(kExitUsage, QStringLiteral("%1 takes %2, got '%3'").arg(option, form, s));
   return v;
-}
-
-QRect parse_crop(const QString& s) {
-  const QStringList parts = s.split(QLatin1Char(','));
-  int v[4] = {0, 0, 0, 0};
-  bool ok = parts.size() == 4;
-  for (int i = 0; ok && i < 4; ++i) v[i] = parts[i].trimmed().toInt(&ok);
-  if (!ok || v[0] < 0 || v[1] < 0 || v[2] < 1 || v[3] < 1)
-    fail(kExitUsage, QStringLiteral("--crop takes x,y,w,h with x,y >= 0 and w,h >= 1, got '%1'").arg(s));
-  return QRect(v[0], v[1], v[2], v[3]);
 }
 
 // The value of `option` named `given` among `names`; a usage error listing them otherwise.
@@ -160,9 +158,12 @@ ExportJob prepare_export(const QStringList& args) {
         scale = rl::parse_scale(value(i).toStdString());
       else if (a == QLatin1String("--size"))
         size = rl::parse_size(value(i).toStdString());
-      else if (a == QLatin1String("--crop"))
-        crop = parse_crop(value(i));
-      else if (a == QLatin1String("--boundary")) {
+      else if (a == QLatin1String("--crop")) {
+        const QString given = value(i);
+        const auto c = parse_crop(given);
+        if (!c) fail(kExitUsage, crop_error(given));
+        crop = c->toAlignedRect();  // the figure shows whole source pixels
+      } else if (a == QLatin1String("--boundary")) {
         const QString b = value(i);
         const auto parsed = rl::parse_boundary(b.toStdString());
         if (!parsed) fail(kExitUsage, QStringLiteral("--boundary must be modern or legacy, got '%1'").arg(b));

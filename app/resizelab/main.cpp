@@ -15,6 +15,7 @@
 #include "exit_codes.hpp"
 #include "figure_export.hpp"
 #include "figure_panels.hpp"
+#include "resizelab_options.hpp"
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/pane_view.hpp"
 #include "rl/ui/view_state.hpp"
@@ -43,21 +44,6 @@ void export_message_handler(QtMsgType type, const QMessageLogContext&, const QSt
     std::fprintf(stderr, "resizelab: error: %s\n", msg.toLocal8Bit().constData());
 }
 
-// --crop x,y,w,h in source pixels.
-bool parse_crop(const QString& s, QRectF& out) {
-  const QStringList p = s.split(',');
-  if (p.size() != 4) return false;
-  double v[4];
-  for (int i = 0; i < 4; ++i) {
-    bool ok = false;
-    v[i] = p[i].trimmed().toDouble(&ok);
-    if (!ok) return false;
-  }
-  if (v[2] <= 0 || v[3] <= 0) return false;
-  out = QRectF(v[0], v[1], v[2], v[3]);
-  return true;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -83,8 +69,9 @@ int main(int argc, char** argv) {
       rl::app::kExitStatusHelp);
   cli.addHelpOption();
   cli.addVersionOption();
-  cli.addPositionalArgument("image",
-                            "Image to open (png, jpg, tif, bmp, pnm, npy); the built-in image if omitted.");
+  cli.addPositionalArgument(
+      "image",
+      QString("Image to open (%1); the built-in image if omitted.").arg(rl::ui::image_extension_list()));
   const QCommandLineOption scale_opt("scale", "Scale, e.g. 0.5 or 1/3.", "S");
   const QCommandLineOption size_opt("size", "Output size rows,cols (one may be NaN).", "R,C");
   const QCommandLineOption crop_opt("crop", "Show the source region x,y,w,h.", "x,y,w,h");
@@ -113,13 +100,14 @@ int main(int argc, char** argv) {
   if (cli.isSet(size_opt)) w.apply_size_text(cli.value(size_opt));
   if (cli.isSet(diff_opt)) w.set_diff_mode(true);
   if (!cli.positionalArguments().isEmpty()) w.open_file(cli.positionalArguments().first());
-  QRectF crop;
-  const bool has_crop = cli.isSet(crop_opt) && parse_crop(cli.value(crop_opt), crop);
-  if (cli.isSet(crop_opt) && !has_crop) {
-    std::fprintf(stderr, "resizelab: --crop needs x,y,w,h with positive w and h, got '%s'\n",
-                 qPrintable(cli.value(crop_opt)));
+  const std::optional<QRectF> parsed_crop =
+      cli.isSet(crop_opt) ? rl::ui::parse_crop(cli.value(crop_opt)) : std::nullopt;
+  if (cli.isSet(crop_opt) && !parsed_crop) {
+    std::fprintf(stderr, "resizelab: %s\n", qPrintable(rl::ui::crop_error(cli.value(crop_opt))));
     return rl::app::kExitUsage;
   }
+  const bool has_crop = parsed_crop.has_value();
+  const QRectF crop = parsed_crop.value_or(QRectF());
   if (cli.isSet(dock_opt)) {
     const QString name = cli.value(dock_opt).toLower();
     const QString object = name == "kernels"     ? "kernelDock"

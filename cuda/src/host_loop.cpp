@@ -4,9 +4,9 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "pass_steps.hpp"
 #include "rl/cuda_host_loop.hpp"
 #include "rl/cuda_pass_tuned.hpp"
-#include "steps.hpp"
 
 namespace rl::cuda::host_loop {
 

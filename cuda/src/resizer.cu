@@ -12,10 +12,10 @@
 #include <string>
 #include <type_traits>
 
+#include "pass_steps.hpp"
 #include "rl/cuda_pass.hpp"
 #include "rl/cuda_pass_tuned.hpp"
 #include "rl/cuda_resize.hpp"
-#include "steps.hpp"
 
 namespace rl::cuda {
 

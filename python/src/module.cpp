@@ -18,6 +18,7 @@
 #include "rl/adjoint.hpp"
 #include "rl/cuda_resize.hpp"
 #include "rl/device_policy.hpp"
+#include "rl/device_runner.hpp"
 #include "rl/parse.hpp"
 #include "rl/plan.hpp"
 #include "rl/resize.hpp"
@@ -78,16 +79,20 @@ rl::ElemType elem_type_of(const py::dtype& d) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Device choice: "cpu", "cuda" or "auto" (a usable CUDA device, else the CPU), with the command's
-// messages. Returns true to run on CUDA.
-// The shared device policy (rl/device_policy.hpp): the same spellings ("gpu" = cuda), the same auto
-// fallback and the same refusal message as `imresize --device`.
-bool choose_cuda(const std::string& device) {
+// Device choice: "cpu", "cuda" or "auto" (a usable CUDA device, else the CPU), by the shared device
+// policy (rl/device_policy.hpp): the same spellings ("gpu" = cuda), the same auto fallback and the
+// same refusal message as `imresize --device`.
+rl::Device device_of(const std::string& device) {
   const std::optional<rl::Device> d = rl::parse_device(device);
   if (!d)
     throw std::invalid_argument("device must be " + std::string(rl::kDeviceSpellings) + ", got '" + device +
                                 "'");
-  const rl::DeviceChoice c = rl::choose_device(*d);
+  return *d;
+}
+
+// Whether `device` runs on CUDA now (resizelab.torch asks before it hands over device memory).
+bool choose_cuda(const std::string& device) {
+  const rl::DeviceChoice c = rl::choose_device(device_of(device));
   if (c.refused) throw DeviceError(c.refusal());
   return c.cuda;
 }
@@ -96,6 +101,15 @@ bool choose_cuda(const std::string& device) {
 rl::cuda::Resizer& thread_resizer() {
   thread_local rl::cuda::Resizer r;
   return r;
+}
+
+// The runner of one call: the policy's choice, this thread's Resizer, and after a CUDA failure
+// auto's fallback to the CPU; a refused cuda is rl::DeviceRefused, a RuntimeError.
+rl::DeviceRunner runner_for(const std::string& device) {
+  return rl::DeviceRunner(device_of(device), rl::DeviceRunner::OnRefusal::Throw,
+                          [](const rl::Plan& plan, const rl::Image& in, rl::Image& out) {
+                            return thread_resizer().run(plan, in, out);
+                          });
 }
 
 void check_cuda(const rl::cuda::Status& st, const char* what) {
@@ -299,15 +313,6 @@ py::array table_array(const py::object& owner, const std::vector<T>& v, std::vec
   return a;
 }
 
-rl::Image resize_cpu_or_cuda(const rl::Plan& plan, const rl::Image& in, bool cuda) {
-  if (cuda) {
-    rl::Image out;
-    check_cuda(thread_resizer().run(plan, in, out), "CUDA resize failed");
-    return out;
-  }
-  return rl::run(plan, in);
-}
-
 py::array run_plan(const PyPlan& p, const py::object& image_obj, const py::object& device_obj) {
   const py::array image = arg_array(image_obj, "image");
   const std::string device = arg_str(device_obj, "device");
@@ -317,12 +322,12 @@ py::array run_plan(const PyPlan& p, const py::object& image_obj, const py::objec
                                 ", the plan was made for " + std::to_string(p.plan->in_rows) + "x" +
                                 std::to_string(p.plan->in_cols));
   const rl::ElemType t = elem_type_of(image.dtype());
-  const bool cuda = choose_cuda(device);
+  rl::DeviceRunner runner = runner_for(device);
   rl::Image out;
   {
     py::gil_scoped_release nogil;
     const rl::Image in = input_image(image, s, t);
-    out = resize_cpu_or_cuda(*p.plan, in, cuda);
+    out = runner.run(*p.plan, in);
   }
   return to_array(std::move(out), out_shape(p.plan->out_rows, p.plan->out_cols, s));
 }
@@ -389,15 +394,13 @@ py::array imresize_backward(const py::object& grad_obj, const py::object& plan_o
     throw std::invalid_argument("the gradient is " + std::to_string(s.rows) + "x" + std::to_string(s.cols) +
                                 ", the plan's output is " + std::to_string(p.plan->out_rows) + "x" +
                                 std::to_string(p.plan->out_cols));
-  const bool cuda = choose_cuda(device);
+  rl::DeviceRunner runner = runner_for(device);
   rl::Image out;
   {
     py::gil_scoped_release nogil;
     const rl::Image in = input_image(grad, s, t);
-    if (cuda)
-      check_cuda(thread_resizer().backward(*p.plan, in, out), "CUDA backward failed");
-    else
-      out = rl::resize_backward(in, *p.plan);
+    out = runner.run_with([&](rl::Image& o) { return thread_resizer().backward(*p.plan, in, o); },
+                          [&] { return rl::resize_backward(in, *p.plan); });
   }
   return to_array(std::move(out), out_shape(p.plan->in_rows, p.plan->in_cols, s));
 }

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <memory>
 
+#include "pass_steps.hpp"
 #include "rl/resize.hpp"
-#include "steps.hpp"
 
 namespace rl::cuda::detail {
 namespace {

@@ -1,6 +1,10 @@
 # CUDA checks for the Python module, run by cuda/check-gpu.sh on a GPU machine (numpy only, no torch):
 # numpy in, device="cuda", numpy out; and the device-pointer path through __cuda_array_interface__ of
 # the module's own device memory. Without a usable device every test skips and says why.
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -9,6 +13,33 @@ from resizelab import _core
 
 ok, why = resizelab.cuda_status()
 pytestmark = pytest.mark.skipif(not ok, reason=f"no usable CUDA device: {why}")
+
+# RL_CUDA_KERNELS=bogus makes every CUDA call fail with a message while the device stays usable, so
+# a fresh interpreter shows what a CUDA failure does: auto goes on on the CPU (the same bits), cuda is
+# refused with the device policy's line.
+FALLBACK_SCRIPT = """
+import numpy as np, resizelab
+img = np.random.default_rng(3).random((40, 30))
+plan = resizelab.Plan(img.shape, 0.5)
+assert resizelab.imresize(img, 0.5, device="auto").tobytes() == resizelab.imresize(img, 0.5).tobytes()
+grad = np.ones((20, 15))
+assert (resizelab.imresize_backward(grad, plan, device="auto").tobytes()
+        == resizelab.imresize_backward(grad, plan).tobytes())
+try:
+    resizelab.imresize(img, 0.5, device="cuda")
+    raise SystemExit("device='cuda' ran on after a CUDA failure")
+except RuntimeError as e:
+    assert str(e).startswith("--device cuda: the CUDA resize failed: RL_CUDA_KERNELS"), str(e)
+print("fallback ok")
+"""
+
+
+def test_auto_falls_back_to_the_cpu_after_a_cuda_failure():
+    env = dict(os.environ, RL_CUDA_KERNELS="bogus")
+    r = subprocess.run([sys.executable, "-c", FALLBACK_SCRIPT], env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "fallback ok"
+
 
 METHODS = ["nearest", "bilinear", "bicubic", "box", "triangle", "lanczos2", "lanczos3"]
 

@@ -318,6 +318,16 @@ def test_device_policy_without_a_device():
     assert why and "\n" not in why
     with pytest.raises(RuntimeError, match="device cuda: "):
         resizelab.imresize(img, 0.5, device="cuda")
+    # The plan's call and the backward pass take the same rule and say the same line.
+    plan = resizelab.Plan(img.shape, 0.5)
+    assert plan(img, device="auto").tobytes() == auto.tobytes()
+    grad = np.random.default_rng(7).random(auto.shape)
+    cpu_grad = resizelab.imresize_backward(grad, plan)
+    assert resizelab.imresize_backward(grad, plan, device="auto").tobytes() == cpu_grad.tobytes()
+    for call in (lambda: plan(img, device="cuda"), lambda: resizelab.imresize_backward(grad, plan, device="gpu")):
+        with pytest.raises(RuntimeError) as e:
+            call()
+        assert str(e.value) == f"--device cuda: no usable CUDA device: {why}"
 
 
 def test_gil_is_released_during_a_resize():

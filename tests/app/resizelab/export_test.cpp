@@ -13,7 +13,10 @@
 #include <vector>
 
 #include "figure_export.hpp"
+#include "resizelab_options.hpp"
+#include "rl/kernels.hpp"
 #include "rl/metrics.hpp"
+#include "rl/peers.hpp"
 #include "rl/ui/export_dialog.hpp"
 #include "rl/ui/figure.hpp"
 
@@ -267,6 +270,49 @@ TEST(ExportDialog, WritesTheChosenFormat) {
   ASSERT_TRUE(d.export_now());
   const QImage img(dir.filePath("dialog.png"));
   EXPECT_EQ(img.size(), rl::ui::figure_size(job.spec));
+}
+
+}  // namespace
+
+namespace {
+
+// One --crop rule for the window and the export: the window's decimals (a region between pixel
+// edges) and the export's whole pixels both parse; the export widens a fractional edge.
+TEST(Options, CropSpellings) {
+  EXPECT_EQ(rl::ui::parse_crop("100,0,150,120"), QRectF(100, 0, 150, 120));
+  EXPECT_EQ(rl::ui::parse_crop(" 1.5, 2.25 ,10,20.5"), QRectF(1.5, 2.25, 10, 20.5));
+  EXPECT_EQ(rl::ui::parse_crop("-4,0,8,8"), QRectF(-4, 0, 8, 8));  // the window may show beyond the image
+  for (const char* bad :
+       {"1,2,3", "1,2,3,4,5", "a,2,3,4", "1,2,0,4", "1,2,3,-4", "1,2,inf,4", "nan,2,3,4", ""})
+    EXPECT_FALSE(rl::ui::parse_crop(bad).has_value()) << bad;
+  QTemporaryDir dir;
+  const QString out = dir.filePath("c.png");
+  const auto job = rl::ui::prepare_export(export_args(out, {"--crop", "10.5,20,30.25,40"}));
+  EXPECT_EQ(job.spec.crop, QRect(10, 20, 31, 40));  // 10.5..40.75 covers pixels 10..40
+  for (const char* bad : {"1,2,0,4", "-1,0,10,10", "0,0,9999,10"}) {
+    try {
+      rl::ui::prepare_export(export_args(out, {"--crop", bad}));
+      ADD_FAILURE() << bad << " was accepted";
+    } catch (const rl::ui::ExportError& e) {
+      EXPECT_EQ(e.code, 2) << bad;
+      EXPECT_TRUE(e.message.contains("--crop")) << e.message.toStdString();
+    }
+  }
+  EXPECT_FALSE(QFile::exists(out));
+}
+
+// The help lists what core, peers and io offer, not a copy of them.
+TEST(Options, HelpListsComeFromTheCode) {
+  EXPECT_TRUE(rl::ui::matlab_method_list().contains("lanczos3"));
+  EXPECT_EQ(rl::ui::matlab_method_list().split(' ').size(), static_cast<int>(rl::builtin_methods().size()));
+  const QString libs = rl::ui::library_pane_list("");
+  for (const rl::peers::PeerSpec& p : rl::peers::all_peer_specs()) {
+    // Every library method is named (its -aa/-ac forms are spelled in the text around the list).
+    const QString name = QString::fromStdString(rl::peers::to_string(p.library)) + "-" +
+                         QString::fromStdString(rl::peers::method_name(p.library, p.method));
+    EXPECT_TRUE(libs.contains(name)) << name.toStdString();
+  }
+  EXPECT_TRUE(rl::ui::image_extension_list().contains("png"));
 }
 
 }  // namespace

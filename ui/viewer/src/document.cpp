@@ -8,8 +8,8 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <memory>
 
-#include "rl/cuda_resize.hpp"
 #include "rl/device_policy.hpp"
+#include "rl/device_runner.hpp"
 #include "rl/resize.hpp"
 #include "rl/ui/image_convert.hpp"
 
@@ -28,37 +28,6 @@ QString to_qstring(Device d) { return QString::fromLatin1(rl::to_string(d).data(
 std::optional<Device> parse_device(const QString& s) { return rl::parse_device(s.trimmed().toStdString()); }
 
 namespace {
-
-// The device for one computation, decided by the shared rule. The viewer cannot stop, so a refused
-// cuda request runs on the CPU like auto's fallback, and `note` (the policy's line) says why.
-class DeviceRun {
- public:
-  explicit DeviceRun(Device d) : requested_(d) { take(rl::choose_device(d)); }
-  Image operator()(const Plan& plan, const Image& src, QString& device) {
-    if (use_cuda_) {
-      if (!gpu_) gpu_ = std::make_unique<rl::cuda::Resizer>();
-      Image img;
-      const rl::cuda::Status st = gpu_->run(plan, src, img);
-      if (st.ok) {
-        device = "CUDA";
-        return img;
-      }
-      take(rl::after_cuda_failure(requested_, st.message));
-    }
-    device = "CPU";
-    return rl::run(plan, src);
-  }
-  QString note;
-
- private:
-  void take(const rl::DeviceChoice& c) {
-    use_cuda_ = c.cuda;
-    note = c.note.empty() ? QString() : QString::fromStdString(c.describe());
-  }
-  Device requested_;
-  bool use_cuda_ = false;
-  std::unique_ptr<rl::cuda::Resizer> gpu_;
-};
 
 // ---- Jobs: started here, run by the pure functions of document_jobs.hpp ----
 
@@ -284,12 +253,20 @@ void Document::compute_now() {
   job.comparison.display = display_range();
   auto fut = QtConcurrent::run([=]() {
     lower_worker_priority();
-    DeviceRun dev(device);
+    // The shared runner; the viewer cannot stop, so a refused cuda request runs on the CPU like
+    // auto's fallback, and the note (the policy's line) says why.
+    rl::DeviceRunner dev(device, rl::DeviceRunner::OnRefusal::RunOnCpu);
     ComputeOut out = job;
     compute_comparison(
-        out.comparison, [&dev](const Plan& p, const Image& im, QString& d) { return dev(p, im, d); },
+        out.comparison,
+        [&dev](const Plan& p, const Image& im, QString& d) {
+          Image img = dev.run(p, im);
+          d = dev.using_cuda() ? "CUDA" : "CPU";  // one job, one thread: the device this run used
+          return img;
+        },
         [&live, gen]() { return live->load() != gen; });
-    out.device_note = dev.note;
+    const rl::DeviceChoice used = dev.choice();
+    out.device_note = used.note.empty() ? QString() : QString::fromStdString(used.describe());
     return out;
   });
   watch(this, watchers_, fut, [this, gen](const ComputeOut& out) {

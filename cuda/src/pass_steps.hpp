@@ -1,5 +1,5 @@
-// Shared by the host loop and the device resizer: argument checks with one message each, and the
-// per-axis tables in the form the kernel bodies read.
+// Shared by the host loop and the device resizer around the pass steps (rl/cuda_pass.hpp): argument
+// checks with one message each, and the per-axis tables in the form the kernel bodies read.
 #pragma once
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // ShapeBatcher (the CUDA batching of `imresize batch`) with a CPU backend: images of one plan share a
 // call, different plans never do, every worker gets its own result back, and errors reach everyone.
-#include "batch_batcher.hpp"
+#include "shape_batcher.hpp"
 
 #include <gtest/gtest.h>
 

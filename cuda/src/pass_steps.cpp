@@ -1,5 +1,6 @@
-// Pass order, shapes, argument checks and packing shared by the host loop and the device resizer.
-#include "steps.hpp"
+// The pass steps of a plan (order, shapes) and what the host loop and the device resizer share around
+// them: argument checks, the kernels setting, table views and keys, logical as uint8, packing.
+#include "pass_steps.hpp"
 
 #include <cstring>
 
