@@ -39,10 +39,7 @@ class NonFiniteTest : public QObject {
   void initTestCase() {
     test::isolate_settings();
     w_ = std::make_unique<MainWindow>();
-    w_->resize(1400, 900);
-    w_->show();
-    QVERIFY(QTest::qWaitForWindowExposed(w_.get()));
-    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QVERIFY(test::show_and_settle(*w_, *doc(), kWaitMs));
     // 16x16 float64, values 0 .. 1, one NaN at (4, 4), +inf at (8, 8), -inf at (12, 12).
     rl::Image img(16, 16, 1, rl::ElemType::F64);
     for (int r = 0; r < 16; ++r)

@@ -5,6 +5,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
+#include <QWidget>
 
 #include "rl/ui/document.hpp"
 
@@ -22,6 +23,13 @@ inline void isolate_settings() {
 inline bool wait_idle(const Document& doc, int timeout_ms) {
   return QTest::qWaitFor([&]() { return !doc.busy() && doc.result(0).image && doc.diff(0).stats; },
                          timeout_ms);
+}
+
+// Shows `w` at the tests' 1400x900 and waits until it is exposed and `doc` has its results.
+inline bool show_and_settle(QWidget& w, const Document& doc, int timeout_ms) {
+  w.resize(1400, 900);
+  w.show();
+  return QTest::qWaitForWindowExposed(&w) && wait_idle(doc, timeout_ms);
 }
 
 }  // namespace rl::ui::test
