@@ -51,6 +51,53 @@ std::vector<Statistic> statistics_of(const DiffStats& s) {
            non_finite_text(s)}};
 }
 
+int sr_scale_of(const ResizeSpec& base) {
+  if (!base.scale || base.scale->first != base.scale->second) return 0;
+  const double f = base.scale->first;
+  return f >= 1.0 && f == std::floor(f) && f <= 1e6 ? static_cast<int>(f) : 0;
+}
+
+SrScore score_pane(const Image& pane, const Image& ref, int sr_scale, SrProtocol p) {
+  return sr_scale > 0 ? score_sr(pane, ref, sr_scale, p) : score_sr_shaved(pane, ref, 0, p);
+}
+
+std::vector<Statistic> sr_statistics_of(SrProtocol p, const std::optional<SrScore>& s, const QString& error) {
+  const QString name = QString::fromLatin1(sr_protocol_info(p).name);
+  const QString psnr_name = QStringLiteral("PSNR (%1)").arg(name),
+                ssim_name = QStringLiteral("SSIM (%1)").arg(name);
+  if (!s)
+    return {{psnr_name, QStringLiteral("n/a"), name + QStringLiteral(": ") + error},
+            {ssim_name, QStringLiteral("n/a"), {}}};
+  const QString psnr = std::isinf(s->psnr) ? QStringLiteral("\u221e") : QString::number(s->psnr, 'f', 2);
+  const QString ssim = QString::number(s->ssim, 'f', 4);
+  return {{psnr_name, psnr + QStringLiteral(" dB"), QStringLiteral("%1 %2 dB").arg(psnr_name, psnr)},
+          {ssim_name, ssim, QStringLiteral("%1 %2").arg(ssim_name, ssim)}};
+}
+
+Image ssim_dissimilarity_map(const Image& a, const Image& b) {
+  if (!a.same_shape(b)) throw std::invalid_argument("SSIM map: the images differ in shape");
+  const ElemInfo& t = info(a.type());
+  const double range = t.is_integer ? t.max - t.min : 1.0;  // MATLAB ssim's DynamicRange default
+  Image out(a.rows(), a.cols(), 1, ElemType::F64);
+  double* worst = out.data<double>();
+  for (int k = 0; k < a.channels(); ++k) {
+    Image ak(a.rows(), a.cols(), 1, ElemType::F64), bk(a.rows(), a.cols(), 1, ElemType::F64);
+    for (int r = 0; r < a.rows(); ++r)
+      for (int c = 0; c < a.cols(); ++c) {
+        ak.set(r, c, 0, a.at(r, c, k));
+        bk.set(r, c, 0, b.at(r, c, k));
+      }
+    const Image map = ssim_matlab(ak, bk, range).map;
+    const double* m = map.data<double>();
+    for (std::size_t i = 0; i < map.elements(); ++i) {
+      const double v = 1.0 - m[i];
+      // NaN outranks every value, as in the difference maps, so a NaN is shown and counted.
+      if (k == 0 || std::isnan(v) || v > worst[i]) worst[i] = v;
+    }
+  }
+  return out;
+}
+
 QString diff_summary(const PaneDiff& d) {
   if (!d.error.isEmpty()) return "difference: " + d.error;
   QStringList parts;
@@ -153,7 +200,7 @@ std::vector<PaneResult> compute_panes(const Image& src, const ResizeSpec& base,
 }
 
 PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images, const Image& ref,
-                         const DiffSettings& settings) {
+                         const DiffSettings& settings, int sr_scale) {
   PaneDiffs out;
   out.diffs.resize(images.size());
   double m = 0.0;
@@ -168,11 +215,22 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
       const Image b = ref.type() == a->type() ? ref : convert_to(ref, a->type());
       d.stats = diff_stats(*a, b);
       d.statistics = statistics_of(*d.stats);
+      if (settings.protocol) {
+        QString why;
+        try {
+          d.sr = score_pane(*a, b, sr_scale, *settings.protocol);
+        } catch (const std::exception& e) {
+          why = QString::fromStdString(e.what());
+        }
+        for (Statistic& s : sr_statistics_of(*settings.protocol, d.sr, why))
+          d.statistics.push_back(std::move(s));
+      }
       const bool largest = settings.mode == DiffMode::Signed && settings.channel < 0;
       const int channel = settings.mode == DiffMode::AbsMaxChannel || largest
                               ? -1
                               : std::clamp(settings.channel, 0, a->channels() - 1);
-      auto map = std::make_shared<const Image>(diff_map(*a, b, settings.mode, channel));
+      auto map = std::make_shared<const Image>(settings.ssim_map ? ssim_dissimilarity_map(*a, b)
+                                                                 : diff_map(*a, b, settings.mode, channel));
       m = std::max(m, max_abs_finite(*map));
       out.scale.non_finite += count_non_finite(*map);
       d.map = std::move(map);
@@ -182,11 +240,13 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
   }
   if (settings.fixed_range) m = settings.fixed_max;
   if (!(m > 0.0)) m = 1.0;
-  const bool sgn = settings.mode == DiffMode::Signed;
+  const bool sgn = settings.mode == DiffMode::Signed && !settings.ssim_map;
   out.scale.lo = sgn ? -m : 0.0;
   out.scale.hi = m;
-  out.scale.colormap = diff_colormap(settings.mode);
-  out.scale.label = sgn ? QStringLiteral("a \u2212 ref") : QStringLiteral("|a \u2212 ref|");
+  out.scale.colormap = diff_colormap(sgn ? DiffMode::Signed : DiffMode::AbsMaxChannel);
+  out.scale.label = settings.ssim_map ? QStringLiteral("1 \u2212 SSIM")
+                    : sgn             ? QStringLiteral("a \u2212 ref")
+                                      : QStringLiteral("|a \u2212 ref|");
   for (auto& d : out.diffs)
     if (d.map) d.colored = colorize(*d.map, out.scale.colormap, out.scale.lo, out.scale.hi);
   return out;
@@ -208,7 +268,7 @@ void compare(Comparison& c) {
   }
   std::vector<std::shared_ptr<const Image>> images;
   for (const PaneResult& r : c.results) images.push_back(r.image);
-  PaneDiffs d = compare_images(images, *ref, c.diff);
+  PaneDiffs d = compare_images(images, *ref, c.diff, sr_scale_of(c.base));
   c.diffs = std::move(d.diffs);
   c.scale = d.scale;
 }

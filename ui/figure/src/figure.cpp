@@ -61,6 +61,7 @@ struct Layout {
   std::vector<double> plot_h;     // per spec.plots entry
   double plots_h = 0;             // all of them, with the gaps
   bool diffs = false;
+  double stat_rows = 3.0;  // the statistics' lines under a pane: one more with an SR protocol's scores
 };
 
 QFont figure_font(const Layout& layout) {
@@ -170,6 +171,7 @@ Layout make_layout(const FigureSpec& s) {
   layout.title_h = s.title.isEmpty() ? 0.0 : layout.line * 1.6;
   const int n = std::max(1, pane_count(s));
   layout.diffs = s.show_diffs && s.comparison.reference() != nullptr;
+  if (s.comparison.diff.protocol) layout.stat_rows = 4.0;
   layout.bar_w = layout.diffs ? layout.font_px * 7.5 : 0.0;
   const QRect crop = source_crop(s);
   const double aspect = crop.isEmpty() ? 1.0 : std::clamp(double(crop.height()) / crop.width(), 0.2, 3.0);
@@ -180,16 +182,19 @@ Layout make_layout(const FigureSpec& s) {
     layout.cell_w = (avail - (n - 1) * layout.gap) / n;
     layout.img_w = layout.cell_w;
     layout.img_h = layout.img_w * aspect;
-    // Label, crop, then (with diffs) a label, the diff map and three lines of statistics.
-    layout.cell_h = layout.line + layout.img_h +
-                    (layout.diffs ? layout.gap * 0.5 + layout.line + layout.img_h + 3.2 * layout.line : 0.0);
+    // Label, crop, then (with diffs) a label, the diff map and the lines of statistics.
+    layout.cell_h =
+        layout.line + layout.img_h +
+        (layout.diffs ? layout.gap * 0.5 + layout.line + layout.img_h + (layout.stat_rows + 0.2) * layout.line
+                      : 0.0);
   } else {
     layout.cols = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(n))));
     layout.rows = (n + layout.cols - 1) / layout.cols;
     layout.cell_w = (avail - (layout.cols - 1) * layout.gap) / layout.cols;
     layout.img_w = layout.diffs ? (layout.cell_w - layout.gap * 0.5) / 2 : layout.cell_w;
     layout.img_h = layout.img_w * aspect;
-    layout.cell_h = layout.line + layout.img_h + (layout.diffs ? 3.2 * layout.line : 0.0);
+    layout.cell_h =
+        layout.line + layout.img_h + (layout.diffs ? (layout.stat_rows + 0.2) * layout.line : 0.0);
   }
   const double plot_h = std::round(std::max(layout.W * 0.26, 16 * layout.line));
   for (const FigurePlot kind : s.plots) {
@@ -257,7 +262,9 @@ QString diff_caption(const FigureSpec& s) {
   const DiffSettings& d = s.comparison.diff;
   QString what =
       d.mode == DiffMode::Signed ? QStringLiteral("signed difference") : QStringLiteral("|difference|");
-  if (d.mode != DiffMode::AbsMaxChannel && d.channel >= 0)
+  if (d.ssim_map)
+    what = QStringLiteral("1 \u2212 SSIM");
+  else if (d.mode != DiffMode::AbsMaxChannel && d.channel >= 0)
     what += QStringLiteral(", channel %1").arg(d.channel + 1);
   if (s.comparison.against_image()) what += QStringLiteral(" vs ") + s.reference_label;
   return what;
@@ -279,10 +286,10 @@ PaneBoxes pane_boxes(const FigureSpec& s, const Layout& layout, int i) {
     const double dy = b.crop.bottom() + layout.gap * 0.5;
     b.diff_label = QRectF(x, dy, layout.cell_w, layout.line);
     b.diff = QRectF(x, dy + layout.line, layout.img_w, layout.img_h);
-    b.stats = QRectF(x, b.diff.bottom() + layout.line * 0.2, layout.cell_w, layout.line * 3.0);
+    b.stats = QRectF(x, b.diff.bottom() + layout.line * 0.2, layout.cell_w, layout.line * layout.stat_rows);
   } else {
     b.diff = QRectF(x + layout.img_w + layout.gap * 0.5, b.crop.top(), layout.img_w, layout.img_h);
-    b.stats = QRectF(x, b.crop.bottom() + layout.line * 0.2, layout.cell_w, layout.line * 3.0);
+    b.stats = QRectF(x, b.crop.bottom() + layout.line * 0.2, layout.cell_w, layout.line * layout.stat_rows);
   }
   return b;
 }
@@ -417,7 +424,8 @@ void render_figure(QPainter& p, const FigureSpec& s) {
       stats = stats_lines(d.statistics, fm, layout.cell_w);
     }
     p.setPen(Qt::black);
-    p.drawText(QRectF(x, stats_y, layout.cell_w, layout.line * 3.0), Qt::AlignHCenter | Qt::AlignTop, stats);
+    p.drawText(QRectF(x, stats_y, layout.cell_w, layout.line * layout.stat_rows),
+               Qt::AlignHCenter | Qt::AlignTop, stats);
   }
   if (layout.diffs) {
     const double bar_top = s.layout == FigureLayout::Row

@@ -13,10 +13,14 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "rl/ui/colorbar_widget.hpp"
 
 namespace rl::ui {
+
+// The map combo's item for the SSIM map (the others carry a DiffMode).
+constexpr int kSsimMapItem = 100;
 
 DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(parent), doc_(doc) {
   auto* l = new QVBoxLayout(this);
@@ -33,6 +37,7 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   mode_->addItem("|a − b|, max over channels", static_cast<int>(DiffMode::AbsMaxChannel));
   mode_->addItem("|a − b|, one channel", static_cast<int>(DiffMode::AbsChannel));
   mode_->addItem("signed a − b, one channel", static_cast<int>(DiffMode::Signed));
+  mode_->addItem("1 − SSIM (MATLAB ssim)", kSsimMapItem);
   form->addRow("Map", mode_);
   channel_ = new QSpinBox;
   channel_->setRange(1, 4);
@@ -46,6 +51,18 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   range_row->addWidget(fixed_);
   range_row->addWidget(max_, 1);
   form->addRow("Range", range_row);
+  // The SR protocol whose PSNR and SSIM join the table (its name heads the columns).
+  protocol_ = new QComboBox;
+  protocol_->addItem("none", -1);
+  for (const SrProtocolInfo& p : sr_protocols()) {
+    protocol_->addItem(p.name, static_cast<int>(p.id));
+    protocol_->setItemData(protocol_->count() - 1, QString::fromLatin1(p.source), Qt::ToolTipRole);
+  }
+  protocol_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  protocol_->setToolTip(
+      "PSNR and SSIM as this SR paper's script scores them; shave by the scale when it "
+      "is an integer factor, else none");
+  form->addRow("SR scores", protocol_);
   l->addLayout(form);
   auto* bar_row = new QHBoxLayout;
   colorbar_ = new ColorbarWidget;
@@ -75,6 +92,7 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
     push();
   });
   connect(mode_, &QComboBox::currentIndexChanged, this, &DifferencePanel::push);
+  connect(protocol_, &QComboBox::currentIndexChanged, this, &DifferencePanel::push);
   connect(channel_, &QSpinBox::valueChanged, this, &DifferencePanel::push);
   connect(fixed_, &QCheckBox::toggled, this, &DifferencePanel::push);
   connect(max_, &QDoubleSpinBox::valueChanged, this, &DifferencePanel::push);
@@ -87,19 +105,24 @@ void DifferencePanel::push() {
   DiffSettings s = doc_->diff_settings();
   s.against = against_->currentIndex() == 1 && doc_->reference_image() ? DiffAgainst::ReferenceImage
                                                                        : DiffAgainst::ReferencePane;
-  s.mode = static_cast<DiffMode>(mode_->currentData().toInt());
+  s.ssim_map = mode_->currentData().toInt() == kSsimMapItem;
+  if (!s.ssim_map) s.mode = static_cast<DiffMode>(mode_->currentData().toInt());
+  const int protocol = protocol_->currentData().toInt();
+  s.protocol = protocol < 0 ? std::nullopt : std::optional(static_cast<SrProtocol>(protocol));
   s.channel = channel_->value() - 1;
   s.fixed_range = fixed_->isChecked();
   s.fixed_max = max_->value();
-  channel_->setEnabled(s.mode != DiffMode::AbsMaxChannel);
+  channel_->setEnabled(s.mode != DiffMode::AbsMaxChannel && !s.ssim_map);
   doc_->set_diff_settings(s);
 }
 
 void DifferencePanel::show_settings(const DiffSettings& s) {
-  const QSignalBlocker b1(mode_), b2(channel_), b3(fixed_), b4(max_);
-  mode_->setCurrentIndex(mode_->findData(static_cast<int>(s.mode)));
+  const QSignalBlocker b1(mode_), b2(channel_), b3(fixed_), b4(max_), b5(protocol_);
+  mode_->setCurrentIndex(mode_->findData(s.ssim_map ? kSsimMapItem : static_cast<int>(s.mode)));
+  protocol_->setCurrentIndex(
+      std::max(0, protocol_->findData(s.protocol ? static_cast<int>(*s.protocol) : -1)));
   channel_->setValue(s.channel + 1);
-  channel_->setEnabled(s.mode != DiffMode::AbsMaxChannel);
+  channel_->setEnabled(s.mode != DiffMode::AbsMaxChannel && !s.ssim_map);
   fixed_->setChecked(s.fixed_range);
   max_->setValue(s.fixed_max);
 }
@@ -123,7 +146,7 @@ void DifferencePanel::refresh() {
   QStringList headers;
   for (int i = 0; i < Document::kPanes && headers.isEmpty(); ++i)
     for (const Statistic& st : doc_->diff(i).statistics) headers << st.name;
-  if (!headers.isEmpty() && headers.size() != stats_->columnCount()) {
+  if (!headers.isEmpty()) {  // the protocol's columns come and go, and are named by it
     stats_->setColumnCount(static_cast<int>(headers.size()));
     stats_->setHorizontalHeaderLabels(headers);
   }

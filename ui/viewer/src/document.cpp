@@ -221,6 +221,7 @@ QString Document::diff_label() const {
   const QString ref = d.against == DiffAgainst::ReferenceImage ? "loaded reference" : "reference pane";
   const QString ch = d.mode == DiffMode::AbsMaxChannel ? QString("max over channels")
                                                        : QString("channel %1").arg(d.channel + 1);
+  if (d.ssim_map) return QString("1 - SSIM(pane, %1) (MATLAB ssim, worst channel)").arg(ref);
   if (d.mode == DiffMode::Signed) return QString("pane - %1 (%2)").arg(ref, ch);
   return QString("|pane - %1| (%2)").arg(ref, ch);
 }

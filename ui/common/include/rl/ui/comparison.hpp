@@ -16,6 +16,7 @@
 #include "rl/peers.hpp"
 #include "rl/plan.hpp"
 #include "rl/spec.hpp"
+#include "rl/sr_protocol.hpp"
 #include "rl/ui/colormap.hpp"
 #include "rl/ui/image_convert.hpp"
 
@@ -61,6 +62,12 @@ struct DiffSettings {
   int channel = 0;
   bool fixed_range = false;  // otherwise: 0..max (signed: -max..max) over all panes
   double fixed_max = 8.0;
+  // The map is 1 - SSIM (see ssim_dissimilarity_map) instead of the difference; mode is then unused.
+  bool ssim_map = false;
+  // The SR scoring protocol whose PSNR and SSIM join the statistics ("PSNR (srcnn)"); none by
+  // default: the default comparison is of resizing methods at any scale, where a protocol's Y
+  // channel and shave are not what is asked, and its SSIM costs more than every other statistic.
+  std::optional<SrProtocol> protocol = std::nullopt;
   bool operator==(const DiffSettings&) const = default;
 };
 
@@ -75,7 +82,8 @@ struct PaneDiff {
   std::shared_ptr<const Image> map;  // rows x cols x 1 float64
   QImage colored;                    // map through the comparison's DiffScale
   std::optional<DiffStats> stats;
-  std::vector<Statistic> statistics;  // stats as shown
+  std::optional<SrScore> sr;          // under DiffSettings::protocol, when the pair can be scored
+  std::vector<Statistic> statistics;  // stats (then sr) as shown
   QString error;
 };
 
@@ -87,6 +95,21 @@ struct DiffScale {
   NonFiniteCount non_finite;  // NaN / ±inf values in the maps: the kinds the colour bar's legend lists
 };
 Colormap diff_colormap(DiffMode mode);
+
+// The scale an SR protocol's mod-crop and shave use for a comparison made with `base`: its scale
+// when that is one integer factor >= 1 for both axes (an SR upscaling), else 0 (no mod-crop and
+// shave 0: a protocol's shave is defined by the SR factor only).
+int sr_scale_of(const ResizeSpec& base);
+// PSNR and SSIM of `pane` against `ref` under protocol p: rl::score_sr at sr_scale > 0, else
+// rl::score_sr_shaved with border 0. Throws std::invalid_argument where the pair cannot be scored.
+SrScore score_pane(const Image& pane, const Image& ref, int sr_scale, SrProtocol p);
+// The statistics score_pane gives, headed with the protocol's name ("PSNR (srcnn)", "SSIM (srcnn)");
+// `error` set instead: both values "n/a", the PSNR's phrase says why.
+std::vector<Statistic> sr_statistics_of(SrProtocol p, const std::optional<SrScore>& s, const QString& error);
+// 1 - SSIM per pixel, rows x cols x 1 double: MATLAB's ssim map (imgaussfilt sigma 1.5, 'replicate',
+// full size; DynamicRange the class's range, 1 for floating point) of each channel's values, the
+// worst (largest) channel per pixel. 0 where the images agree, as the difference maps are.
+Image ssim_dissimilarity_map(const Image& a, const Image& b);
 
 // The statistics of `s` as every view shows them (max and mean |Δ| to 4 digits, PSNR to 0.01 dB, then
 // "n non-finite": its phrase is empty when n is 0, and left out of sentences).
@@ -115,8 +138,9 @@ struct PaneDiffs {
 // Each image's map and statistics against `ref` (converted to the image's element type, so a PNG
 // reference matches a uint8 result), coloured on one scale: 0..max (signed: -max..max) of the
 // largest finite |difference|, or the fixed maximum. A null image gets an empty PaneDiff.
+// With settings.protocol, the protocol's scores at `sr_scale` (see sr_scale_of) join the statistics.
 PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images, const Image& ref,
-                         const DiffSettings& settings);
+                         const DiffSettings& settings, int sr_scale = 0);
 
 // The whole model: what is compared and what it gives.
 struct Comparison {

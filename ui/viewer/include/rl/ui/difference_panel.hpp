@@ -38,6 +38,7 @@ class DifferencePanel : public QWidget {
   Document* doc_;
   QComboBox* against_ = nullptr;
   QComboBox* mode_ = nullptr;
+  QComboBox* protocol_ = nullptr;
   QSpinBox* channel_ = nullptr;
   QCheckBox* fixed_ = nullptr;
   QDoubleSpinBox* max_ = nullptr;
