@@ -26,12 +26,6 @@ bool elem_type_from_name(const std::string& name, ElemType& out) {
   return false;
 }
 
-std::string elem_type_names() {
-  std::string s;
-  for (const ElemInfo& e : kElemTypes) s += (s.empty() ? "" : ", ") + std::string(e.name);
-  return s;
-}
-
 void Image::FreeDeleter::operator()(void* p) const {
   if (owned) std::free(p);
 }

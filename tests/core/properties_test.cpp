@@ -6,6 +6,7 @@
 #include <random>
 #include <tuple>
 
+#include "random_image.hpp"
 #include "rl/resize.hpp"
 
 namespace rl {
@@ -15,20 +16,7 @@ using Param = std::tuple<Method, ElemType, Boundary, bool>;
 
 // Random values over the type's range: integers anywhere in [min, max] (negative ones for the signed
 // classes), floats in [0, 1), logical 0 or 1.
-Image random_image(int rows, int cols, int ch, ElemType t, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> u(0.0, 1.0);
-  const bool ranged = is_integer(t) || t == ElemType::Logical;
-  const double lo = ranged ? info(t).min : 0.0, span = ranged ? info(t).max - info(t).min + 1.0 : 1.0;
-  Image im(rows, cols, ch, t);
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c)
-      for (int k = 0; k < ch; ++k) {
-        const double v = lo + u(rng) * span;
-        im.set(r, c, k, ranged ? std::min(std::floor(v), info(t).max) : v);
-      }
-  return im;
-}
+using test::random_image;
 
 // A value well inside the range: negative for the signed classes, true for logical.
 double constant_value(ElemType t) {

@@ -53,8 +53,6 @@ bool is_integer(ElemType t);  // the eight integer classes (not logical, as MATL
 bool is_floating(ElemType t);
 // The type whose MATLAB class name is `name` ("int16"), or false when there is none.
 bool elem_type_from_name(const std::string& name, ElemType& out);
-// "uint8, uint16, single, ..." for messages.
-std::string elem_type_names();
 
 // The C++ element type of each ElemType.
 template <class T>

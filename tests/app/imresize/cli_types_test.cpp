@@ -8,6 +8,7 @@
 #include <random>
 
 #include "cli_support.hpp"
+#include "random_image.hpp"
 #include "rl/image_io.hpp"
 #include "rl/npy.hpp"
 #include "rl/plan.hpp"
@@ -27,19 +28,7 @@ double matlab_cast(double v, double lo, double hi) {
 }
 
 Image random_image(ElemType t, int rows, int cols, int ch, unsigned seed) {
-  std::mt19937 rng(seed);
-  const double lo = info(t).min, hi = info(t).max;
-  Image im(rows, cols, ch, t);
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c)
-      for (int k = 0; k < ch; ++k) {
-        const unsigned s = rng() % 8;
-        const double v = s == 0   ? lo
-                         : s == 1 ? hi
-                                  : std::min(hi, std::floor(lo + (hi - lo + 1) * (rng() / 4294967296.0)));
-        im.set(r, c, k, v);
-      }
-  return im;
+  return rl::test::random_image(rows, cols, ch, t, seed, {.at_each_end = 0.125});
 }
 
 // MATLAB's result for scale 0.37, bicubic, antialiasing on, rebuilt pass by pass.

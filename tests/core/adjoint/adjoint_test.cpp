@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "random_image.hpp"
 #include "rl/resize.hpp"
 
 namespace rl {
@@ -16,12 +17,7 @@ namespace {
 
 Image random_image(int rows, int cols, int ch, ElemType type, std::mt19937& rng, double lo = 0.0,
                    double hi = 1.0) {
-  std::uniform_real_distribution<double> d(lo, hi);
-  Image img(rows, cols, ch, type);
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c)
-      for (int k = 0; k < ch; ++k) img.set(r, c, k, d(rng));
-  return img;
+  return rl::test::random_image(rows, cols, ch, type, rng, {.float_lo = lo, .float_hi = hi});
 }
 
 // Sum of a[i] * b[i], and the sum of |a[i] * b[i]| as the scale the relative error is measured against.

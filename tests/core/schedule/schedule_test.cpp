@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "plain_reference.hpp"
+#include "random_image.hpp"
 #include "resize_dispatch.hpp"
 #include "rl/convert.hpp"
 #include "rl/plan.hpp"
@@ -78,36 +79,9 @@ long long first_difference(const Image& a, const Image& b) {
 // Random pixels; float inputs also get values outside [0, 1], signed zeros, infinities and NaN so
 // the saturating casts and special values go through every code path.
 Image random_image(std::mt19937& rng, int rows, int cols, int ch, ElemType type) {
-  Image im(rows, cols, ch, type);
-  std::uniform_real_distribution<double> u(-0.25, 1.25);
-  std::uniform_int_distribution<int> special(0, 199);
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c)
-      for (int k = 0; k < ch; ++k) {
-        double v;
-        switch (type) {
-          case ElemType::F32:
-          case ElemType::F64: {
-            const int s = special(rng);
-            v = s == 0   ? std::numeric_limits<double>::quiet_NaN()
-                : s == 1 ? std::numeric_limits<double>::infinity()
-                : s == 2 ? -0.0
-                : s == 3 ? 1e300
-                         : u(rng);
-            break;
-          }
-          default: {  // integers and logical: the whole range, often its two ends (saturation)
-            const rl::ElemInfo& e = rl::info(type);
-            const int s = special(rng);
-            v = s < 20   ? e.min
-                : s < 40 ? e.max
-                         : std::floor(std::uniform_real_distribution<double>(e.min, e.max + 1.0)(rng));
-            v = std::min(v, e.max);
-          }
-        }
-        im.set(r, c, k, v);
-      }
-  return im;
+  return rl::test::random_image(
+      rows, cols, ch, type, rng,
+      {.float_lo = -0.25, .float_hi = 1.25, .at_each_end = 0.1, .each_special = 0.005});
 }
 
 struct Case {

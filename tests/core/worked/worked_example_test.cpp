@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "golden.hpp"
+#include "random_image.hpp"
 #include "rl/npy.hpp"
 #include "rl/resize.hpp"
 
@@ -22,26 +23,7 @@ using rl::ElemType;
 
 // Random image of the given type; integers span their full range so rounding and saturation occur.
 rl::Image random_image(int rows, int cols, int ch, ElemType t, unsigned seed) {
-  rl::Image img(rows, cols, ch, t);
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c)
-      for (int k = 0; k < ch; ++k) {
-        const double u = unit(gen);
-        switch (t) {
-          case ElemType::U8: img.set(r, c, k, std::floor(u * 256.0 > 255 ? 255 : u * 256.0)); break;
-          case ElemType::U16: img.set(r, c, k, std::floor(u * 65535.0)); break;
-          case ElemType::F32:
-          case ElemType::F64: img.set(r, c, k, u * 1.4 - 0.2); break;  // outside [0, 1] too
-          case ElemType::Logical: img.set(r, c, k, u < 0.5 ? 0 : 1); break;
-          default: {  // the other integer classes: their whole range
-            const rl::ElemInfo& e = rl::info(t);
-            img.set(r, c, k, std::min(e.max, std::floor(e.min + u * (e.max - e.min + 1))));
-          }
-        }
-      }
-  return img;
+  return rl::test::random_image(rows, cols, ch, t, seed, {.float_lo = -0.2, .float_hi = 1.2});
 }
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }

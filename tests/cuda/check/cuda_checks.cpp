@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "golden.hpp"
+#include "random_image.hpp"
 #include "rl/adjoint.hpp"
 #include "rl/convert.hpp"
 #include "rl/cuda_host_loop.hpp"
@@ -80,26 +81,7 @@ std::string describe(const Plan& p, const Image& in) {
 }
 
 Image random_image(int rows, int cols, int ch, ElemType type, std::mt19937& rng) {
-  Image img(rows, cols, ch, type);
-  std::uniform_int_distribution<int> u8(0, 255), u16(0, 65535);
-  std::uniform_real_distribution<double> f(-0.25, 1.25);
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c)
-      for (int k = 0; k < ch; ++k) {
-        double v = 0;
-        switch (type) {
-          case ElemType::U8: v = u8(rng); break;
-          case ElemType::U16: v = u16(rng); break;
-          case ElemType::F32:
-          case ElemType::F64: v = f(rng); break;
-          default:  // the other integer classes and logical: anywhere in the class's range
-            v = std::floor(std::uniform_real_distribution<double>(info(type).min, info(type).max + 1)(rng));
-            v = std::min(v, info(type).max);
-            break;
-        }
-        img.set(r, c, k, v);
-      }
-  return img;
+  return rl::test::random_image(rows, cols, ch, type, rng, {.float_lo = -0.25, .float_hi = 1.25});
 }
 
 // A random spec for (method, boundary): sizes 1..24 (1-pixel axes often), one draw in eight shrinks
