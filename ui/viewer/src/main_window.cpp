@@ -21,6 +21,7 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <exception>
@@ -291,6 +292,18 @@ void MainWindow::add_tool_dock(QDockWidget* dock, Qt::DockWidgetArea area) {
     diff->raise();
   }
   view_menu_->addAction(dock->toggleViewAction());
+  keep_dock_tab_names_whole();
+  // The main window makes (and reuses) the dock tab bars as docks are shown, hidden and moved.
+  connect(dock, &QDockWidget::visibilityChanged, this, &MainWindow::keep_dock_tab_names_whole);
+}
+
+// Ten docks share one tab group: whole names with scroll arrows read better than "Ker…", "Ta…".
+void MainWindow::keep_dock_tab_names_whole() {
+  for (QTabBar* bar : findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
+    bar->setElideMode(Qt::ElideNone);
+    bar->setUsesScrollButtons(true);
+    bar->setExpanding(false);
+  }
 }
 
 QString MainWindow::error_text() const { return banner_->text(); }

@@ -109,6 +109,7 @@ class MainWindow : public QMainWindow {
   void update_inspector(std::optional<QPointF> src);
   void on_source_changed();
   void refresh_footprint();
+  void keep_dock_tab_names_whole();
 
   Document* doc_;
   ViewState* view_;
