@@ -70,7 +70,7 @@ QList<FigurePlot> parse_plots(const QString& s) {
 
 // The value of `option` named `given` among `names`; a usage error listing them otherwise.
 // --diff: |a - ref| (max over channels) or signed a - ref, the channel of largest magnitude per pixel.
-DiffSettings diff_choice(const QString& option, const QString& given);
+void set_diff_choice(DiffSettings& d, const QString& option, const QString& given);
 
 template <class T>
 T choice(const QString& option, const QString& given, std::initializer_list<T> values,
@@ -81,11 +81,12 @@ T choice(const QString& option, const QString& given, std::initializer_list<T> v
   return *(values.begin() + i);
 }
 
-DiffSettings diff_choice(const QString& option, const QString& given) {
-  DiffSettings d;
-  d.mode = choice(option, given, {DiffMode::AbsMaxChannel, DiffMode::Signed}, {"abs", "signed"});
+// --diff: the map's kind; the other settings (--metrics's protocol) stay.
+void set_diff_choice(DiffSettings& d, const QString& option, const QString& given) {
+  const int kind = choice(option, given, {0, 1, 2}, {"abs", "signed", "ssim"});
+  d.mode = kind == 1 ? DiffMode::Signed : DiffMode::AbsMaxChannel;
+  d.ssim_map = kind == 2;
   d.channel = -1;
-  return d;
 }
 
 }  // namespace
@@ -159,7 +160,9 @@ ExportRequest parse_request(const QStringList& args) {
       else if (name == QLatin1String("reference"))
         r.reference = v;
       else if (name == QLatin1String("diff"))
-        spec.comparison.diff = diff_choice(option, v);
+        set_diff_choice(spec.comparison.diff, option, v);
+      else if (name == QLatin1String("metrics"))
+        spec.comparison.diff.protocol = parse_metrics(v);
       else if (name == QLatin1String("layout"))
         spec.layout = choice(option, v, {FigureLayout::Row, FigureLayout::Grid}, {"row", "grid"});
       else if (name == QLatin1String("width")) {

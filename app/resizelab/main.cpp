@@ -73,6 +73,7 @@ int main(int argc, char** argv) {
   std::optional<QRectF> crop;
   std::optional<QPointF> inspect;
   const rl::ui::PanelName* panel = nullptr;
+  std::optional<rl::SrProtocol> metrics;
   try {
     cli = rl::ui::parse_options(QApplication::arguments(), rl::ui::OptionMode::Window);
     if (cli.has("crop") && !(crop = rl::ui::parse_crop(cli.value("crop"))))
@@ -81,6 +82,7 @@ int main(int argc, char** argv) {
       const auto xy = rl::ui::parse_numbers("--inspect", cli.value("inspect"), 2, "x,y");
       inspect = QPointF(xy[0], xy[1]);
     }
+    if (cli.has("metrics")) metrics = rl::ui::parse_metrics(cli.value("metrics"));
     if (cli.has("show-panel")) panel = find_panel(cli.value("show-panel"));
   } catch (const rl::ui::CommandLineError& e) {
     std::fprintf(stderr, "resizelab: error: %s\n", qPrintable(e.message));
@@ -99,6 +101,11 @@ int main(int argc, char** argv) {
   if (cli.has("scale")) w.apply_scale_text(cli.value("scale"));
   if (cli.has("size")) w.apply_size_text(cli.value("size"));
   if (cli.has("diff")) w.set_diff_mode(true);
+  if (metrics) {
+    rl::ui::DiffSettings s = w.document()->diff_settings();
+    s.protocol = *metrics;
+    w.set_diff_settings(s);
+  }
   if (!cli.positional.isEmpty()) w.open_file(cli.positional.first());
   if (panel)
     if (auto* d = w.findChild<QDockWidget*>(panel->dock)) {

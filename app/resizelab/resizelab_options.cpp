@@ -38,7 +38,12 @@ constexpr OptionSpec kOptions[] = {
     {"reference", "FILE", E,
      "Compare every pane with this image (e.g. a real MATLAB output) instead of the first pane."},
     {"diff", nullptr, W, "Start showing difference maps."},
-    {"diff", "abs|signed", E, "abs: |a - ref|, max over channels (default); signed: a - ref."},
+    {"diff", "abs|signed|ssim", E,
+     "abs: |a - ref|, max over channels (default); signed: a - ref; ssim: 1 - SSIM (MATLAB's ssim\n"
+     "map, the worst channel)."},
+    {"metrics", "P", B,
+     "Add PSNR and SSIM as the SR protocol P scores them ({protocols}) to the\n"
+     "statistics. Its mod-crop and shave use the scale when that is an integer factor, else none."},
     {"no-diff", nullptr, E, "No difference maps in the figure."},
     {"layout", "row|grid", E, "The panes in one row (default) or a grid."},
     {"width", "PX", E, "Figure width in pixels, 200..20000."},
@@ -79,7 +84,8 @@ QString expand_lists(QString text) {
       .replace(QLatin1String("{libraries}"), library_pane_list(QStringLiteral("  ")))
       .replace(QLatin1String("{plots}"), figure_plot_names())
       .replace(QLatin1String("{images}"), image_extension_list())
-      .replace(QLatin1String("{panels}"), panel_name_list());
+      .replace(QLatin1String("{panels}"), panel_name_list())
+      .replace(QLatin1String("{protocols}"), QString::fromStdString(rl::sr_protocol_names()));
 }
 
 // `line` after `indent`, broken between words so that no help line is wider than a terminal's 100
@@ -222,6 +228,14 @@ std::vector<double> parse_numbers(const QString& option, const QString& s, int c
   }
   if (!ok) usage_error(QStringLiteral("%1 takes %2, got '%3'").arg(option, form, s));
   return v;
+}
+
+rl::SrProtocol parse_metrics(const QString& s) {
+  const auto p = rl::parse_sr_protocol(s.toStdString());
+  if (!p)
+    usage_error(QStringLiteral("--metrics must be one of %1, got '%2'")
+                    .arg(QString::fromStdString(rl::sr_protocol_names()), s));
+  return *p;
 }
 
 QString matlab_method_list() { return QString::fromStdString(rl::method_names(" ", " ")); }

@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "rl/sr_protocol.hpp"
+
 namespace rl::ui {
 
 // Which entry point takes an option: `resizelab [IMAGE]` (the window) or `resizelab --export`.
@@ -54,6 +56,9 @@ std::optional<QRectF> parse_crop(const QString& s);
 QString crop_error(const QString& given);
 // `count` comma-separated finite numbers; throws CommandLineError naming the option and `form`.
 std::vector<double> parse_numbers(const QString& option, const QString& s, int count, const QString& form);
+
+// --metrics P: an SR protocol's name (rl::sr_protocols()); throws CommandLineError naming them.
+rl::SrProtocol parse_metrics(const QString& s);
 
 // "nearest bilinear bicubic box triangle lanczos2 lanczos3": MATLAB's methods (rl::builtin_methods).
 QString matlab_method_list();

@@ -17,24 +17,37 @@ namespace {
 
 using rl::ui::DiffSettings;
 
+const QString kHr = QStringLiteral(RL_GOLDEN_DIR "/legacy-set5/baby_HR_x3.png");
+const QString kLr = QStringLiteral(RL_GOLDEN_DIR "/legacy-set5/baby_LR_x3.png");
+
+// Set5 baby in a document: MATLAB's LR x3 upscaled by 3 in every pane, compared with the HR image
+// under protocol p; true once every pane is scored.
+bool score_baby_x3(rl::ui::Document& doc, rl::SrProtocol p) {
+  doc.set_scale(3.0);
+  doc.load_file(kLr);
+  doc.load_reference(kHr);
+  if (!QTest::qWaitFor([&]() { return doc.comparison().against_image(); }, 60000)) return false;
+  DiffSettings s = doc.diff_settings();
+  s.protocol = p;
+  doc.set_diff_settings(s);
+  return QTest::qWaitFor(
+      [&]() {
+        for (int i = 0; i < rl::ui::Document::kPanes; ++i)
+          if (doc.busy() || !doc.diff(i).sr) return false;
+        return true;
+      },
+      120000);
+}
+
 // The document's job (off the GUI thread) on Set5 baby: MATLAB's LR x3 upscaled by 3 in the panes,
 // scored against the HR image under srcnn and rcan: exactly rl::score_sr's numbers for that pair
 // (the function `imresize score` prints), in the columns the protocol names.
 TEST(SrScores, ThePanesScoresAreScoreSrsForThePair) {
-  const QString golden = QStringLiteral(RL_GOLDEN_DIR);
-  const QString hr = golden + "/legacy-set5/baby_HR_x3.png", lr = golden + "/legacy-set5/baby_LR_x3.png";
-  ASSERT_TRUE(QFile::exists(hr) && QFile::exists(lr)) << "golden data missing at " << golden.toStdString();
-  const rl::Image hr_image = rl::io::load(hr.toStdString());
+  ASSERT_TRUE(QFile::exists(kHr) && QFile::exists(kLr)) << "golden data missing: " << kHr.toStdString();
+  const rl::Image hr_image = rl::io::load(kHr.toStdString());
   for (const rl::SrProtocol p : {rl::SrProtocol::Srcnn, rl::SrProtocol::Rcan}) {
     rl::ui::Document doc;
-    doc.set_scale(3.0);
-    doc.load_file(lr);
-    doc.load_reference(hr);
-    ASSERT_TRUE(QTest::qWaitFor([&]() { return doc.comparison().against_image(); }, 60000));
-    DiffSettings s = doc.diff_settings();
-    s.protocol = p;
-    doc.set_diff_settings(s);
-    ASSERT_TRUE(QTest::qWaitFor([&]() { return !doc.busy() && doc.diff(0).sr && doc.diff(3).sr; }, 120000));
+    ASSERT_TRUE(score_baby_x3(doc, p));
     const QString name = rl::sr_protocol_info(p).name;
     for (int i = 0; i < rl::ui::Document::kPanes; ++i) {
       const rl::SrScore want = rl::score_sr(*doc.result(i).image, hr_image, 3, p);
@@ -60,22 +73,13 @@ TEST(SrScores, ThePanesScoresAreScoreSrsForThePair) {
 // The same pair through the command a user runs: pane 2 written as PNG (lossless uint8), then
 // `imresize score SR HR --scale 3 --protocol srcnn --csv` (17 significant digits: the double itself).
 TEST(SrScores, TheSameNumbersAsImresizeScore) {
-  const QString golden = QStringLiteral(RL_GOLDEN_DIR);
-  const QString hr = golden + "/legacy-set5/baby_HR_x3.png", lr = golden + "/legacy-set5/baby_LR_x3.png";
-  ASSERT_TRUE(QFile::exists(hr) && QFile::exists(lr)) << "golden data missing at " << golden.toStdString();
+  ASSERT_TRUE(QFile::exists(kHr) && QFile::exists(kLr)) << "golden data missing: " << kHr.toStdString();
   rl::ui::Document doc;
-  doc.set_scale(3.0);
-  doc.load_file(lr);
-  doc.load_reference(hr);
-  ASSERT_TRUE(QTest::qWaitFor([&]() { return doc.comparison().against_image(); }, 60000));
-  DiffSettings s = doc.diff_settings();
-  s.protocol = rl::SrProtocol::Srcnn;
-  doc.set_diff_settings(s);
-  ASSERT_TRUE(QTest::qWaitFor([&]() { return !doc.busy() && doc.diff(1).sr; }, 120000));
+  ASSERT_TRUE(score_baby_x3(doc, rl::SrProtocol::Srcnn));
   QTemporaryDir dir;
   ASSERT_TRUE(QDir(dir.path()).mkpath("sr") && QDir(dir.path()).mkpath("hr"));
   rl::io::save(dir.filePath("sr/baby.png").toStdString(), *doc.result(1).image);
-  ASSERT_TRUE(QFile::copy(hr, dir.filePath("hr/baby.png")));
+  ASSERT_TRUE(QFile::copy(kHr, dir.filePath("hr/baby.png")));
   QProcess p;
   p.start(RL_IMRESIZE_EXE, {"score", dir.filePath("sr"), dir.filePath("hr"), "--scale", "3", "--protocol",
                             "srcnn", "--csv", dir.filePath("s.csv")});

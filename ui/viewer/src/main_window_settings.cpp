@@ -50,10 +50,14 @@ void MainWindow::apply_settings(const ViewerSettings& v) {
   banner_->hide();  // a stale bad value in the settings is not worth a message
   DiffSettings ds = v.diff;
   ds.against = doc_->diff_settings().against;
-  diff_panel_->show_settings(ds);
-  doc_->set_diff_settings(ds);
+  set_diff_settings(ds);
   set_display_settings(v.display);
   diff_action_->setChecked(v.diffs);
+}
+
+void MainWindow::set_diff_settings(const DiffSettings& d) {
+  diff_panel_->show_settings(d);
+  doc_->set_diff_settings(d);
 }
 
 }  // namespace rl::ui

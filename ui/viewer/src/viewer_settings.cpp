@@ -40,6 +40,8 @@ ViewerSettings load_viewer_settings(const QSettings& s) {
   v.diff.channel = std::clamp(s.value("diff/channel", v.diff.channel).toInt(), 0, 3);
   v.diff.fixed_range = s.value("diff/fixed", v.diff.fixed_range).toBool();
   v.diff.fixed_max = s.value("diff/max", v.diff.fixed_max).toDouble();
+  v.diff.ssim_map = s.value("diff/ssim_map", v.diff.ssim_map).toBool();
+  v.diff.protocol = rl::parse_sr_protocol(s.value("diff/protocol").toString().toStdString());  // "": none
   v.display.auto_range = s.value("display/auto", v.display.auto_range).toBool();
   v.display.lo = s.value("display/lo", v.display.lo).toDouble();
   v.display.hi = s.value("display/hi", v.display.hi).toDouble();
@@ -67,6 +69,8 @@ void save_viewer_settings(QSettings& s, const ViewerSettings& v) {
   s.setValue("diff/channel", v.diff.channel);
   s.setValue("diff/fixed", v.diff.fixed_range);
   s.setValue("diff/max", v.diff.fixed_max);
+  s.setValue("diff/ssim_map", v.diff.ssim_map);
+  s.setValue("diff/protocol", v.diff.protocol ? rl::sr_protocol_info(*v.diff.protocol).name : "");
   s.setValue("display/auto", v.display.auto_range);
   s.setValue("display/lo", v.display.lo);
   s.setValue("display/hi", v.display.hi);

@@ -58,6 +58,8 @@ class MainWindow : public QMainWindow {
   void apply_scale_text(const QString& text);
   void apply_size_text(const QString& text);
   void set_diff_mode(bool on);
+  // The difference settings, shown in the Differences dock and applied to the document.
+  void set_diff_settings(const DiffSettings& d);
   void set_wipe_mode(bool on);
   void fit_view();
   // Sets every pane at once (the Presets menu: kDefaultPanes, libraries_preset()).
