@@ -36,39 +36,14 @@ bool peer_named(const QString& name) {
   return false;
 }
 
-// The help, with the method, library and file lists read from core, peers and io.
+// The help: every --export option of the table, with the method, library and file lists read from core,
+// peers and io.
 void print_usage() {
-  const QString text =
-      QStringLiteral(
-          "usage: resizelab --export FIG.(png|svg|pdf) [--scale S | --size R,C] [--crop x,y,w,h]\n"
-          "                 [--boundary modern|legacy] [--panes LIST] [--reference FILE]\n"
-          "                 [--diff abs|signed] [--layout row|grid] [--width PX] [--dpi D]\n"
-          "                 [--plots LIST] [--pixel R,C] [--profile R0,C0,R1,C1]\n"
-          "                 [--no-kernel-plot] [--no-diff] [IMAGE]\n"
-          "--scale S (default 1/2) or --size R,C (one side may be NaN); --crop x,y,w,h: the source region\n"
-          "  shown, in source pixels (whole pixels: a fractional edge widens it to the next one).\n"
-          "LIST: comma-separated panes, the first is the reference (default "
-          "matlab,nearest,bilinear,bicubic).\n"
-          "  matlab = bicubic with antialiasing (MATLAB's imresize default); otherwise a MATLAB method\n"
-          "  (%1), plain = no antialiasing,\n"
-          "  with -aa for antialiasing on or -noaa for off, e.g. bicubic-noaa, lanczos3-aa.\n"
-          "  Or a library's resize (imresize --like):\n%2\n"
-          "  with -aa (antialias) and/or -ac (align_corners) where the library has them, e.g.\n"
-          "  --panes matlab,opencv-cubic,pillow-bicubic,torch-bicubic (MATLAB vs the libraries). They run\n"
-          "  at MATLAB's output size; a type the library lacks goes through float32.\n"
-          "--reference FILE: compare every pane with this image (e.g. a real MATLAB output) instead of\n"
-          "  the first pane. --diff abs: |a - ref|, max over channels (default); signed: a - ref.\n"
-          "--plots: comma-separated plots under the panes, in order, from\n  %3.\n"
-          "  Default kernel; --no-kernel-plot or an empty list: none.\n"
-          "--pixel R,C: the reference pane's output pixel (0-based) that the plots explain (default the\n"
-          "  centre). --profile R0,C0,R1,C1: the profile's line in source pixels (0-based pixel centres;\n"
-          "  default a horizontal line through the centre).\n"
-          "IMAGE: %4 (default: the built-in test image).\n"
-          "Exit status: 0 written; 1 the image cannot be read or resized, or the figure cannot be written;\n"
-          "2 bad option or value. Every error is one line on stderr.\n")
-          .arg(matlab_method_list(), library_pane_list(QStringLiteral("    ")), figure_plot_names(),
-               image_extension_list());
-  std::fputs(text.toLocal8Bit().constData(), stdout);
+  const QString intro = QStringLiteral(
+      "Writes the comparison figure File > Export writes, without a display.\n"
+      "Exit status: 0 written; 1 the image cannot be read or resized, or the figure cannot be written;\n"
+      "2 bad option or value. Every error is one line on stderr.");
+  std::fputs(options_help(OptionMode::Export, intro).toLocal8Bit().constData(), stdout);
 }
 
 std::shared_ptr<const rl::Image> load_image(const QString& path, const char* what) {
@@ -93,19 +68,6 @@ QList<FigurePlot> parse_plots(const QString& s) {
   return out;
 }
 
-// `count` comma-separated finite numbers.
-std::vector<double> parse_numbers(const QString& option, const QString& s, int count, const QString& form) {
-  const QStringList parts = s.split(QLatin1Char(','));
-  std::vector<double> v;
-  bool ok = parts.size() == count;
-  for (int i = 0; ok && i < count; ++i) {
-    v.push_back(parts[i].trimmed().toDouble(&ok));
-    ok = ok && std::isfinite(v.back());
-  }
-  if (!ok) fail(kExitUsage, QStringLiteral("%1 takes %2, got '%3'").arg(option, form, s));
-  return v;
-}
-
 // The value of `option` named `given` among `names`; a usage error listing them otherwise.
 // --diff: |a - ref| (max over channels) or signed a - ref, the channel of largest magnitude per pixel.
 DiffSettings diff_choice(const QString& option, const QString& given);
@@ -128,183 +90,202 @@ DiffSettings diff_choice(const QString& option, const QString& given) {
 
 }  // namespace
 
-ExportJob prepare_export(const QStringList& args) {
-  ExportJob job;
-  QString out, image, reference, panes_arg = QStringLiteral("matlab,nearest,bilinear,bicubic");
+namespace {
+
+// What the command line asks for, before anything is read: parse_request's result.
+struct ExportRequest {
+  bool help = false;
+  QString out, image, reference;
   std::optional<std::pair<double, double>> scale, size;
   QRect crop;
   rl::Boundary boundary = rl::Boundary::Modern;
+  QList<PaneChoice> panes;
   std::optional<std::vector<double>> pixel, profile;
-  FigureSpec spec;
-  QStringList argv;
-  auto value = [&](int& i) -> QString {
-    if (i + 1 >= argv.size()) fail(kExitUsage, QStringLiteral("%1 needs a value").arg(argv[i]));
-    return argv[++i];
-  };
-  try {
-    // "--name=value" is the same as "--name value"
-    for (int i = 0; i < args.size(); ++i) {
-      const int eq = args[i].indexOf(QLatin1Char('='));
-      if (i > 0 && args[i].startsWith(QLatin1String("--")) && eq > 2)
-        argv << args[i].left(eq) << args[i].mid(eq + 1);
-      else
-        argv << args[i];
-    }
-    for (int i = 1; i < argv.size(); ++i) {
-      const QString& a = argv[i];
-      if (a == QLatin1String("--export"))
-        out = value(i);
-      else if (a == QLatin1String("--scale"))
-        scale = rl::parse_scale(value(i).toStdString());
-      else if (a == QLatin1String("--size"))
-        size = rl::parse_size(value(i).toStdString());
-      else if (a == QLatin1String("--crop")) {
-        const QString given = value(i);
-        const auto c = parse_crop(given);
-        if (!c) fail(kExitUsage, crop_error(given));
-        crop = c->toAlignedRect();  // the figure shows whole source pixels
-      } else if (a == QLatin1String("--boundary")) {
-        const QString b = value(i);
-        const auto parsed = rl::parse_boundary(b.toStdString());
-        if (!parsed) fail(kExitUsage, QStringLiteral("--boundary must be modern or legacy, got '%1'").arg(b));
-        boundary = *parsed;
-      } else if (a == QLatin1String("--panes"))
-        panes_arg = value(i);
-      else if (a == QLatin1String("--reference"))
-        reference = value(i);
-      else if (a == QLatin1String("--diff"))
-        spec.comparison.diff = diff_choice(a, value(i));
-      else if (a == QLatin1String("--layout"))
-        spec.layout = choice(a, value(i), {FigureLayout::Row, FigureLayout::Grid}, {"row", "grid"});
-      else if (a == QLatin1String("--width")) {
-        bool ok = false;
-        spec.width_px = value(i).toInt(&ok);
-        if (!ok || spec.width_px < 200 || spec.width_px > 20000)
-          fail(kExitUsage, QStringLiteral("--width must be an integer 200..20000, got '%1'").arg(argv[i]));
-      } else if (a == QLatin1String("--dpi")) {
-        bool ok = false;
-        spec.dpi = value(i).toDouble(&ok);
-        if (!ok || !(spec.dpi >= 30 && spec.dpi <= 2400))
-          fail(kExitUsage, QStringLiteral("--dpi must be 30..2400, got '%1'").arg(argv[i]));
-      } else if (a == QLatin1String("--no-kernel-plot"))
-        spec.plots.clear();  // the same as an empty --plots
-      else if (a == QLatin1String("--plots"))
-        spec.plots = parse_plots(value(i));
-      else if (a == QLatin1String("--pixel"))
-        pixel = parse_numbers(a, value(i), 2, QStringLiteral("R,C"));
-      else if (a == QLatin1String("--profile"))
-        profile = parse_numbers(a, value(i), 4, QStringLiteral("R0,C0,R1,C1"));
-      else if (a == QLatin1String("--no-diff"))
-        spec.show_diffs = false;
-      else if (a == QLatin1String("-h") || a == QLatin1String("--help")) {
-        job.help = true;
-        return job;
-      } else if (a.startsWith(QLatin1Char('-')) && a.size() > 1)
-        fail(kExitUsage, QStringLiteral("unknown option '%1' (see --help)").arg(a));
-      else if (image.isEmpty())
-        image = a;
-      else
-        fail(kExitUsage, QStringLiteral("more than one image given ('%1' and '%2')").arg(image, a));
-    }
-  } catch (const std::invalid_argument& e) {
-    fail(kExitUsage, QString::fromUtf8(e.what()));
-  }
-  if (out.isEmpty()) fail(kExitUsage, QStringLiteral("--export needs a file name"));
-  const QString ext = QFileInfo(out).suffix().toLower();
-  if (ext != QLatin1String("png") && ext != QLatin1String("svg") && ext != QLatin1String("pdf"))
-    fail(kExitUsage, QStringLiteral("the figure must end in .png, .svg or .pdf, got '%1'").arg(out));
-  if (scale && size) fail(kExitUsage, QStringLiteral("give --scale or --size, not both"));
+  FigureSpec spec;  // the figure's own settings: diff mode, layout, width, dpi, plots, maps shown
+};
+
+// --panes: each name a pane; a library pane's error says what is wrong with its method or option.
+QList<PaneChoice> parse_panes(const QString& list) {
   QList<PaneChoice> choices;
-  for (const QString& name : panes_arg.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-    const auto c = parse_pane(name.trimmed());
-    if (!c && peer_named(name.trimmed()))  // say what is wrong with a library pane: its method or option
-      try {
-        (void)rl::peers::parse_peer_spec(name.trimmed().toLower().toStdString());
+  for (const QString& raw : list.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    const QString name = raw.trimmed();
+    const auto c = parse_pane(name);
+    if (!c && peer_named(name)) try {
+        (void)rl::peers::parse_peer_spec(name.toLower().toStdString());
       } catch (const std::invalid_argument& e) {
-        fail(kExitUsage, QStringLiteral("pane '%1': %2").arg(name.trimmed(), QString::fromUtf8(e.what())));
+        fail(kExitUsage, QStringLiteral("pane '%1': %2").arg(name, QString::fromUtf8(e.what())));
       }
     if (!c)
       fail(kExitUsage, QStringLiteral("unknown pane '%1' (see --help; e.g. matlab, bicubic-noaa, "
                                       "opencv-cubic, pillow-bicubic, torch-bicubic-aa)")
-                           .arg(name));
+                           .arg(raw));
     choices.append(*c);
   }
   if (choices.isEmpty()) fail(kExitUsage, QStringLiteral("--panes is empty"));
   if (choices.size() > 16) fail(kExitUsage, QStringLiteral("at most 16 panes"));
+  return choices;
+}
+
+// Parse: the option table's words turned into settings, in command-line order (the last one given
+// wins; --no-kernel-plot and --plots replace each other). Checks what needs no image: values, the
+// figure's file type, that its folder is writable.
+ExportRequest parse_request(const QStringList& args) {
+  ExportRequest r;
+  const ParsedOptions opts = parse_options(args, OptionMode::Export);
+  if (opts.has(QStringLiteral("help"))) {
+    r.help = true;
+    return r;
+  }
+  FigureSpec& spec = r.spec;
   try {
-    rl::check_output_writable(out.toStdString());
+    for (const auto& [name, v] : opts.given) {
+      const QString option = QStringLiteral("--") + name;
+      if (name == QLatin1String("export"))
+        r.out = v;
+      else if (name == QLatin1String("scale"))
+        r.scale = rl::parse_scale(v.toStdString());
+      else if (name == QLatin1String("size"))
+        r.size = rl::parse_size(v.toStdString());
+      else if (name == QLatin1String("crop")) {
+        const auto c = parse_crop(v);
+        if (!c) fail(kExitUsage, crop_error(v));
+        r.crop = c->toAlignedRect();  // the figure shows whole source pixels
+      } else if (name == QLatin1String("boundary")) {
+        const auto parsed = rl::parse_boundary(v.toStdString());
+        if (!parsed) fail(kExitUsage, QStringLiteral("--boundary must be modern or legacy, got '%1'").arg(v));
+        r.boundary = *parsed;
+      } else if (name == QLatin1String("panes"))
+        r.panes = parse_panes(v);
+      else if (name == QLatin1String("reference"))
+        r.reference = v;
+      else if (name == QLatin1String("diff"))
+        spec.comparison.diff = diff_choice(option, v);
+      else if (name == QLatin1String("layout"))
+        spec.layout = choice(option, v, {FigureLayout::Row, FigureLayout::Grid}, {"row", "grid"});
+      else if (name == QLatin1String("width")) {
+        bool ok = false;
+        spec.width_px = v.toInt(&ok);
+        if (!ok || spec.width_px < 200 || spec.width_px > 20000)
+          fail(kExitUsage, QStringLiteral("--width must be an integer 200..20000, got '%1'").arg(v));
+      } else if (name == QLatin1String("dpi")) {
+        bool ok = false;
+        spec.dpi = v.toDouble(&ok);
+        if (!ok || !(spec.dpi >= 30 && spec.dpi <= 2400))
+          fail(kExitUsage, QStringLiteral("--dpi must be 30..2400, got '%1'").arg(v));
+      } else if (name == QLatin1String("no-kernel-plot"))
+        spec.plots.clear();  // the same as an empty --plots
+      else if (name == QLatin1String("plots"))
+        spec.plots = parse_plots(v);
+      else if (name == QLatin1String("pixel"))
+        r.pixel = parse_numbers(option, v, 2, QStringLiteral("R,C"));
+      else if (name == QLatin1String("profile"))
+        r.profile = parse_numbers(option, v, 4, QStringLiteral("R0,C0,R1,C1"));
+      else if (name == QLatin1String("no-diff"))
+        spec.show_diffs = false;
+    }
+  } catch (const std::invalid_argument& e) {
+    fail(kExitUsage, QString::fromUtf8(e.what()));
+  }
+  if (!opts.positional.isEmpty()) r.image = opts.positional.first();
+  if (r.out.isEmpty()) fail(kExitUsage, QStringLiteral("--export needs a file name"));
+  const QString ext = QFileInfo(r.out).suffix().toLower();
+  if (ext != QLatin1String("png") && ext != QLatin1String("svg") && ext != QLatin1String("pdf"))
+    fail(kExitUsage, QStringLiteral("the figure must end in .png, .svg or .pdf, got '%1'").arg(r.out));
+  if (r.scale && r.size) fail(kExitUsage, QStringLiteral("give --scale or --size, not both"));
+  if (!opts.has(QStringLiteral("panes")))
+    r.panes = parse_panes(QStringLiteral("matlab,nearest,bilinear,bicubic"));
+  try {
+    rl::check_output_writable(r.out.toStdString());
   } catch (const std::exception& e) {
     fail(kExitOutput, QString::fromUtf8(e.what()));
   }
+  return r;
+}
 
-  if (image.isEmpty()) {
+// Load: the image (or the built-in one) and the reference into the comparison; the crop must lie in
+// the image.
+void load_inputs(const ExportRequest& r, FigureSpec& spec) {
+  Comparison& cmp = spec.comparison;
+  if (r.image.isEmpty()) {
     try {
-      spec.comparison.source = std::make_shared<const rl::Image>(rl::ui::default_image());
+      cmp.source = std::make_shared<const rl::Image>(rl::ui::default_image());
     } catch (const std::exception& e) {
       fail(kExitInput, QString::fromUtf8(e.what()));
     }
   } else {
-    spec.comparison.source = load_image(image, "image");
+    cmp.source = load_image(r.image, "image");
   }
-  if (!reference.isEmpty()) {
-    spec.comparison.reference_image = load_image(reference, "reference");
-    spec.comparison.diff.against = DiffAgainst::ReferenceImage;
-    spec.reference_label = QFileInfo(reference).fileName();
+  if (!r.reference.isEmpty()) {
+    cmp.reference_image = load_image(r.reference, "reference");
+    cmp.diff.against = DiffAgainst::ReferenceImage;
+    spec.reference_label = QFileInfo(r.reference).fileName();
   }
-  const rl::Image& src = *spec.comparison.source;
-  if (!crop.isEmpty() && !QRect(0, 0, src.cols(), src.rows()).contains(crop))
+  const rl::Image& src = *cmp.source;
+  if (!r.crop.isEmpty() && !QRect(0, 0, src.cols(), src.rows()).contains(r.crop))
     fail(kExitUsage, QStringLiteral("--crop %1,%2,%3,%4 is outside the %5x%6 image")
-                         .arg(crop.x())
-                         .arg(crop.y())
-                         .arg(crop.width())
-                         .arg(crop.height())
+                         .arg(r.crop.x())
+                         .arg(r.crop.y())
+                         .arg(r.crop.width())
+                         .arg(r.crop.height())
                          .arg(src.cols())
                          .arg(src.rows()));
-  spec.crop = crop;
-  // The comparison the viewer would make of these settings, by the same function.
+  spec.crop = r.crop;
+}
+
+// Compute: the comparison the viewer would make of these settings, by the same function. Returns the
+// size line of the title ("RxC -> RxC (scale s)", from the last MATLAB pane).
+QString compute(const ExportRequest& r, FigureSpec& spec) {
   Comparison& cmp = spec.comparison;
-  if (size)
-    cmp.base.out_size = size;
+  if (r.size)
+    cmp.base.out_size = r.size;
   else
-    cmp.base.scale = scale.value_or(std::pair{0.5, 0.5});
-  cmp.base.boundary = boundary;
-  for (const PaneChoice& c : choices) {
+    cmp.base.scale = r.scale.value_or(std::pair{0.5, 0.5});
+  cmp.base.boundary = r.boundary;
+  for (const PaneChoice& c : r.panes) {
     cmp.panes.push_back(c.config);
     spec.labels << c.label;
   }
   compute_comparison(cmp, run_on_cpu, [] { return false; });
+  const rl::Image& src = *cmp.source;
   QString size_text;
   for (std::size_t i = 0; i < cmp.results.size(); ++i) {
-    const PaneResult& r = cmp.results[i];
-    if (!r.error.isEmpty())
+    const PaneResult& res = cmp.results[i];
+    if (!res.error.isEmpty())
       fail(kExitInput,
-           QStringLiteral("cannot resize with %1: %2").arg(choices[static_cast<int>(i)].name, r.error));
+           QStringLiteral("cannot resize with %1: %2").arg(r.panes[static_cast<int>(i)].name, res.error));
     if (cmp.panes[i].peer) continue;  // a library's tables describe its own size rule
-    const QString sr = QString::number(r.plan->rows.scale, 'g', 4),
-                  scs = QString::number(r.plan->cols.scale, 'g', 4);
+    const QString sr = QString::number(res.plan->rows.scale, 'g', 4),
+                  scs = QString::number(res.plan->cols.scale, 'g', 4);
     size_text = QStringLiteral("%1x%2 \u2192 %3x%4 (scale %5)")
                     .arg(src.rows())
                     .arg(src.cols())
-                    .arg(r.plan->out_rows)
-                    .arg(r.plan->out_cols)
+                    .arg(res.plan->out_rows)
+                    .arg(res.plan->out_cols)
                     .arg(sr == scs ? sr : sr + QStringLiteral(" x ") + scs);
   }
-  const rl::Plan& ref_plan = *cmp.results.front().plan;
-  if (pixel) {
-    const double r = (*pixel)[0], col = (*pixel)[1];
-    if (r != std::floor(r) || col != std::floor(col) || r < 0 || col < 0 || r >= ref_plan.out_rows ||
+  return size_text;
+}
+
+// Validate: --pixel must be an output pixel of the reference pane and --profile must lie in the image,
+// which only the computed plan and the loaded image can tell.
+void validate(const ExportRequest& r, FigureSpec& spec) {
+  const rl::Image& src = *spec.comparison.source;
+  const rl::Plan& ref_plan = *spec.comparison.results.front().plan;
+  if (r.pixel) {
+    const double row = (*r.pixel)[0], col = (*r.pixel)[1];
+    if (row != std::floor(row) || col != std::floor(col) || row < 0 || col < 0 || row >= ref_plan.out_rows ||
         col >= ref_plan.out_cols)
       fail(kExitUsage,
            QStringLiteral("--pixel %1,%2 is not an output pixel: the reference pane's output is %3x%4 "
                           "(rows x columns, 0-based)")
-               .arg(r)
+               .arg(row)
                .arg(col)
                .arg(ref_plan.out_rows)
                .arg(ref_plan.out_cols));
-    spec.pixel = QPoint(static_cast<int>(col), static_cast<int>(r));
+    spec.pixel = QPoint(static_cast<int>(col), static_cast<int>(row));
   }
-  if (profile) {
-    const auto& v = *profile;
+  if (r.profile) {
+    const auto& v = *r.profile;
     for (int k = 0; k < 4; ++k)
       if (v[k] < 0 || v[k] > (k % 2 == 0 ? src.rows() : src.cols()) - 1)
         fail(kExitUsage,
@@ -317,17 +298,34 @@ ExportJob prepare_export(const QStringList& args) {
                  .arg(src.cols()));
     spec.profile = QLineF(v[1], v[0], v[3], v[2]);
   }
+}
+
+}  // namespace
+
+ExportJob prepare_export(const QStringList& args) {
+  ExportRequest request = parse_request(args);
+  ExportJob job;
+  if (request.help) {
+    job.help = true;
+    return job;
+  }
+  FigureSpec& spec = request.spec;
+  load_inputs(request, spec);
+  const QString size_text = compute(request, spec);
+  validate(request, spec);
+  const QRect& crop = request.crop;
   const QString crop_text = crop.isEmpty() ? QStringLiteral("whole image")
                                            : QStringLiteral("crop x %1, y %2, %3x%4 px")
                                                  .arg(crop.x())
                                                  .arg(crop.y())
                                                  .arg(crop.width())
                                                  .arg(crop.height());
-  spec.title = QStringLiteral("%1: %2, %3 boundary, %4")
-                   .arg(image.isEmpty() ? QStringLiteral("test image") : QFileInfo(image).fileName(),
-                        size_text, QString::fromStdString(rl::to_string(boundary)), crop_text);
-  job.spec = spec;
-  job.path = out;
+  spec.title =
+      QStringLiteral("%1: %2, %3 boundary, %4")
+          .arg(request.image.isEmpty() ? QStringLiteral("test image") : QFileInfo(request.image).fileName(),
+               size_text, QString::fromStdString(rl::to_string(request.boundary)), crop_text);
+  job.spec = std::move(spec);
+  job.path = request.out;
   return job;
 }
 

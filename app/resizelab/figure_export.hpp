@@ -1,6 +1,6 @@
 // Headless figure export: `resizelab --export FIG.(png|svg|pdf) [options] [IMAGE]` builds the
 // comparison as the viewer does (compute_comparison) and writes the same figure File > Export writes.
-// The options are described once, in `resizelab --export --help` (print_usage).
+// The options are described once, in resizelab_options.cpp's table, which `--export --help` prints.
 // Exit status (the table of app/common/exit_codes.hpp): 0 written; 1 the image or reference cannot be
 // read or resized, or the figure cannot be written; 2 bad arguments. Errors are one line on stderr;
 // no file is left on failure.
@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 
+#include "resizelab_options.hpp"
 #include "rl/image.hpp"
 #include "rl/peers.hpp"
 #include "rl/spec.hpp"
@@ -25,16 +26,15 @@ namespace rl::ui {
 int export_main(const QStringList& args);
 
 // What export_main does before writing, for callers and tests that want the figure spec.
-struct ExportError {
-  int code;         // the exit status (1 or 2, see above)
-  QString message;  // one line
-};
+// The exit status (1 or 2, see above) and one line.
+using ExportError = CommandLineError;
 struct ExportJob {
   FigureSpec spec;
   QString path;
   bool help = false;  // --help was given: nothing to write
 };
-// Parses `args` (program name first), loads the image and computes the panes; throws ExportError.
+// Parses `args` (program name first), loads the image, computes the panes and checks what depends on
+// them (--pixel, --profile); throws ExportError.
 // Needs a QGuiApplication (fonts, image decoding).
 ExportJob prepare_export(const QStringList& args);
 

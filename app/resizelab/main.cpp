@@ -1,11 +1,7 @@
 // resizelab: the viewer. `resizelab [IMAGE]` opens the window (the built-in image when none is
 // given); `resizelab --export ...` writes a figure without a display when figure export is built.
 #include <QApplication>
-#include <QCommandLineOption>
-#include <QCommandLineParser>
-#include <QDir>
 #include <QDockWidget>
-#include <QFileInfo>
 #include <QTimer>
 #include <cstdio>
 #include <initializer_list>
@@ -44,6 +40,15 @@ void export_message_handler(QtMsgType type, const QMessageLogContext&, const QSt
     std::fprintf(stderr, "resizelab: error: %s\n", msg.toLocal8Bit().constData());
 }
 
+// --show-panel NAME (any case); a usage error listing the panels otherwise.
+const rl::ui::PanelName* find_panel(const QString& name) {
+  for (const rl::ui::PanelName& p : rl::ui::panel_names())
+    if (name.compare(QLatin1String(p.name), Qt::CaseInsensitive) == 0) return &p;
+  throw rl::ui::CommandLineError{
+      rl::app::kExitUsage,
+      QString("--show-panel takes one of %1, got '%2'").arg(rl::ui::panel_name_list(), name)};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -63,85 +68,55 @@ int main(int argc, char** argv) {
 
   if (headless_export) return rl::ui::export_main(QApplication::arguments());
 
-  QCommandLineParser cli;
-  cli.setApplicationDescription(
-      QString("ResizeLab: MATLAB-exact imresize next to nearest, bilinear and plain bicubic.\n") +
-      rl::app::kExitStatusHelp);
-  cli.addHelpOption();
-  cli.addVersionOption();
-  cli.addPositionalArgument(
-      "image",
-      QString("Image to open (%1); the built-in image if omitted.").arg(rl::ui::image_extension_list()));
-  const QCommandLineOption scale_opt("scale", "Scale, e.g. 0.5 or 1/3.", "S");
-  const QCommandLineOption size_opt("size", "Output size rows,cols (one may be NaN).", "R,C");
-  const QCommandLineOption crop_opt("crop", "Show the source region x,y,w,h.", "x,y,w,h");
-  const QCommandLineOption diff_opt("diff", "Start showing difference maps.");
-  const QCommandLineOption inspect_opt("inspect", "Show the values at source point x,y in the inspector.",
-                                       "x,y");
-  const QCommandLineOption shot_opt(
-      "screenshot", "Save a picture of the window once results are shown, then quit.", "FILE");
-  cli.addOption(scale_opt);
-  cli.addOption(size_opt);
-  cli.addOption(crop_opt);
-  cli.addOption(diff_opt);
-  cli.addOption(inspect_opt);
-  const QCommandLineOption dock_opt(
-      "show-panel",
-      "Bring a panel to the front: differences, kernels, taps, worked, sampling, frequency, profile,\n"
-      "mapping, window, surface.",
-      "NAME");
-  cli.addOption(dock_opt);
-  cli.addOption(shot_opt);
-  cli.process(app);
+  // The window's options, from the table the export reads too: bad ones are one line, exit 2.
+  rl::ui::ParsedOptions cli;
+  std::optional<QRectF> crop;
+  std::optional<QPointF> inspect;
+  const rl::ui::PanelName* panel = nullptr;
+  try {
+    cli = rl::ui::parse_options(QApplication::arguments(), rl::ui::OptionMode::Window);
+    if (cli.has("crop") && !(crop = rl::ui::parse_crop(cli.value("crop"))))
+      throw rl::ui::CommandLineError{rl::app::kExitUsage, rl::ui::crop_error(cli.value("crop"))};
+    if (cli.has("inspect")) {
+      const auto xy = rl::ui::parse_numbers("--inspect", cli.value("inspect"), 2, "x,y");
+      inspect = QPointF(xy[0], xy[1]);
+    }
+    if (cli.has("show-panel")) panel = find_panel(cli.value("show-panel"));
+  } catch (const rl::ui::CommandLineError& e) {
+    std::fprintf(stderr, "resizelab: error: %s\n", qPrintable(e.message));
+    return e.code;
+  }
+  if (cli.has("help") || cli.has("help-all")) {
+    const QString intro =
+        QString("ResizeLab: MATLAB-exact imresize next to nearest, bilinear and plain bicubic.\n") +
+        rl::app::kExitStatusHelp + "Figures without a window: resizelab --export --help.";
+    return std::fputs(rl::ui::options_help(rl::ui::OptionMode::Window, intro).toLocal8Bit().constData(),
+                      stdout) < 0;
+  }
 
   rl::ui::MainWindow w;
   rl::ui::install_figure_panels(w);
-  if (cli.isSet(scale_opt)) w.apply_scale_text(cli.value(scale_opt));
-  if (cli.isSet(size_opt)) w.apply_size_text(cli.value(size_opt));
-  if (cli.isSet(diff_opt)) w.set_diff_mode(true);
-  if (!cli.positionalArguments().isEmpty()) w.open_file(cli.positionalArguments().first());
-  const std::optional<QRectF> parsed_crop =
-      cli.isSet(crop_opt) ? rl::ui::parse_crop(cli.value(crop_opt)) : std::nullopt;
-  if (cli.isSet(crop_opt) && !parsed_crop) {
-    std::fprintf(stderr, "resizelab: %s\n", qPrintable(rl::ui::crop_error(cli.value(crop_opt))));
-    return rl::app::kExitUsage;
-  }
-  const bool has_crop = parsed_crop.has_value();
-  const QRectF crop = parsed_crop.value_or(QRectF());
-  if (cli.isSet(dock_opt)) {
-    const QString name = cli.value(dock_opt).toLower();
-    const QString object = name == "kernels"     ? "kernelDock"
-                           : name == "taps"      ? "tapDock"
-                           : name == "worked"    ? "workedDock"
-                           : name == "sampling"  ? "samplingDock"
-                           : name == "frequency" ? "frequencyDock"
-                           : name == "profile"   ? "profileDock"
-                           : name == "mapping"   ? "mappingDock"
-                           : name == "window"    ? "windowDock"
-                           : name == "surface"   ? "surfaceDock"
-                                                 : "differenceDock";
-    if (auto* d = w.findChild<QDockWidget*>(object)) {
+  if (cli.has("scale")) w.apply_scale_text(cli.value("scale"));
+  if (cli.has("size")) w.apply_size_text(cli.value("size"));
+  if (cli.has("diff")) w.set_diff_mode(true);
+  if (!cli.positional.isEmpty()) w.open_file(cli.positional.first());
+  if (panel)
+    if (auto* d = w.findChild<QDockWidget*>(panel->dock)) {
       d->show();  // the 2-D pictures start closed
       d->raise();
     }
-  }
   w.show();
 
-  if (has_crop || cli.isSet(shot_opt) || cli.isSet(inspect_opt)) {
+  if (crop || cli.has("screenshot") || inspect) {
     // Apply the crop and take the picture once the first results are on screen.
     auto* doc = w.document();
-    const QString shot = cli.value(shot_opt);
+    const QString shot = cli.value("screenshot");
     auto done = std::make_shared<bool>(false);
-    std::optional<QPointF> inspect;
-    if (cli.isSet(inspect_opt)) {
-      const QStringList xy = cli.value(inspect_opt).split(',');
-      if (xy.size() == 2) inspect = QPointF(xy[0].toDouble(), xy[1].toDouble());
-    }
     QObject::connect(
-        doc, &rl::ui::Document::busy_changed, &w, [&w, doc, crop, has_crop, shot, done, inspect](bool busy) {
+        doc, &rl::ui::Document::busy_changed, &w, [&w, doc, crop, shot, done, inspect](bool busy) {
           if (busy || *done || !doc->result(0).image) return;
           *done = true;
-          if (has_crop) w.view_state()->fit_region(crop);
+          if (crop) w.view_state()->fit_region(*crop);
           if (inspect) w.inspect(inspect);
           if (shot.isEmpty()) return;
           QTimer::singleShot(400, &w, [&w, shot]() {

@@ -1,14 +1,199 @@
-// The crop rule and the help lists shared by resizelab's window and --export.
+// The option table of resizelab's window and --export, its parser and help, the crop rule and the
+// help lists.
 #include "resizelab_options.hpp"
 
 #include <QStringList>
 #include <cmath>
 
+#include "exit_codes.hpp"
 #include "rl/image_io.hpp"
 #include "rl/kernels.hpp"
 #include "rl/peers.hpp"
+#include "rl/ui/figure.hpp"
 
 namespace rl::ui {
+namespace {
+
+constexpr OptionMode W = OptionMode::Window, E = OptionMode::Export, B = OptionMode::Both;
+
+constexpr OptionSpec kOptions[] = {
+    {"export", "FIG.(png|svg|pdf)", E,
+     "Write the comparison figure to this file instead of opening the window."},
+    {"scale", "S", B, "Scale, e.g. 0.5 or 1/3 (the export's default 1/2)."},
+    {"size", "R,C", B, "Output size rows,cols (one side may be NaN). Give --scale or --size, not both."},
+    {"crop", "x,y,w,h", W, "Show the source region x,y,w,h (source pixels)."},
+    {"crop", "x,y,w,h", E,
+     "The source region shown, in source pixels (whole pixels: a fractional edge widens it to the\n"
+     "next one)."},
+    {"boundary", "modern|legacy", E, "MATLAB's boundary rule (default modern)."},
+    {"panes", "LIST", E,
+     "Comma-separated panes, the first is the reference (default matlab,nearest,bilinear,bicubic).\n"
+     "matlab = bicubic with antialiasing (MATLAB's imresize default); otherwise a MATLAB method\n"
+     "({methods}), plain = no antialiasing,\n"
+     "with -aa for antialiasing on or -noaa for off, e.g. bicubic-noaa, lanczos3-aa.\n"
+     "Or a library's resize (imresize --like):\n{libraries}\n"
+     "with -aa (antialias) and/or -ac (align_corners) where the library has them, e.g.\n"
+     "--panes matlab,opencv-cubic,pillow-bicubic,torch-bicubic (MATLAB vs the libraries). They run\n"
+     "at MATLAB's output size; a type the library lacks goes through float32. At most 16 panes."},
+    {"reference", "FILE", E,
+     "Compare every pane with this image (e.g. a real MATLAB output) instead of the first pane."},
+    {"diff", nullptr, W, "Start showing difference maps."},
+    {"diff", "abs|signed", E, "abs: |a - ref|, max over channels (default); signed: a - ref."},
+    {"no-diff", nullptr, E, "No difference maps in the figure."},
+    {"layout", "row|grid", E, "The panes in one row (default) or a grid."},
+    {"width", "PX", E, "Figure width in pixels, 200..20000."},
+    {"dpi", "D", E, "Resolution written to the file, 30..2400."},
+    {"plots", "LIST", E,
+     "Comma-separated plots under the panes, in order, from\n{plots}.\n"
+     "Default kernel; an empty list: none."},
+    {"no-kernel-plot", nullptr, E, "No plots under the panes (the same as an empty --plots)."},
+    {"pixel", "R,C", E,
+     "The reference pane's output pixel (0-based) that the plots explain (default the centre)."},
+    {"profile", "R0,C0,R1,C1", E,
+     "The profile's line in source pixels (0-based pixel centres; default a horizontal line\n"
+     "through the centre)."},
+    {"inspect", "x,y", W, "Show the values at source point x,y in the inspector."},
+    {"show-panel", "NAME", W, "Bring a panel to the front: {panels}."},
+    {"screenshot", "FILE", W, "Save a picture of the window once results are shown, then quit."},
+    {"help", nullptr, B, "This help (also -h)."},
+    {"help-all", nullptr, W, "The same as --help."},
+    {"version", nullptr, W, "The version (also -v)."},
+};
+
+bool in_mode(const OptionSpec& o, OptionMode mode) {
+  return (static_cast<unsigned>(o.modes) & static_cast<unsigned>(mode)) != 0;
+}
+
+const OptionSpec* find_option(const QString& name, OptionMode mode) {
+  for (const OptionSpec& o : kOptions)
+    if (name == QLatin1String(o.name) && in_mode(o, mode)) return &o;
+  return nullptr;
+}
+
+[[noreturn]] void usage_error(const QString& message) {
+  throw CommandLineError{rl::app::kExitUsage, message};
+}
+
+QString expand_lists(QString text) {
+  return text.replace(QLatin1String("{methods}"), matlab_method_list())
+      .replace(QLatin1String("{libraries}"), library_pane_list(QStringLiteral("  ")))
+      .replace(QLatin1String("{plots}"), figure_plot_names())
+      .replace(QLatin1String("{images}"), image_extension_list())
+      .replace(QLatin1String("{panels}"), panel_name_list());
+}
+
+// `line` after `indent`, broken between words so that no help line is wider than a terminal's 100
+// columns (the lists filled in at run time have any length).
+QString wrapped(const QString& line, const QString& indent) {
+  constexpr int kWidth = 100;
+  qsizetype lead = 0;  // a line's own indentation (the library lists) is kept on its continuations
+  while (lead < line.size() && line[lead] == QLatin1Char(' ')) ++lead;
+  const QString start = indent + line.left(lead);
+  QString out, current = start;
+  for (const QString& word : line.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+    if (current.size() > start.size() && current.size() + 1 + word.size() > kWidth) {
+      out += current + QLatin1Char('\n');
+      current = start;
+    }
+    if (current.size() > start.size()) current += QLatin1Char(' ');
+    current += word;
+  }
+  return out + current + QLatin1Char('\n');
+}
+
+constexpr PanelName kPanels[] = {
+    {"differences", "differenceDock"}, {"kernels", "kernelDock"},    {"taps", "tapDock"},
+    {"worked", "workedDock"},          {"sampling", "samplingDock"}, {"frequency", "frequencyDock"},
+    {"profile", "profileDock"},        {"mapping", "mappingDock"},   {"window", "windowDock"},
+    {"surface", "surfaceDock"},
+};
+
+}  // namespace
+
+std::span<const OptionSpec> option_table() { return kOptions; }
+
+bool ParsedOptions::has(const QString& name) const {
+  for (const auto& [n, v] : given)
+    if (n == name) return true;
+  return false;
+}
+
+QString ParsedOptions::value(const QString& name) const {
+  QString last;
+  for (const auto& [n, v] : given)
+    if (n == name) last = v;
+  return last;
+}
+
+ParsedOptions parse_options(const QStringList& args, OptionMode mode) {
+  ParsedOptions out;
+  const OptionMode other = mode == OptionMode::Window ? OptionMode::Export : OptionMode::Window;
+  // --help anywhere before "--" asks for the help whatever else is given, even where it would be
+  // read as a value ("resizelab --export --help").
+  for (int i = 1; i < args.size() && args[i] != QLatin1String("--"); ++i)
+    if (args[i] == QLatin1String("--help") || args[i] == QLatin1String("-h")) {
+      out.given.emplace_back(QStringLiteral("help"), QString());
+      return out;
+    }
+  bool options_end = false;
+  for (int i = 1; i < args.size(); ++i) {
+    const QString& a = args[i];
+    if (options_end || !a.startsWith(QLatin1Char('-')) || a.size() == 1) {
+      if (!out.positional.isEmpty())
+        usage_error(
+            QStringLiteral("more than one image given ('%1' and '%2')").arg(out.positional.first(), a));
+      out.positional << a;
+      continue;
+    }
+    if (a == QLatin1String("--")) {
+      options_end = true;
+      continue;
+    }
+    const bool long_form = a.startsWith(QLatin1String("--"));
+    const int eq = long_form ? static_cast<int>(a.indexOf(QLatin1Char('='))) : -1;
+    QString name = long_form ? a.mid(2, eq < 0 ? -1 : eq - 2) : a.mid(1);
+    const QString spelled = eq < 0 ? a : a.left(eq);
+    if (!long_form && (name == QLatin1String("h") || name == QLatin1String("v")))
+      name = name == QLatin1String("h") ? QStringLiteral("help") : QStringLiteral("version");
+    else if (!long_form)
+      usage_error(QStringLiteral("unknown option '%1' (see --help)").arg(a));
+    const OptionSpec* o = find_option(name, mode);
+    if (!o && find_option(name, other))
+      usage_error(
+          mode == OptionMode::Export
+              ? QStringLiteral("%1 is an option of the window, not of --export (see --help)").arg(spelled)
+              : QStringLiteral("%1 is an option of --export (see resizelab --export --help)").arg(spelled));
+    if (!o) usage_error(QStringLiteral("unknown option '%1' (see --help)").arg(spelled));
+    QString value;
+    if (!o->value_form) {
+      if (eq >= 0) usage_error(QStringLiteral("%1 takes no value, got '%2'").arg(spelled, a.mid(eq + 1)));
+    } else if (eq >= 0) {
+      value = a.mid(eq + 1);
+    } else {
+      if (i + 1 >= args.size()) usage_error(QStringLiteral("%1 needs a value").arg(spelled));
+      value = args[++i];
+    }
+    out.given.emplace_back(name, value);
+  }
+  return out;
+}
+
+QString options_help(OptionMode mode, const QString& intro) {
+  QString text = mode == OptionMode::Export
+                     ? QStringLiteral("Usage: resizelab --export FIG.(png|svg|pdf) [options] [IMAGE]\n")
+                     : QStringLiteral("Usage: resizelab [options] [IMAGE]\n");
+  text += intro + QStringLiteral("\nOptions:\n");
+  for (const OptionSpec& o : kOptions) {
+    if (!in_mode(o, mode)) continue;
+    text += QStringLiteral("  --%1").arg(QLatin1String(o.name));
+    if (o.value_form) text += QLatin1Char(' ') + QLatin1String(o.value_form);
+    text += QLatin1Char('\n');
+    for (const QString& line : expand_lists(QString::fromUtf8(o.help)).split(QLatin1Char('\n')))
+      text += wrapped(line, QStringLiteral("      "));
+  }
+  text += QStringLiteral("IMAGE: %1 (default: the built-in test image).\n").arg(image_extension_list());
+  return text;
+}
 
 std::optional<QRectF> parse_crop(const QString& s) {
   const QStringList parts = s.split(QLatin1Char(','));
@@ -27,6 +212,18 @@ QString crop_error(const QString& given) {
   return QStringLiteral("--crop takes x,y,w,h (source pixels) with positive w and h, got '%1'").arg(given);
 }
 
+std::vector<double> parse_numbers(const QString& option, const QString& s, int count, const QString& form) {
+  const QStringList parts = s.split(QLatin1Char(','));
+  std::vector<double> v;
+  bool ok = parts.size() == count;
+  for (int i = 0; ok && i < count; ++i) {
+    v.push_back(parts[i].trimmed().toDouble(&ok));
+    ok = ok && std::isfinite(v.back());
+  }
+  if (!ok) usage_error(QStringLiteral("%1 takes %2, got '%3'").arg(option, form, s));
+  return v;
+}
+
 QString matlab_method_list() { return QString::fromStdString(rl::method_names(" ", " ")); }
 
 QString library_pane_list(const QString& indent) {
@@ -42,5 +239,13 @@ QString library_pane_list(const QString& indent) {
 }
 
 QString image_extension_list() { return QString::fromStdString(io::supported_extensions_text()); }
+
+std::span<const PanelName> panel_names() { return kPanels; }
+
+QString panel_name_list() {
+  QStringList names;
+  for (const PanelName& p : kPanels) names << QLatin1String(p.name);
+  return names.join(QStringLiteral(", "));
+}
 
 }  // namespace rl::ui

@@ -1,19 +1,59 @@
-// What resizelab's window and its --export read from the command line in the same way: the crop
-// rectangle, and the lists in the help (methods from core, library methods from peers, image files
-// from io), so no help text copies a list that lives in the code.
+// resizelab's command line, written once: one table of options (name, value form, help, and whether
+// the window, the export or both take it) from which both entry points parse, word their errors and
+// print their help; plus the crop rule and the help lists (methods from core, library methods from
+// peers, image files from io, panels), so no help text copies a list that lives in the code.
 #pragma once
 
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 #include <optional>
+#include <span>
+#include <utility>
+#include <vector>
 
 namespace rl::ui {
+
+// Which entry point takes an option: `resizelab [IMAGE]` (the window) or `resizelab --export`.
+enum class OptionMode : unsigned { Window = 1, Export = 2, Both = 3 };
+
+struct OptionSpec {
+  const char* name;        // "scale" for --scale
+  const char* value_form;  // "S" for --scale S; nullptr for a flag
+  OptionMode modes;
+  // One or more lines; {methods}, {libraries}, {plots}, {images} and {panels} stand for the lists below.
+  const char* help;
+};
+// Every option of both entry points, in the order the help lists them. A name may appear once per mode
+// (--diff is a flag in the window and takes abs|signed in the export).
+std::span<const OptionSpec> option_table();
+
+// A bad command line: the exit status (rl::app::kExitUsage for every parsing error) and one line.
+struct CommandLineError {
+  int code;
+  QString message;
+};
+
+struct ParsedOptions {
+  std::vector<std::pair<QString, QString>> given;  // (name, value) in command-line order; "" for a flag
+  QStringList positional;                          // the image, at most one
+  bool has(const QString& name) const;
+  QString value(const QString& name) const;  // the last one given; "" when absent
+};
+// Reads `args` (program name first) against the table for `mode`: "--name value" or "--name=value",
+// -h for --help, "--" ends the options. Throws CommandLineError for an unknown option, one of the other
+// mode, a missing value, a value given to a flag or a second image.
+ParsedOptions parse_options(const QStringList& args, OptionMode mode);
+// The whole --help of `mode`: usage, `intro`, every option of the table for that mode, the image.
+QString options_help(OptionMode mode, const QString& intro);
 
 // --crop x,y,w,h in source pixels: four finite numbers (decimals allowed, as the window takes a
 // region between pixel edges), w and h positive. nullopt for anything else.
 std::optional<QRectF> parse_crop(const QString& s);
 // The one-line message for a bad --crop.
 QString crop_error(const QString& given);
+// `count` comma-separated finite numbers; throws CommandLineError naming the option and `form`.
+std::vector<double> parse_numbers(const QString& option, const QString& s, int count, const QString& form);
 
 // "nearest bilinear bicubic box triangle lanczos2 lanczos3": MATLAB's methods (rl::builtin_methods).
 QString matlab_method_list();
@@ -21,5 +61,13 @@ QString matlab_method_list();
 QString library_pane_list(const QString& indent);
 // The image files the window opens and the export reads, by extension (rl::io).
 QString image_extension_list();
+
+// The window's panels that --show-panel brings forward: its name and the dock's object name.
+struct PanelName {
+  const char* name;
+  const char* dock;
+};
+std::span<const PanelName> panel_names();
+QString panel_name_list();  // "differences, kernels, ..."
 
 }  // namespace rl::ui

@@ -187,7 +187,7 @@ TEST(DeviceRunner, WithoutAUsableDeviceAutoRunsOnTheCpu) {
   DeviceRunner r(Device::Auto);
   EXPECT_TRUE(same(r.run(c.plan, c.in), c.on_cpu()));
   EXPECT_EQ(r.describe(), "CPU (no usable CUDA device: " + st.message + ")");
-  EXPECT_THROW(DeviceRunner(Device::Cuda), DeviceRefused);
+  EXPECT_THROW(DeviceRunner{Device::Cuda}, DeviceRefused);
 }
 
 // A real Resizer that fails on a usable device: RL_CUDA_KERNELS with a bad value makes every call of a
