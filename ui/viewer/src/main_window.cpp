@@ -31,6 +31,7 @@
 #include "rl/ui/display_range_control.hpp"
 #include "rl/ui/error_banner.hpp"
 #include "rl/ui/footprint.hpp"
+#include "rl/ui/identify_dialog.hpp"
 #include "rl/ui/inspector.hpp"
 #include "rl/ui/overview_widget.hpp"
 #include "rl/ui/pane_view.hpp"
@@ -105,6 +106,14 @@ PaneView* MainWindow::pane_view(int i) const { return panes_[static_cast<std::si
 QLineEdit* MainWindow::scale_edit() const { return params_->scale_edit(); }
 QLineEdit* MainWindow::size_edit() const { return params_->size_edit(); }
 
+IdentifyDialog* MainWindow::identify_lr(const QString& lr_path) {
+  auto* dialog = new IdentifyDialog(doc_, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->show();
+  dialog->start(lr_path);
+  return dialog;
+}
+
 QString MainWindow::ask_for_image(const QString& title) {
   return QFileDialog::getOpenFileName(
       this, title, last_dir_,
@@ -137,6 +146,11 @@ void MainWindow::build_actions() {
           doc_->load_reference(path);
       });
   add(file, "&Clear Reference Image", {}, {}, [this]() { doc_->clear_reference(); });
+  add(file, "&Identify LR Image…", {}, "Find which resizer made an LR image from the loaded one", [this]() {
+    if (const QString path = ask_for_image("LR image to identify (the loaded image is the HR)");
+        !path.isEmpty())
+      identify_lr(path);
+  });
   file->addSeparator();
   export_action_ =
       add(file, "&Export Figure…", {QKeySequence("Ctrl+E")}, "Export a figure (when available)", [this]() {

@@ -32,6 +32,8 @@ class StatusLine;
 class ViewState;
 class ViewToolbar;
 
+class IdentifyDialog;
+
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
@@ -53,6 +55,8 @@ class MainWindow : public QMainWindow {
   QString inspector_text() const;
 
   void open_file(const QString& path);
+  // File > Identify LR Image…: opens the dialog on this LR file (the loaded image is the HR) and starts.
+  IdentifyDialog* identify_lr(const QString& lr_path);
   void load_default_image();
   // Applies a scale typed by the user ("0.5", "1/3"); errors go to the in-window message.
   void apply_scale_text(const QString& text);
