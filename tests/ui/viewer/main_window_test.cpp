@@ -11,6 +11,7 @@
 #include <QMouseEvent>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
@@ -21,6 +22,7 @@
 
 #include "rl/npy.hpp"
 #include "rl/peers.hpp"
+#include "rl/ui/difference_panel.hpp"
 #include "rl/ui/document.hpp"
 #include "rl/ui/document_jobs.hpp"
 #include "rl/ui/elided_label.hpp"
@@ -644,6 +646,37 @@ class MainWindowTest : public QObject {
     QCOMPARE(w_->wipe_view()->display().size(), QSize(171, 171));
     w_->set_wipe_mode(false);
     QVERIFY(w_->pane_view(0)->isVisible());
+  }
+
+  // The Differences dock: choosing an SR protocol adds its PSNR and SSIM columns, headed with its
+  // name and showing the model's values; the map choice's last item draws 1 - SSIM.
+  void sr_protocol_columns_and_ssim_map() {
+    auto* panel = w_->findChild<DifferencePanel*>();
+    QVERIFY(panel);
+    QComboBox *protocol = nullptr, *map = nullptr;
+    for (QComboBox* c : panel->findChildren<QComboBox*>()) {
+      if (c->findText("srcnn") >= 0) protocol = c;
+      if (c->itemText(c->count() - 1).startsWith(QStringLiteral("1 \u2212 SSIM"))) map = c;
+    }
+    QVERIFY(protocol && map);
+    QCOMPARE(protocol->currentText(), QString("none"));
+    protocol->setCurrentIndex(protocol->findText("srcnn"));
+    QVERIFY(QTest::qWaitFor([&]() { return !doc()->busy() && doc()->diff(1).sr; }, kWaitMs));
+    auto* table = panel->findChild<QTableWidget*>();
+    QVERIFY(table);
+    const int n = table->columnCount();
+    QCOMPARE(table->horizontalHeaderItem(n - 2)->text(), QString("PSNR (srcnn)"));
+    QCOMPARE(table->horizontalHeaderItem(n - 1)->text(), QString("SSIM (srcnn)"));
+    QCOMPARE(table->item(1, n - 1)->text(), QString::number(doc()->diff(1).sr->ssim, 'f', 4));
+    QVERIFY(protocol->width() >= protocol->minimumSizeHint().width());  // its text is not clipped
+    map->setCurrentIndex(map->count() - 1);
+    QVERIFY(QTest::qWaitFor([&]() { return !doc()->busy() && doc()->diff_settings().ssim_map; }, kWaitMs));
+    QVERIFY(QTest::qWaitFor([&]() { return doc()->diff_scale().label == QStringLiteral("1 \u2212 SSIM"); },
+                            kWaitMs));
+    map->setCurrentIndex(0);
+    protocol->setCurrentIndex(0);
+    QVERIFY(QTest::qWaitFor([&]() { return !doc()->busy() && !doc()->diff(1).sr; }, kWaitMs));
+    QCOMPARE(table->columnCount(), n - 2);
   }
 
   void settings_are_remembered() {
