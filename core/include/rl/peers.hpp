@@ -36,6 +36,9 @@ struct PeerSpec {
   PeerMethod method = PeerMethod::Bicubic;
   bool antialias = false;      // torch bilinear/bicubic only (Pillow always filters, OpenCV never)
   bool align_corners = false;  // torch bilinear/bicubic only
+  // Pillow only: Image.resize(..., reducing_gap=g) first block-averages by Image.reduce when LR is at
+  // least g times smaller (0: None, the default). Ignored for NEAREST and LA/RGBA, as Pillow does.
+  double reducing_gap = 0.0;
 
   bool operator==(const PeerSpec&) const = default;
 };
@@ -112,6 +115,8 @@ struct PeerTables {
 // The tables the library uses for this input shape, target and element type. Throws
 // std::invalid_argument as output_size does, or when the library lacks the type.
 PeerTables peer_tables(const PeerSpec& s, int in_rows, int in_cols, const PeerTarget& target, ElemType type);
+// Image.resize's reduce factors (rows, cols) for reducing_gap g: int(in / out / g), at least 1.
+std::pair<int, int> pillow_reduce_factors(int in_rows, int in_cols, int out_rows, int out_cols, double g);
 
 // The library's continuous kernel for the kernel plot (Pillow bicubic and torch antialiased bicubic
 // a = -0.5, OpenCV and torch bicubic a = -0.75, OpenCV Lanczos-4 window, box for nearest and area),

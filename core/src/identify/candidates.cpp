@@ -41,6 +41,13 @@ std::string scale_text(const Candidate& c) {
   }
 }
 
+// A Python float literal for a gap: 2.0, 2.5.
+std::string gap_text(double g) {
+  std::ostringstream o;
+  o << g;
+  return o.str().find('.') == std::string::npos ? o.str() + ".0" : o.str();
+}
+
 const char* matlab_quote(Method m) {
   switch (m) {
     case Method::Nearest: return "'nearest'";
@@ -188,6 +195,23 @@ bool same_tables(const Candidate& a, const Candidate& b, ElemType run_type) {
   return same_axis(ta.rows, tb.rows) && same_axis(ta.cols, tb.cols);
 }
 
+// Pillow's resize with the reducing_gap values scripts use (1.0: the most reduction; 2.0: Image.thumbnail's;
+// 3.0), each only where it reduces by factors no smaller gap already gave: otherwise its pixels are the
+// plain resize's or the smaller gap's. LA/RGBA and NEAREST ignore reducing_gap.
+void add_reducing_gaps(std::vector<Candidate>& out, const Candidate& plain, int channels) {
+  if (plain.peer.method == peers::PeerMethod::Nearest || channels == 2 || channels == 4) return;
+  std::vector<std::pair<int, int>> seen{{1, 1}};
+  for (const double g : {1.0, 2.0, 3.0}) {
+    const auto f =
+        peers::pillow_reduce_factors(plain.src_rows, plain.src_cols, plain.out_rows, plain.out_cols, g);
+    if (std::find(seen.begin(), seen.end(), f) != seen.end()) continue;
+    seen.push_back(f);
+    Candidate c = plain;
+    c.peer.reducing_gap = g;
+    out.push_back(c);
+  }
+}
+
 void add_peers(std::vector<Candidate>& out, const Candidate& base, const std::vector<Fraction>& scales,
                int channels, bool with_opencv) {
   for (const peers::PeerSpec& s : peers::all_peer_specs()) {
@@ -219,6 +243,11 @@ void add_peers(std::vector<Candidate>& out, const Candidate& base, const std::ve
                        [&](const Candidate& d) { return same_tables(d, f, run_type); }))
         distinct.push_back(f);
     for (Candidate& f : distinct) {
+      if (f.family == Family::Pillow) {
+        out.push_back(f);
+        add_reducing_gaps(out, f, channels);
+        continue;
+      }
       if (f.family != Family::Torch) {
         out.push_back(f);
         continue;
@@ -273,7 +302,8 @@ std::string Candidate::call(ElemType type, int channels) const {
              ", interpolation=cv2." + opencv_constant(peer.method) + ")";
     case Family::Pillow:
       return "np.asarray(Image.fromarray(" + numpy_source(*this) + ").resize(" +
-             size_text(out_rows, out_cols, "(", ", ", ")", true) + ", " + pillow_filter(peer.method) + "))";
+             size_text(out_rows, out_cols, "(", ", ", ")", true) + ", " + pillow_filter(peer.method) +
+             (peer.reducing_gap > 0.0 ? ", reducing_gap=" + gap_text(peer.reducing_gap) : "") + "))";
     case Family::Torch: return torch_call(*this, channels == 1);
   }
   return "?";
@@ -286,13 +316,17 @@ std::string Candidate::remark() const {
                                           : "modern boundary: MATLAB R2015b and later";
     case Family::Torch:
       return rounding == Rounding::HalfEven ? "rounded half to even" : "truncated by .to(torch.uint8)";
+    case Family::Pillow:
+      return peer.reducing_gap == 2.0 && peer.method == peers::PeerMethod::Bicubic
+                 ? "what Image.thumbnail makes when its size is LR's (not from a JPEG draft)"
+                 : "";
     default: return "";
   }
 }
 
 std::vector<std::string> Candidate::imresize_args() const {
   std::vector<std::string> a;
-  if (family == Family::Torch) return a;
+  if (family == Family::Torch || peer.reducing_gap > 0.0) return a;  // no imresize form
   if (scale_given)
     a = {"--scale", scale_text(*this)};
   else

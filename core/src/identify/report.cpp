@@ -61,6 +61,8 @@ void json_match(std::ostringstream& o, const Match& m, int rank, const Report& r
     o << ", \"method\": " << json_string(peers::method_name(c.peer.library, c.peer.method))
       << ", \"antialias\": " << (c.peer.antialias ? "true" : "false")
       << ", \"align_corners\": " << (c.peer.align_corners ? "true" : "false");
+    if (c.family == Family::Pillow)
+      o << ", \"reducing_gap\": " << (c.peer.reducing_gap > 0.0 ? number(c.peer.reducing_gap, 1) : "null");
     if (c.family == Family::Torch)
       o << ", \"rounding\": " << json_string(c.rounding == Rounding::HalfEven ? "half-even" : "truncate");
   }

@@ -288,8 +288,7 @@ Report identify(const Image& hr, const Image& lr, const Options& opt) {
   if (hr.type() == ElemType::U16)
     r.notes.push_back(
         "16-bit images: MATLAB's candidates only (the Pillow, OpenCV and torch ones take 8-bit images)");
-  r.notes.push_back(
-      "not among the candidates: Pillow's reducing_gap (so Image.thumbnail) and torch's mode='area'");
+  r.notes.push_back("not among the candidates: torch's mode='area'");
 
   Runner runner(hr, lr, opt);
   std::vector<Match> all;

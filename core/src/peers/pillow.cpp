@@ -60,9 +60,9 @@ Filter filter_for(PeerMethod m) {
   }
 }
 
-// precompute_coeffs(inSize, in0 = 0, in1 = inSize, outSize, filter): bounds and normalised weights.
-PeerAxis coeffs(int in_size, int out_size, const Filter& f, bool fixed_point) {
-  const float in0 = 0.0f, in1 = static_cast<float>(in_size);
+// precompute_coeffs(inSize, in0 = 0, in1 = box end, outSize, filter): bounds and normalised weights.
+PeerAxis coeffs(int in_size, float in1, int out_size, const Filter& f, bool fixed_point) {
+  const float in0 = 0.0f;
   const double scale = static_cast<double>(in1 - in0) / out_size;
   const double filterscale = scale < 1.0 ? 1.0 : scale;
   const double support = f.support * filterscale;
@@ -196,10 +196,43 @@ void unpremultiply(Image& im) {
   }
 }
 
-}  // namespace
+// Reduce.c's rounding: ((sum + n/2) * m) >> 24 in uint32, m = 2^32 / (256 n) in float (division_UINT32).
+// m is truncated, so a sum + n/2 that is a multiple of n (n not a power of 2) comes out one below.
+std::uint8_t reduce_mean(std::uint32_t sum, std::uint32_t n) {
+  const float max_int = 4294967296.0f;
+  const auto multiplier = static_cast<std::uint32_t>(max_int / static_cast<float>(256u * n));
+  return static_cast<std::uint8_t>(((sum + n / 2) * multiplier) >> 24);
+}
 
-PeerTables pillow_tables(const PeerSpec& s, int in_rows, int in_cols, int out_rows, int out_cols,
-                         ElemType type) {
+// Image.reduce((fx, fy)) on the whole image: the mean of each fy x fx block, the last column and row of
+// blocks over the pixels they have (ImagingReduceCorners); the output is ceil(in / factor).
+Image pillow_reduce(const Image& in, int fy, int fx) {
+  const int rows = (in.rows() + fy - 1) / fy, cols = (in.cols() + fx - 1) / fx, ch = in.channels();
+  Image out = Image::uninitialized(rows, cols, ch, ElemType::U8);
+  const std::uint8_t* src = in.data<std::uint8_t>();
+  for (int r = 0; r < rows; ++r) {
+    const int r1 = std::min(in.rows(), (r + 1) * fy);
+    for (int c = 0; c < cols; ++c) {
+      const int c1 = std::min(in.cols(), (c + 1) * fx);
+      const auto n = static_cast<std::uint32_t>((r1 - r * fy) * (c1 - c * fx));
+      for (int k = 0; k < ch; ++k) {
+        std::uint32_t sum = 0;
+        for (int y = r * fy; y < r1; ++y)
+          for (int x = c * fx; x < c1; ++x)
+            sum += src[static_cast<std::size_t>(y) * in.row_stride() + x * ch + k];
+        out.data<std::uint8_t>()[static_cast<std::size_t>(r) * out.row_stride() + c * ch + k] =
+            reduce_mean(sum, n);
+      }
+    }
+  }
+  return out;
+}
+
+// The tables for an input whose box ends at (box_rows, box_cols) (the input's size, or after a reduce the
+// original size over the factor). Resample.c skips a pass only when the size is kept and the box is the
+// whole input.
+PeerTables box_tables(const PeerSpec& s, int in_rows, int in_cols, float box_rows, float box_cols,
+                      int out_rows, int out_cols, ElemType type) {
   PeerTables r = start_tables(s, type, in_rows, in_cols, out_rows, out_cols);
   const bool u8 = type == ElemType::U8;
   if (s.method == PeerMethod::Nearest) {
@@ -211,8 +244,8 @@ PeerTables pillow_tables(const PeerSpec& s, int in_rows, int in_cols, int out_ro
     return r;
   }
   const Filter f = filter_for(s.method);
-  auto axis = [&](int in, int out) {
-    if (in == out) {
+  auto axis = [&](int in, float box, int out) {
+    if (in == out && box == static_cast<float>(out)) {
       PeerAxis a = identity_axis(in);
       a.table.kernel_width = 1.0;
       if (u8) {
@@ -221,10 +254,10 @@ PeerTables pillow_tables(const PeerSpec& s, int in_rows, int in_cols, int out_ro
       }
       return a;
     }
-    return coeffs(in, out, f, u8);
+    return coeffs(in, box, out, f, u8);
   };
-  r.cols = axis(in_cols, out_cols);
-  r.rows = axis(in_rows, out_rows);
+  r.cols = axis(in_cols, box_cols, out_cols);
+  r.rows = axis(in_rows, box_rows, out_rows);
   r.note = u8 ? "Pillow Resample.c, 8-bit: weights normalised in double, then rounded to integers with 22 "
                 "fractional bits; each pass adds 2^21 and shifts right by 22, clamped to 0..255. Horizontal "
                 "pass first; a pass whose size does not change is skipped. LA/RGBA are premultiplied by "
@@ -234,8 +267,35 @@ PeerTables pillow_tables(const PeerSpec& s, int in_rows, int in_cols, int out_ro
   return r;
 }
 
+}  // namespace
+
+PeerTables pillow_tables(const PeerSpec& s, int in_rows, int in_cols, int out_rows, int out_cols,
+                         ElemType type) {
+  return box_tables(s, in_rows, in_cols, static_cast<float>(in_rows), static_cast<float>(in_cols), out_rows,
+                    out_cols, type);
+}
+
 Image pillow_resize(const Image& in, const PeerSpec& s, int out_rows, int out_cols) {
   if (in.rows() == out_rows && in.cols() == out_cols) return in;  // Image.resize returns a copy
+  const bool alpha = in.type() == ElemType::U8 && (in.channels() == 2 || in.channels() == 4);
+  // Image.resize: LA/RGBA go through La/RGBa and a resize without reducing_gap; NEAREST never reduces.
+  if (s.reducing_gap > 0.0 && !alpha && s.method != PeerMethod::Nearest) {
+    if (in.type() != ElemType::U8)
+      throw std::invalid_argument("Pillow reducing_gap is run here on 8-bit images only");
+    const auto [fy, fx] = pillow_reduce_factors(in.rows(), in.cols(), out_rows, out_cols, s.reducing_gap);
+    if (fy > 1 || fx > 1) {
+      const Image small = pillow_reduce(in, fy, fx);
+      // The box in reduced coordinates: (0, 0, w / fx, h / fy), passed to the C side as float.
+      const auto box_rows = static_cast<float>(static_cast<double>(in.rows()) / fy);
+      const auto box_cols = static_cast<float>(static_cast<double>(in.cols()) / fx);
+      const PeerTables t =
+          box_tables(s, small.rows(), small.cols(), box_rows, box_cols, out_rows, out_cols, ElemType::U8);
+      Image cur = small;
+      if (!t.cols.identity) cur = apply_pass(cur, t.cols, Axis::Cols);
+      if (!t.rows.identity) cur = apply_pass(cur, t.rows, Axis::Rows);
+      return cur;
+    }
+  }
   const PeerTables t = pillow_tables(s, in.rows(), in.cols(), out_rows, out_cols, in.type());
   if (s.method == PeerMethod::Nearest) {
     Image out(out_rows, out_cols, in.channels(), in.type());  // outputs off the map stay 0 (fill)
@@ -253,7 +313,6 @@ Image pillow_resize(const Image& in, const PeerSpec& s, int out_rows, int out_co
     }
     return out;
   }
-  const bool alpha = in.type() == ElemType::U8 && (in.channels() == 2 || in.channels() == 4);
   Image cur = in;
   if (alpha) premultiply(cur);
   if (!t.cols.identity) cur = apply_pass(cur, t.cols, Axis::Cols);
@@ -263,3 +322,14 @@ Image pillow_resize(const Image& in, const PeerSpec& s, int out_rows, int out_co
 }
 
 }  // namespace rl::peers::detail
+
+namespace rl::peers {
+
+std::pair<int, int> pillow_reduce_factors(int in_rows, int in_cols, int out_rows, int out_cols, double g) {
+  const auto factor = [g](int in, int out) {  // int((box end - box start) / size / reducing_gap) or 1
+    return std::max(1, static_cast<int>(static_cast<double>(in) / out / g));
+  };
+  return {factor(in_rows, out_rows), factor(in_cols, out_cols)};
+}
+
+}  // namespace rl::peers

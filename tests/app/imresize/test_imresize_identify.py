@@ -125,6 +125,58 @@ def test_pillow(name, shrink):
         assert any(m["library"] == "pillow" for m in report["matches"]), out
 
 
+@pytest.mark.parametrize("name", PIL_FILTERS[1:])
+@pytest.mark.parametrize("gap", [1.0, 2.0, 3.0])
+def test_pillow_reducing_gap(name, gap):
+    """resize(..., reducing_gap=g): Image.reduce by int(in/out/g) per side, then a resize of the box; odd
+    sizes leave partial blocks. Where the reduce happens the pixels differ from the plain resize."""
+    rng = rng_for("pillow-gap", name, gap)
+    changed = 0
+    for k, s in enumerate([1 / 3, 1 / 4, 0.3, 1 / 5, 1 / 7, 1 / 8]):
+        rows, cols = int(rng.integers(40, 120)), int(rng.integers(40, 120))
+        hr = smooth_image(rng, rows, cols, [3, 1][k % 2])
+        size = (max(1, int(cols * s)), max(1, int(rows * s)))
+        im = Image.fromarray(hr)
+        lr = np.asarray(im.resize(size, getattr(Image.Resampling, name), reducing_gap=gap))
+        plain = np.asarray(im.resize(size, getattr(Image.Resampling, name)))
+        code, report, out, err = identify(hr, lr)
+        assert code == 0, err
+        assert_exact(hr, lr, report, f"PIL {name} reducing_gap={gap} {hr.shape} {size}")
+        if not np.array_equal(lr, plain):
+            changed += 1
+            assert any(m["library"] == "pillow" and m["reducing_gap"] is not None for m in report["matches"]), out
+    assert changed > 0, f"no size here makes reducing_gap={gap} change {name}'s pixels"
+
+
+def test_thumbnail_is_reducing_gap_2():
+    """Image.thumbnail (a PNG-like image, no JPEG draft) resizes with BICUBIC and reducing_gap=2.0."""
+    rng = rng_for("thumbnail")
+    for rows, cols, box in [(101, 87, (20, 25)), (96, 128, (24, 24)), (75, 130, (31, 31))]:
+        hr = smooth_image(rng, rows, cols, 3)
+        im = Image.fromarray(hr)
+        im.thumbnail(box)
+        lr = np.asarray(im)
+        code, report, out, err = identify(hr, lr)
+        assert code == 0, err
+        assert_exact(hr, lr, report, f"thumbnail {hr.shape} {box}")
+        assert any("BICUBIC, reducing_gap=2.0" in m["call"] for m in report["matches"]), out
+
+
+def test_reduce_rounds_as_pillow():
+    """Reduce.c divides by a truncated float reciprocal: a 3x3 block of five 1s and four 0s (mean 0.56)
+    reduces to 0 in Pillow (checked here), not 1; a 9x9 HR of such blocks of 100s shrunk to 3x3 with BOX and
+    reducing_gap=1.0 is that reduce, and only the reducing_gap candidate matches it exactly."""
+    block = np.array([[1, 1, 1], [1, 1, 0], [0, 0, 0]], np.uint8)
+    assert np.asarray(Image.fromarray(block).reduce(3)).tolist() == [[0]]
+    hr = np.tile(block * 100, (3, 3))  # 9x9 of blocks of five 100s: (500 + 4) * 1864135 >> 24 = 55
+    lr = np.asarray(Image.fromarray(hr).resize((3, 3), Image.Resampling.BOX, reducing_gap=1.0))
+    assert lr.tolist() == [[55] * 3] * 3  # the exact mean 55.6, as the plain BOX resize takes, rounds to 56
+    code, report, out, err = identify(hr, lr)
+    assert code == 0, err
+    assert_exact(hr, lr, report, "reduce 3x3")
+    assert any(m["reducing_gap"] == 1.0 for m in report["matches"] if m["library"] == "pillow"), out
+
+
 TORCH = [("nearest", None, False), ("nearest-exact", None, False), ("bilinear", False, False),
          ("bilinear", True, False), ("bilinear", False, True), ("bicubic", False, False), ("bicubic", True, False),
          ("bicubic", False, True), ("bicubic", True, True)]
