@@ -81,12 +81,25 @@ T choice(const QString& option, const QString& given, std::initializer_list<T> v
   return *(values.begin() + i);
 }
 
-// --diff: the map's kind; the other settings (--metrics's protocol) stay.
+// --diff: the map's kind, with ":C" one channel (1-based) of abs or signed; the other settings
+// (--metrics's protocol) stay.
 void set_diff_choice(DiffSettings& d, const QString& option, const QString& given) {
-  const int kind = choice(option, given, {0, 1, 2}, {"abs", "signed", "ssim"});
+  const qsizetype colon = given.indexOf(QLatin1Char(':'));
+  const QString kind_text = colon < 0 ? given : given.left(colon);
+  const int kind = choice(option, kind_text, {0, 1, 2}, {"abs", "signed", "ssim"});
   d.mode = kind == 1 ? DiffMode::Signed : DiffMode::AbsMaxChannel;
   d.ssim_map = kind == 2;
   d.channel = -1;
+  if (colon < 0) return;
+  bool ok = false;
+  const int channel = given.mid(colon + 1).toInt(&ok);
+  if (kind == 2 || !ok || channel < 1 || channel > 4)
+    fail(kExitUsage,
+         QStringLiteral("%1 takes abs, signed or ssim, or abs:C or signed:C for channel C (1..4), "
+                        "got '%2'")
+             .arg(option, given));
+  d.mode = kind == 1 ? DiffMode::Signed : DiffMode::AbsChannel;
+  d.channel = channel - 1;
 }
 
 }  // namespace
@@ -98,7 +111,8 @@ struct ExportRequest {
   bool help = false;
   QString out, image, reference;
   std::optional<std::pair<double, double>> scale, size;
-  QRect crop;
+  std::optional<int> sr_scale;  // --sr-scale: resizer panes are SR round trips, compared with IMAGE
+  QList<QRect> crops;           // every --crop, in order
   rl::Boundary boundary = rl::Boundary::Modern;
   QList<PaneChoice> panes;
   std::optional<std::vector<double>> pixel, profile;
@@ -127,6 +141,29 @@ QList<PaneChoice> parse_panes(const QString& list) {
   return choices;
 }
 
+// What --sr-scale and --layout sr-paper take and refuse; sr-paper's protocol defaults to srcnn (the
+// Y-channel numbers most SR tables print) and it draws no plots.
+void check_sr_options(const ParsedOptions& opts, ExportRequest& r) {
+  const bool paper = r.spec.layout == FigureLayout::SrPaper;
+  if (r.crops.size() > 1 && !paper)
+    fail(kExitUsage,
+         QStringLiteral("--crop given %1 times: only --layout sr-paper shows more than one region")
+             .arg(r.crops.size()));
+  if (paper && !r.sr_scale)
+    fail(kExitUsage, QStringLiteral("--layout sr-paper needs --sr-scale S (the SR factor)"));
+  if (r.sr_scale && (r.scale || r.size))
+    fail(kExitUsage, QStringLiteral("--sr-scale is the scale: give no --scale or --size with it"));
+  if (r.sr_scale && opts.has(QStringLiteral("reference")))
+    fail(kExitUsage, QStringLiteral("--sr-scale compares with IMAGE, the HR: give no --reference"));
+  if (!paper) return;
+  for (const char* o : {"diff", "no-diff", "plots", "no-kernel-plot", "pixel", "profile"})
+    if (opts.has(QLatin1String(o)))
+      fail(kExitUsage, QStringLiteral("--%1 has no place in --layout sr-paper (it draws insets and scores)")
+                           .arg(QLatin1String(o)));
+  if (!r.spec.comparison.diff.protocol) r.spec.comparison.diff.protocol = rl::SrProtocol::Srcnn;
+  r.spec.plots.clear();
+}
+
 // Parse: the option table's words turned into settings, in command-line order (the last one given
 // wins; --no-kernel-plot and --plots replace each other). Checks what needs no image: values, the
 // figure's file type, that its folder is writable.
@@ -150,7 +187,12 @@ ExportRequest parse_request(const QStringList& args) {
       else if (name == QLatin1String("crop")) {
         const auto c = parse_crop(v);
         if (!c) fail(kExitUsage, crop_error(v));
-        r.crop = c->toAlignedRect();  // the figure shows whole source pixels
+        r.crops << c->toAlignedRect();  // the figure shows whole source pixels
+      } else if (name == QLatin1String("sr-scale")) {
+        bool ok = false;
+        r.sr_scale = v.toInt(&ok);
+        if (!ok || *r.sr_scale < 2 || *r.sr_scale > 16)
+          fail(kExitUsage, QStringLiteral("--sr-scale takes an integer SR factor 2..16, got '%1'").arg(v));
       } else if (name == QLatin1String("boundary")) {
         const auto parsed = rl::parse_boundary(v.toStdString());
         if (!parsed) fail(kExitUsage, QStringLiteral("--boundary must be modern or legacy, got '%1'").arg(v));
@@ -163,9 +205,11 @@ ExportRequest parse_request(const QStringList& args) {
         set_diff_choice(spec.comparison.diff, option, v);
       else if (name == QLatin1String("metrics"))
         spec.comparison.diff.protocol = parse_metrics(v);
-      else if (name == QLatin1String("layout"))
-        spec.layout = choice(option, v, {FigureLayout::Row, FigureLayout::Grid}, {"row", "grid"});
-      else if (name == QLatin1String("width")) {
+      else if (name == QLatin1String("layout")) {
+        const auto l = parse_figure_layout(v);
+        if (!l) fail(kExitUsage, QStringLiteral("--layout must be row, grid or sr-paper, got '%1'").arg(v));
+        spec.layout = *l;
+      } else if (name == QLatin1String("width")) {
         bool ok = false;
         spec.width_px = v.toInt(&ok);
         if (!ok || spec.width_px < 200 || spec.width_px > 20000)
@@ -195,6 +239,7 @@ ExportRequest parse_request(const QStringList& args) {
   if (ext != QLatin1String("png") && ext != QLatin1String("svg") && ext != QLatin1String("pdf"))
     fail(kExitUsage, QStringLiteral("the figure must end in .png, .svg or .pdf, got '%1'").arg(r.out));
   if (r.scale && r.size) fail(kExitUsage, QStringLiteral("give --scale or --size, not both"));
+  check_sr_options(opts, r);
   if (!opts.has(QStringLiteral("panes")))
     r.panes = parse_panes(QStringLiteral("matlab,nearest,bilinear,bicubic"));
   try {
@@ -223,16 +268,28 @@ void load_inputs(const ExportRequest& r, FigureSpec& spec) {
     cmp.diff.against = DiffAgainst::ReferenceImage;
     spec.reference_label = QFileInfo(r.reference).fileName();
   }
+  spec.source_path = r.image;
+  spec.reference_path = r.reference;
   const rl::Image& src = *cmp.source;
-  if (!r.crop.isEmpty() && !QRect(0, 0, src.cols(), src.rows()).contains(r.crop))
-    fail(kExitUsage, QStringLiteral("--crop %1,%2,%3,%4 is outside the %5x%6 image")
-                         .arg(r.crop.x())
-                         .arg(r.crop.y())
-                         .arg(r.crop.width())
-                         .arg(r.crop.height())
-                         .arg(src.cols())
-                         .arg(src.rows()));
-  spec.crop = r.crop;
+  for (const QRect& crop : r.crops)
+    if (!QRect(0, 0, src.cols(), src.rows()).contains(crop))
+      fail(kExitUsage, QStringLiteral("--crop %1,%2,%3,%4 is outside the %5x%6 image")
+                           .arg(crop.x())
+                           .arg(crop.y())
+                           .arg(crop.width())
+                           .arg(crop.height())
+                           .arg(src.cols())
+                           .arg(src.rows()));
+  if (!r.crops.isEmpty()) spec.crop = r.crops.first();
+  if (spec.layout == FigureLayout::SrPaper) spec.crops = r.crops;
+}
+
+// A resizer inset's label in sr-paper: the up step's method ("bicubic", "OpenCV INTER_CUBIC"); a
+// file's name otherwise.
+QString sr_paper_label(const PaneConfig& c) {
+  if (c.sr_round_trip == 0) return pane_label(c);
+  if (c.peer) return QString::fromStdString(rl::peers::display_name(*c.peer));
+  return QString::fromStdString(rl::to_string(c.method));
 }
 
 // Compute: the comparison the viewer would make of these settings, by the same function. Returns the
@@ -241,12 +298,19 @@ QString compute(const ExportRequest& r, FigureSpec& spec) {
   Comparison& cmp = spec.comparison;
   if (r.size)
     cmp.base.out_size = r.size;
+  else if (r.sr_scale)  // so the protocol scores at the factor with file panes alone too
+    cmp.base.scale = std::pair{double(*r.sr_scale), double(*r.sr_scale)};
   else
     cmp.base.scale = r.scale.value_or(std::pair{0.5, 0.5});
   cmp.base.boundary = r.boundary;
+  if (r.sr_scale) cmp.diff.against = DiffAgainst::Source;
   for (const PaneChoice& c : r.panes) {
-    cmp.panes.push_back(c.config);
-    spec.labels << c.label;
+    PaneConfig config = c.config;
+    if (r.sr_scale) config.sr_round_trip = *r.sr_scale;
+    cmp.panes.push_back(config);
+    // sr-paper's cells are narrow and its caption says what a resizer inset is: the method alone.
+    const bool paper = spec.layout == FigureLayout::SrPaper;
+    spec.labels << (!r.sr_scale ? c.label : paper ? sr_paper_label(config) : pane_label(config));
   }
   compute_comparison(cmp, run_on_cpu, [] { return false; });
   const rl::Image& src = *cmp.source;
@@ -256,7 +320,8 @@ QString compute(const ExportRequest& r, FigureSpec& spec) {
     if (!res.error.isEmpty())
       fail(kExitInput,
            QStringLiteral("cannot resize with %1: %2").arg(r.panes[static_cast<int>(i)].name, res.error));
-    if (cmp.panes[i].peer) continue;  // a library's tables describe its own size rule
+    // A library's tables describe its own size rule; a round trip has two plans, and none is kept.
+    if (cmp.panes[i].peer || !res.plan) continue;
     const QString sr = QString::number(res.plan->rows.scale, 'g', 4),
                   scs = QString::number(res.plan->cols.scale, 'g', 4);
     size_text = QStringLiteral("%1x%2 \u2192 %3x%4 (scale %5)")
@@ -273,8 +338,12 @@ QString compute(const ExportRequest& r, FigureSpec& spec) {
 // which only the computed plan and the loaded image can tell.
 void validate(const ExportRequest& r, FigureSpec& spec) {
   const rl::Image& src = *spec.comparison.source;
-  const rl::Plan& ref_plan = *spec.comparison.results.front().plan;
+  const auto& first_plan = spec.comparison.results.front().plan;
+  if (r.pixel && !first_plan)
+    fail(kExitUsage, QStringLiteral("--pixel needs a first pane resized from IMAGE (an SR round trip is two "
+                                    "resizes of other images)"));
   if (r.pixel) {
+    const rl::Plan& ref_plan = *first_plan;
     const double row = (*r.pixel)[0], col = (*r.pixel)[1];
     if (row != std::floor(row) || col != std::floor(col) || row < 0 || col < 0 || row >= ref_plan.out_rows ||
         col >= ref_plan.out_cols)
@@ -316,7 +385,21 @@ ExportJob prepare_export(const QStringList& args) {
   load_inputs(request, spec);
   const QString size_text = compute(request, spec);
   validate(request, spec);
-  const QRect& crop = request.crop;
+  if (spec.layout == FigureLayout::SrPaper) {
+    const rl::Image& src = *spec.comparison.source;
+    const auto hr = spec.comparison.reference();
+    QString name =
+        request.image.isEmpty() ? QStringLiteral("test image") : QFileInfo(request.image).fileName();
+    name = QStringLiteral("HR: %1, %2x%3").arg(name).arg(hr->cols()).arg(hr->rows());
+    if (hr->rows() != src.rows() || hr->cols() != src.cols())
+      name += QStringLiteral(" (mod-cropped from %1x%2)").arg(src.cols()).arg(src.rows());
+    spec.reference_label = name;
+    if (const QString why = sr_paper_geometry(spec).error; !why.isEmpty()) fail(kExitUsage, why);
+    job.spec = std::move(spec);
+    job.path = request.out;
+    return job;  // no title: a paper's figure has its caption in the paper
+  }
+  const QRect crop = request.crops.isEmpty() ? QRect() : request.crops.first();
   const QString crop_text = crop.isEmpty() ? QStringLiteral("whole image")
                                            : QStringLiteral("crop x %1, y %2, %3x%4 px")
                                                  .arg(crop.x())

@@ -76,6 +76,10 @@ int main(int argc, char** argv) {
   std::optional<rl::SrProtocol> metrics;
   try {
     cli = rl::ui::parse_options(QApplication::arguments(), rl::ui::OptionMode::Window);
+    if (cli.count("crop") > 1)
+      throw rl::ui::CommandLineError{
+          rl::app::kExitUsage,
+          QString("--crop given %1 times: the window shows one region").arg(cli.count("crop"))};
     if (cli.has("crop") && !(crop = rl::ui::parse_crop(cli.value("crop"))))
       throw rl::ui::CommandLineError{rl::app::kExitUsage, rl::ui::crop_error(cli.value("crop"))};
     if (cli.has("inspect")) {
