@@ -3,6 +3,7 @@
 
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QRegularExpression>
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
@@ -284,14 +285,6 @@ void load_inputs(const ExportRequest& r, FigureSpec& spec) {
   if (spec.layout == FigureLayout::SrPaper) spec.crops = r.crops;
 }
 
-// A resizer inset's label in sr-paper: the up step's method ("bicubic", "OpenCV INTER_CUBIC"); a
-// file's name otherwise.
-QString sr_paper_label(const PaneConfig& c) {
-  if (c.sr_round_trip == 0) return pane_label(c);
-  if (c.peer) return QString::fromStdString(rl::peers::display_name(*c.peer));
-  return QString::fromStdString(rl::to_string(c.method));
-}
-
 // Compute: the comparison the viewer would make of these settings, by the same function. Returns the
 // size line of the title ("RxC -> RxC (scale s)", from the last MATLAB pane).
 QString compute(const ExportRequest& r, FigureSpec& spec) {
@@ -308,9 +301,7 @@ QString compute(const ExportRequest& r, FigureSpec& spec) {
     PaneConfig config = c.config;
     if (r.sr_scale) config.sr_round_trip = *r.sr_scale;
     cmp.panes.push_back(config);
-    // sr-paper's cells are narrow and its caption says what a resizer inset is: the method alone.
-    const bool paper = spec.layout == FigureLayout::SrPaper;
-    spec.labels << (!r.sr_scale ? c.label : paper ? sr_paper_label(config) : pane_label(config));
+    spec.labels << (r.sr_scale ? pane_label(config) : c.label);  // sr-paper names its insets itself
   }
   compute_comparison(cmp, run_on_cpu, [] { return false; });
   const rl::Image& src = *cmp.source;
@@ -386,14 +377,6 @@ ExportJob prepare_export(const QStringList& args) {
   const QString size_text = compute(request, spec);
   validate(request, spec);
   if (spec.layout == FigureLayout::SrPaper) {
-    const rl::Image& src = *spec.comparison.source;
-    const auto hr = spec.comparison.reference();
-    QString name =
-        request.image.isEmpty() ? QStringLiteral("test image") : QFileInfo(request.image).fileName();
-    name = QStringLiteral("HR: %1, %2x%3").arg(name).arg(hr->cols()).arg(hr->rows());
-    if (hr->rows() != src.rows() || hr->cols() != src.cols())
-      name += QStringLiteral(" (mod-cropped from %1x%2)").arg(src.cols()).arg(src.rows());
-    spec.reference_label = name;
     if (const QString why = sr_paper_geometry(spec).error; !why.isEmpty()) fail(kExitUsage, why);
     job.spec = std::move(spec);
     job.path = request.out;
@@ -442,6 +425,122 @@ std::optional<PaneChoice> parse_pane(const QString& raw) {
   if (*m != rl::Method::Nearest || aa)
     label += aa ? QStringLiteral(", antialiased") : QStringLiteral(", no antialiasing");
   return PaneChoice{raw, label, {*m, aa}};
+}
+
+QString pane_name(const PaneConfig& c) {
+  if (c.peer) return QString::fromStdString(rl::peers::to_string(*c.peer));
+  if (c.method == rl::Method::Bicubic && c.antialiasing) return QStringLiteral("matlab");
+  return QString::fromStdString(rl::to_string(c.method)) +
+         (c.antialiasing ? QStringLiteral("-aa") : QString());
+}
+
+namespace {
+
+// Numbers as the parsers read them back to the same double (17 significant digits when needed).
+QString exact(double v) {
+  if (std::isnan(v)) return QStringLiteral("NaN");
+  const QString shortest = QString::number(v, 'g', 15);
+  return shortest.toDouble() == v ? shortest : QString::number(v, 'g', 17);
+}
+
+QString pair_text(const std::pair<double, double>& p, bool always_both) {
+  return !always_both && p.first == p.second ? exact(p.first) : exact(p.first) + "," + exact(p.second);
+}
+
+QString rect_text(const QRect& r) {
+  return QStringLiteral("%1,%2,%3,%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
+}
+
+// The values option `name` takes to say what `s` holds (none: the default, or not this figure's).
+QStringList option_values(const QString& name, const FigureSpec& s, const QString& path,
+                          QStringList& left_out) {
+  const Comparison& c = s.comparison;
+  const FigureSpec defaults;
+  const bool paper = s.layout == FigureLayout::SrPaper;
+  const bool sr = c.against_source() && c.sr_scale() > 0;
+  const auto one = [](const QString& v) { return QStringList{v}; };
+  if (name == QLatin1String("export")) return one(path);
+  if (name == QLatin1String("scale") && c.base.scale && !sr) return one(pair_text(*c.base.scale, false));
+  if (name == QLatin1String("size") && c.base.out_size && !sr) return one(pair_text(*c.base.out_size, true));
+  if (name == QLatin1String("sr-scale") && sr) return one(QString::number(c.sr_scale()));
+  if (name == QLatin1String("crop")) {
+    QStringList crops;
+    for (const QRect& r : paper ? sr_paper_crops(s) : QList<QRect>{s.crop})
+      if (!r.isEmpty()) crops << rect_text(r);
+    return crops;
+  }
+  if (name == QLatin1String("boundary") && c.base.boundary != rl::Boundary::Modern)
+    return one(QString::fromStdString(rl::to_string(c.base.boundary)));
+  if (name == QLatin1String("panes")) {
+    QStringList names;
+    for (const PaneConfig& p : c.panes) names << pane_name(p);
+    return one(names.join(QLatin1Char(',')));
+  }
+  if (name == QLatin1String("reference") && c.against_image()) {
+    if (s.reference_path.isEmpty()) left_out << QStringLiteral("the reference image (it has no file)");
+    return s.reference_path.isEmpty() ? QStringList{} : one(s.reference_path);
+  }
+  if (name == QLatin1String("diff") && !paper) {
+    const DiffSettings& d = c.diff;
+    if (d.fixed_range) left_out << QStringLiteral("the fixed difference range (0..%1)").arg(d.fixed_max);
+    if (d.ssim_map) return one(QStringLiteral("ssim"));
+    if (d.mode == DiffMode::Signed)
+      return one(d.channel < 0 ? QStringLiteral("signed") : QStringLiteral("signed:%1").arg(d.channel + 1));
+    if (d.mode == DiffMode::AbsChannel) return one(QStringLiteral("abs:%1").arg(d.channel + 1));
+    return {};
+  }
+  if (name == QLatin1String("metrics") && c.diff.protocol)
+    return one(QLatin1String(sr_protocol_info(*c.diff.protocol).name));
+  if (name == QLatin1String("no-diff") && !paper && !s.show_diffs) return one({});
+  if (name == QLatin1String("layout") && s.layout != FigureLayout::Row) return one(to_string(s.layout));
+  if (name == QLatin1String("width") && s.width_px != defaults.width_px)
+    return one(QString::number(s.width_px));
+  if (name == QLatin1String("dpi") && s.dpi != defaults.dpi) return one(exact(s.dpi));
+  if (name == QLatin1String("plots") && !paper && !s.plots.isEmpty() && s.plots != defaults.plots) {
+    QStringList plots;
+    for (const FigurePlot p : s.plots) plots << to_string(p);
+    return one(plots.join(QLatin1Char(',')));
+  }
+  if (name == QLatin1String("no-kernel-plot") && !paper && s.plots.isEmpty()) return one({});
+  if (name == QLatin1String("pixel") && s.pixel && !paper)
+    return one(QStringLiteral("%1,%2").arg(s.pixel->y()).arg(s.pixel->x()));
+  if (name == QLatin1String("profile") && s.profile && !paper) {
+    const QLineF& l = *s.profile;
+    return one(
+        QStringList{exact(l.y1()), exact(l.x1()), exact(l.y2()), exact(l.x2())}.join(QLatin1Char(',')));
+  }
+  return {};
+}
+
+}  // namespace
+
+ExportCommand export_command(const FigureSpec& spec, const QString& path) {
+  ExportCommand out;
+  out.args << QStringLiteral("resizelab");
+  for (const OptionSpec& o : option_table()) {
+    if ((static_cast<unsigned>(o.modes) & static_cast<unsigned>(OptionMode::Export)) == 0) continue;
+    const QString name = QLatin1String(o.name);
+    for (const QString& v : option_values(name, spec, path, out.left_out)) {
+      out.args << QStringLiteral("--") + name;
+      if (o.value_form) out.args << v;
+    }
+  }
+  const rl::Image* src = spec.comparison.source.get();
+  if (src && uses_display_range(src->type()))
+    out.left_out << QStringLiteral("the display range of a %1 image")
+                        .arg(QString::fromStdString(rl::to_string(src->type())));
+  if (spec.source_path.startsWith(QLatin1Char('-')))
+    out.args << QStringLiteral("--");  // a file, not an option
+  if (!spec.source_path.isEmpty()) out.args << spec.source_path;
+  return out;
+}
+
+QString shell_line(const QStringList& args) {
+  static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
+  QStringList words;
+  for (const QString& a : args)
+    words << (safe.match(a).hasMatch() ? a : "'" + QString(a).replace("'", R"('\'')") + "'");
+  return words.join(QLatin1Char(' '));
 }
 
 namespace {

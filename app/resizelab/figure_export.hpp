@@ -16,6 +16,7 @@
 #include "rl/peers.hpp"
 #include "rl/spec.hpp"
 #include "rl/ui/comparison.hpp"
+#include "rl/ui/export_dialog.hpp"
 #include "rl/ui/figure.hpp"
 
 namespace rl::ui {
@@ -45,5 +46,16 @@ struct PaneChoice {
 };
 // Parses one pane name (see above); nullopt when it is not one.
 std::optional<PaneChoice> parse_pane(const QString& name);
+// The name parse_pane reads back as `c` (its SR round trip aside: that is --sr-scale), e.g. "matlab",
+// "bicubic", "lanczos3-aa", "opencv-cubic".
+QString pane_name(const PaneConfig& c);
+
+// The `resizelab --export` command that writes `spec` to `path`: one rule over the option table (each
+// export option in the table's order, with its value read from the spec when it differs from the
+// default), so that prepare_export of `args` makes the same settings. What no option can say (a
+// fixed difference range, the display range of a floating-point image) is listed in `left_out`.
+ExportCommand export_command(const FigureSpec& spec, const QString& path);
+// `args` as one POSIX shell line: words of safe characters as they are, others in single quotes.
+QString shell_line(const QStringList& args);
 
 }  // namespace rl::ui

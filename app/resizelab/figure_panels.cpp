@@ -6,6 +6,7 @@
 #include <QDockWidget>
 #include <QFileInfo>
 
+#include "figure_export.hpp"
 #include "rl/ui/document.hpp"
 #include "rl/ui/export_dialog.hpp"
 #include "rl/ui/figure.hpp"
@@ -25,7 +26,9 @@ QString pane_title(const Document& doc, int i) {
   return i == Document::kReferencePane ? QString("MATLAB %1").arg(label) : label;
 }
 
-FigureSpec spec_from(const MainWindow& w) {
+}  // namespace
+
+FigureSpec figure_spec_of(const MainWindow& w) {
   const Document& doc = *w.document();
   FigureSpec spec;
   // The region the panes show now, clipped to the image.
@@ -39,11 +42,11 @@ FigureSpec spec_from(const MainWindow& w) {
   spec.comparison = doc.comparison();
   for (int i = 0; i < Document::kPanes; ++i) spec.labels << pane_title(doc, i);
   spec.reference_label = doc.reference_name();
+  spec.source_path = doc.source_path();
+  spec.reference_path = doc.reference_path();
   spec.title = QString("%1, scale %2").arg(doc.source_name(), doc.scale_text());
   return spec;
 }
-
-}  // namespace
 
 bool install_figure_panels(MainWindow& w) {
   Document* doc = w.document();
@@ -87,7 +90,8 @@ bool install_figure_panels(MainWindow& w) {
     const QString base = d.source_path().isEmpty()
                              ? QString("resizelab-figure")
                              : QFileInfo(d.source_path()).completeBaseName() + "-figure";
-    ExportDialog dlg(spec_from(w), QDir::current().filePath(base + ".png"), &w);
+    ExportDialog dlg(figure_spec_of(w), QDir::current().filePath(base + ".png"), &w,
+                     CommandLineWriter{export_command, shell_line});
     dlg.exec();
   });
   return true;

@@ -21,6 +21,11 @@ constexpr OptionSpec kOptions[] = {
      "Write the comparison figure to this file instead of opening the window."},
     {"scale", "S", B, "Scale, e.g. 0.5 or 1/3 (the export's default 1/2)."},
     {"size", "R,C", B, "Output size rows,cols (one side may be NaN). Give --scale or --size, not both."},
+    {"sr-scale", "S", E,
+     "SR round trip at the integer factor S (2..16): IMAGE is the HR and the reference (mod-cropped\n"
+     "to a multiple of S, as SR protocols do); each resizer pane is up(down(HR, 1/S, MATLAB bicubic),\n"
+     "S, its method) and a file: pane is compared with the HR as it is. Takes no --scale, --size or\n"
+     "--reference. Needed by --layout sr-paper."},
     {"crop", "x,y,w,h", W,
      "Show the source region x,y,w,h (source pixels). Once: the window shows one region."},
     {"crop", "x,y,w,h", E,
@@ -37,17 +42,13 @@ constexpr OptionSpec kOptions[] = {
      "with -aa (antialias) and/or -ac (align_corners) where the library has them, e.g.\n"
      "--panes matlab,opencv-cubic,pillow-bicubic,torch-bicubic (MATLAB vs the libraries). They run\n"
      "at MATLAB's output size; a type the library lacks goes through float32. At most 16 panes."},
-    {"sr-scale", "S", E,
-     "SR round trip at the integer factor S (2..16): IMAGE is the HR and the reference (mod-cropped\n"
-     "to a multiple of S, as SR protocols do); each resizer pane is up(down(HR, 1/S, MATLAB bicubic),\n"
-     "S, its method) and a file: pane is compared with the HR as it is. Takes no --scale, --size or\n"
-     "--reference. Needed by --layout sr-paper."},
     {"reference", "FILE", E,
      "Compare every pane with this image (e.g. a real MATLAB output) instead of the first pane."},
     {"diff", nullptr, W, "Start showing difference maps."},
     {"diff", "abs|signed|ssim", E,
-     "abs: |a - ref|, max over channels (default); signed: a - ref; ssim: 1 - SSIM (MATLAB's ssim\n"
-     "map, the worst channel)."},
+     "abs: |a - ref|, max over channels (default); signed: a - ref (the channel of largest\n"
+     "magnitude); abs:C or signed:C: channel C (1-based) alone; ssim: 1 - SSIM (MATLAB's ssim map,\n"
+     "the worst channel)."},
     {"metrics", "P", B,
      "Add PSNR and SSIM as the SR protocol P scores them ({protocols}) to the\n"
      "statistics. Its mod-crop and shave use the scale when that is an integer factor, else none."},

@@ -3,6 +3,7 @@
 // neighbour, with the pane's label and its whole-image PSNR / SSIM under it, from the comparison.
 #include "sr_paper_figure.hpp"
 
+#include <QFileInfo>
 #include <QFontMetricsF>
 #include <algorithm>
 #include <cmath>
@@ -21,7 +22,7 @@ const QColor kCropColours[] = {{213, 94, 0},  {0, 114, 178},   {0, 158, 115},
 // The sizes of the parts, in pixels of a width_px-wide page (the same scale of type as the other
 // layouts).
 struct SrLayout {
-  double W = 0, margin = 0, gap = 0, font_px = 0, line = 0, title_h = 0, frame = 0;
+  double W = 0, margin = 0, gap = 0, font_px = 0, line = 0, frame = 0;
 };
 
 SrLayout sr_layout(const FigureSpec& s) {
@@ -31,7 +32,6 @@ SrLayout sr_layout(const FigureSpec& s) {
   l.line = std::round(l.font_px * 1.4);
   l.margin = std::round(l.W * 0.015);
   l.gap = std::round(l.font_px * 0.8);
-  l.title_h = s.title.isEmpty() ? 0.0 : std::round(l.line * 1.6);
   l.frame = std::max(2.0, std::round(l.font_px * 0.2));
   return l;
 }
@@ -88,10 +88,25 @@ QString caption_of(const FigureSpec& s, const SrPaperGeometry& g) {
   return text;
 }
 
+// An inset's label, from its pane alone (so the window's figure and the command's are the same): a
+// resizer's up step ("bicubic", "OpenCV INTER_CUBIC"; the caption says it is a round trip), a
+// file's name.
 QString label_of(const FigureSpec& s, int pane) {
   if (pane < 0) return QStringLiteral("HR");
-  if (pane < s.labels.size()) return s.labels[pane];
-  return pane_label(s.comparison.panes[static_cast<std::size_t>(pane)]);
+  const PaneConfig& c = s.comparison.panes[static_cast<std::size_t>(pane)];
+  if (c.sr_round_trip == 0) return pane_label(c);
+  if (c.peer) return QString::fromStdString(peers::display_name(*c.peer));
+  return QString::fromStdString(rl::to_string(c.method));
+}
+
+// "HR: bird.png, 288x288 (mod-cropped from 290x290)".
+QString reference_caption(const FigureSpec& s, const rl::Image& ref) {
+  const rl::Image* src = s.comparison.source.get();
+  QString name = s.source_path.isEmpty() ? QStringLiteral("test image") : QFileInfo(s.source_path).fileName();
+  name = QStringLiteral("HR: %1, %2x%3").arg(name).arg(ref.cols()).arg(ref.rows());
+  if (src && (src->rows() != ref.rows() || src->cols() != ref.cols()))
+    name += QStringLiteral(" (mod-cropped from %1x%2)").arg(src->cols()).arg(src->rows());
+  return name;
 }
 
 // "28.42 / 0.8105" (the protocol's values), or why there are none.
@@ -148,7 +163,7 @@ SrPaperGeometry sr_paper_geometry(const FigureSpec& s) {
   const double avail = l.W - 2 * l.margin;
   const int columns = 1 + static_cast<int>(s.comparison.results.size());
   const double cell_w = std::floor((avail - (columns - 1) * l.gap) / columns);
-  double y = l.margin + l.title_h;
+  double y = l.margin;
   // The reference at 40% of the width, or shorter when tall; boxes drawn inside it.
   double tw = std::round(avail * 0.4), th = std::round(tw * whole.height() / whole.width());
   if (th > l.W * 0.32) {
@@ -231,14 +246,6 @@ void render_sr_paper(QPainter& p, const FigureSpec& s, TextLog* log) {
     p.restore();
     return;
   }
-  if (!s.title.isEmpty()) {
-    QFont bold = font;
-    bold.setBold(true);
-    p.setFont(bold);
-    text(p, QRectF(l.margin, l.margin, avail, l.title_h), Qt::AlignHCenter | Qt::AlignVCenter, s.title, log,
-         Qt::ElideRight);
-    p.setFont(font);
-  }
   const auto ref = reference_of(s);
   const DisplayRange& range = s.comparison.display;
   // The reference is a preview (smoothed when shrunk); the insets below are the pixels.
@@ -256,7 +263,7 @@ void render_sr_paper(QPainter& p, const FigureSpec& s, TextLog* log) {
   }
   p.setPen(Qt::black);
   text(p, QRectF(l.margin, g.thumbnail.bottom(), avail, l.line), Qt::AlignHCenter | Qt::AlignVCenter,
-       s.reference_label, log, Qt::ElideMiddle);
+       reference_caption(s, *ref), log, Qt::ElideMiddle);
   p.setRenderHint(QPainter::SmoothPixmapTransform, false);
   for (const SrPaperInset& in : g.insets) {
     const QColor& colour = g.colours[in.crop];

@@ -146,6 +146,7 @@ void Document::load_reference(const QString& path) {
       } else {
         comparison_.reference_image = out.image;
         reference_name_ = QFileInfo(path).fileName();
+        reference_path_ = path;
         comparison_.diff.against = DiffAgainst::ReferenceImage;
         emit reference_changed();
         emit params_changed();
@@ -159,6 +160,7 @@ void Document::load_reference(const QString& path) {
 void Document::clear_reference() {
   comparison_.reference_image.reset();
   reference_name_.clear();
+  reference_path_.clear();
   comparison_.diff.against = DiffAgainst::ReferencePane;
   emit reference_changed();
   emit params_changed();

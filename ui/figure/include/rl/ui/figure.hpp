@@ -67,7 +67,7 @@ struct FigureSpec {
   FigureLayout layout = FigureLayout::Row;
   int width_px = 1600;  // figure width in pixels (PNG pixels; SVG/PDF at `dpi`)
   double dpi = 150.0;
-  QString title;  // drawn on top when not empty
+  QString title;  // drawn on top when not empty (not in SrPaper: a paper's figure has its caption there)
 };
 
 // Size of the figure in pixels: width_px wide, height from the layout.
@@ -84,7 +84,8 @@ struct FigureImageRects {
 };
 QList<FigureImageRects> figure_image_rects(const FigureSpec& spec);
 
-// Where an SrPaper figure draws its parts, in figure pixels. The reference is
+// Where an SrPaper figure draws its parts, in figure pixels. Its labels come from the panes (the up
+// step of a round trip, a file's name), not from spec.labels, and it draws no title. The reference is
 // spec.comparison.reference() (an SR comparison's HR), else the source. Each inset is its pane's
 // pixels of the crop enlarged by one integer factor (nearest neighbour, so each pixel is a square of
 // factor x factor figure pixels at whole-pixel positions), in the crop's colour; the HR's own crop

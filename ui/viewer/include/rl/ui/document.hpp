@@ -47,6 +47,7 @@ class Document : public QObject {
   const QImage& source_preview() const { return preview_; }  // downsampled for the overview
   const std::shared_ptr<const Image>& reference_image() const { return comparison_.reference_image; }
   const QString& reference_name() const { return reference_name_; }
+  const QString& reference_path() const { return reference_path_; }
 
   // ---- parameters ----
   // `text` is how the user wrote it ("1/3"), kept for display.
@@ -113,7 +114,7 @@ class Document : public QObject {
   std::shared_ptr<const Image> preview_image_;  // the downsampled source preview_ is mapped from
   double source_lo_ = 0.0, source_hi_ = 1.0;    // finite min..max of the source
   DisplaySettings display_;
-  QString reference_name_;
+  QString reference_name_, reference_path_;
 
   QString scale_text_ = QString::number(kDefaultScale, 'g', 6);
   Device device_ = Device::Auto;
