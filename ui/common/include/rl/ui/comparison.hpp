@@ -22,14 +22,20 @@
 
 namespace rl::ui {
 
-// A pane's source: what makes its image from the loaded one. Today MATLAB's resizer (method and
-// antialiasing) or, when `peer` is set, a library's resize (Pillow, OpenCV, torch). Another kind of
-// source (an image file, an SR round trip) is another field here plus a case in compute_pane and
-// pane_label: views draw PaneResult and PaneDiff and never look at the source.
+// A pane's source: what makes its image from the loaded one. MATLAB's resizer (method and
+// antialiasing) or, when `peer` is set, a library's resize (Pillow, OpenCV, torch); with
+// `sr_round_trip`, either of them as the up step of an SR round trip. Another kind of source (an
+// image file) is another field here plus a case in compute_pane and pane_label: views draw
+// PaneResult and PaneDiff and never look at the source.
 struct PaneConfig {
   Method method = Method::Bicubic;
   bool antialiasing = true;
   std::optional<peers::PeerSpec> peer = std::nullopt;
+  // An SR round trip at this integer factor s >= 2 (0: a resize of the loaded image at the base
+  // spec). The loaded image is the HR, mod-cropped to a multiple of s (as SR protocols do); the pane
+  // is up(down(HR, 1/s, MATLAB bicubic antialiased), s, method or peer) at the HR's size: the
+  // "Bicubic" row of an SR table made visible. Compare it with DiffAgainst::Source.
+  int sr_round_trip = 0;
   bool operator==(const PaneConfig&) const = default;
 };
 // The comparison a new document shows: MATLAB's default (bicubic, antialiased) as the reference,
@@ -41,7 +47,11 @@ inline constexpr int kReferencePane = 0;
 // "MATLAB vs the libraries": MATLAB bicubic (antialiased), OpenCV INTER_CUBIC, Pillow BICUBIC and
 // torch bicubic without antialiasing.
 std::array<PaneConfig, 4> libraries_preset();
-QString pane_label(const PaneConfig& c);  // e.g. "bicubic (antialiased)", "OpenCV INTER_CUBIC"
+// Presets > Super-Resolution Baselines: the SR round trip at factor s, up by MATLAB bicubic,
+// nearest, bilinear and lanczos3 (down always by MATLAB bicubic).
+std::array<PaneConfig, 4> sr_baselines_preset(int s);
+// e.g. "bicubic (antialiased)", "OpenCV INTER_CUBIC", "lanczos3 (SR \u00d74 round trip)"
+QString pane_label(const PaneConfig& c);
 
 struct PaneResult {
   std::shared_ptr<const Image> image;  // in the source's element type
@@ -50,10 +60,12 @@ struct PaneResult {
   double ms = 0.0;                     // time of the resize alone
   QString device;                      // "CPU" or "CUDA"
   QString error;                       // set instead of image when this pane failed
-  QString note;                        // library panes: how its tables combine, any size or type adaptation
+  QString note;  // library panes: how its tables combine, any size or type adaptation; round trips: the steps
 };
 
-enum class DiffAgainst { ReferencePane, ReferenceImage };
+// What the panes are compared with: the reference pane's result, a loaded reference image, or the
+// loaded image itself (an SR round trip's HR, mod-cropped at the comparison's sr_scale()).
+enum class DiffAgainst { ReferencePane, ReferenceImage, Source };
 struct DiffSettings {
   DiffAgainst against = DiffAgainst::ReferencePane;
   DiffMode mode = DiffMode::AbsMaxChannel;
@@ -155,10 +167,17 @@ struct Comparison {
   std::vector<PaneDiff> diffs;  // empty until compared, or when there is no reference
   DiffScale scale;
 
-  // The image the panes are compared with: the loaded reference when asked for and loaded,
-  // else the reference pane's result; null when neither exists.
+  // The image the panes are compared with: the loaded reference when asked for and loaded; the
+  // source (mod-cropped to a multiple of sr_scale(), as the round-trip panes' HR is) when asked
+  // for; else the reference pane's result. Null when there is none.
   std::shared_ptr<const Image> reference() const;
   bool against_image() const { return diff.against == DiffAgainst::ReferenceImage && reference_image; }
+  bool against_source() const { return diff.against == DiffAgainst::Source && source; }
+  // Whether pane kReferencePane is the reference (then compared with itself).
+  bool reference_is_pane() const { return !against_image() && !against_source(); }
+  // The SR factor the protocol's mod-crop and shave use: the round-trip panes' factor when there is
+  // one (the first such pane's), else sr_scale_of(base).
+  int sr_scale() const;
 };
 // Fills diffs and scale from results and the settings (the step a settings change repeats).
 void compare(Comparison& c);
