@@ -35,9 +35,23 @@ PaneConfig file_pane(const QString& path, std::optional<Method> upscale) {
   return c;
 }
 
+std::array<PaneConfig, 4> sr_baselines_preset(int s) {
+  std::array<PaneConfig, 4> panes{{{Method::Bicubic, true},
+                                   {Method::Nearest, false},
+                                   {Method::Bilinear, false},
+                                   {Method::Lanczos3, false}}};
+  for (PaneConfig& p : panes) p.sr_round_trip = s;
+  return panes;
+}
+
 QString pane_label(const PaneConfig& c) {
   if (c.is_file()) return QFileInfo(c.file).fileName();
-  if (c.peer) return QString::fromStdString(peers::display_name(*c.peer));
+  if (c.peer && c.sr_round_trip == 0) return QString::fromStdString(peers::display_name(*c.peer));
+  // Antialiasing only acts when shrinking: a round trip's up step has none to name.
+  if (c.sr_round_trip > 0)
+    return (c.peer ? QString::fromStdString(peers::display_name(*c.peer))
+                   : QString::fromStdString(to_string(c.method))) +
+           QStringLiteral(" (SR \u00d7%1 round trip)").arg(c.sr_round_trip);
   const QString m = QString::fromStdString(to_string(c.method));
   if (c.method == Method::Nearest && !c.antialiasing) return m;
   return m + (c.antialiasing ? " (antialiased)" : " (no antialiasing)");
@@ -222,6 +236,50 @@ DisplayRange file_display_range(ElemType file, ElemType source, DisplayRange sou
   return t.is_integer ? DisplayRange{t.min, t.max, false} : DisplayRange{0.0, 1.0, false};
 }
 
+// The HR an SR round trip at factor s starts from: `src` mod-cropped to a multiple of s.
+std::shared_ptr<const Image> sr_hr(const std::shared_ptr<const Image>& src, int s) {
+  if (s < 2 || (src->rows() % s == 0 && src->cols() % s == 0)) return src;
+  return std::make_shared<const Image>(modcrop(*src, s));
+}
+
+// up(down(HR, 1/s, MATLAB bicubic antialiased), s, the pane's method or library), as SR benchmarks
+// make their LR inputs and the "Bicubic" row. Both steps use the base's boundary rule. No plan: the
+// teaching views explain one resize of the loaded image, and a round trip is two, of another image.
+PaneResult run_round_trip_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane,
+                               const RunPlan& run) {
+  const int s = pane.sr_round_trip;
+  if (s < 2 || s > 64)
+    throw std::invalid_argument("an SR round trip takes a factor 2..64, got " + std::to_string(s));
+  if (src.rows() < s || src.cols() < s)
+    throw std::invalid_argument(QStringLiteral("a %1 image has no pixels left at SR \u00d7%2")
+                                    .arg(shape_text(src))
+                                    .arg(s)
+                                    .toStdString());
+  const Image hr = modcrop(src, s);
+  ResizeSpec down = ResizeSpec::with_scale(1.0 / s), up = ResizeSpec::with_scale(s);
+  down.boundary = up.boundary = base.boundary;
+  const PaneResult lr = run_matlab_pane(hr, down, PaneConfig{Method::Bicubic, true}, run);
+  PaneConfig up_pane = pane;
+  up_pane.sr_round_trip = 0;
+  PaneResult r = up_pane.peer ? run_peer_pane(*lr.image, up, *up_pane.peer)
+                              : run_matlab_pane(*lr.image, up, up_pane, run);
+  r.ms += lr.ms;
+  r.plan.reset();
+  QString note =
+      QStringLiteral("SR \u00d7%1 round trip: %2 HR down to %3 by MATLAB bicubic (antialiased), up by %4.")
+          .arg(s)
+          .arg(shape_text(hr), shape_text(*lr.image), pane_label(up_pane));
+  if (hr.rows() != src.rows() || hr.cols() != src.cols())
+    note += QStringLiteral(
+                " The %1 image was mod-cropped to %2 (bottom and right, to a multiple of %3, as SR "
+                "protocols do); the reference is that crop.")
+                .arg(shape_text(src), shape_text(hr))
+                .arg(s);
+  if (!r.note.isEmpty()) note += QStringLiteral(" Up step: ") + r.note;
+  r.note = note;
+  return r;
+}
+
 }  // namespace
 
 PaneTarget pane_target(const Image& src, const ResizeSpec& base, const Image* reference) {
@@ -275,7 +333,9 @@ PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConf
       r = run_file_pane(pane, pane_target(src, base, reference), base.boundary, run);
       range = file_display_range(r.image->type(), src.type(), range);
     } else {
-      r = pane.peer ? run_peer_pane(src, base, *pane.peer) : run_matlab_pane(src, base, pane, run);
+      r = pane.sr_round_trip != 0 ? run_round_trip_pane(src, base, pane, run)
+          : pane.peer             ? run_peer_pane(src, base, *pane.peer)
+                                  : run_matlab_pane(src, base, pane, run);
     }
     r.display = to_qimage(*r.image, range);
   } catch (const std::exception& e) {
@@ -350,8 +410,15 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
   return out;
 }
 
+int Comparison::sr_scale() const {
+  for (const PaneConfig& p : panes)
+    if (p.sr_round_trip > 0) return p.sr_round_trip;
+  return sr_scale_of(base);
+}
+
 std::shared_ptr<const Image> Comparison::reference() const {
   if (against_image()) return reference_image;
+  if (against_source()) return sr_hr(source, sr_scale());
   if (kReferencePane < static_cast<int>(results.size())) return results[kReferencePane].image;
   return nullptr;
 }
@@ -366,16 +433,18 @@ void compare(Comparison& c) {
   }
   std::vector<std::shared_ptr<const Image>> images;
   for (const PaneResult& r : c.results) images.push_back(r.image);
-  PaneDiffs d = compare_images(images, *ref, c.diff, sr_scale_of(c.base));
+  PaneDiffs d = compare_images(images, *ref, c.diff, c.sr_scale());
   c.diffs = std::move(d.diffs);
   c.scale = d.scale;
 }
 
 void compute_comparison(Comparison& c, const RunPlan& run, const std::function<bool()>& superseded) {
-  // File panes are registered to the loaded reference when the panes are compared with it.
-  const Image* registered_to = c.against_image() ? c.reference_image.get() : nullptr;
-  c.results = c.source ? compute_panes(*c.source, c.base, c.panes, c.display, run, superseded, registered_to)
-                       : std::vector<PaneResult>(c.panes.size());
+  // File panes are registered to the image the panes are compared with when that is not a pane's: the
+  // loaded reference, or the source as an SR round trip's HR.
+  const auto registered_to = c.reference_is_pane() ? nullptr : c.reference();
+  c.results = c.source
+                  ? compute_panes(*c.source, c.base, c.panes, c.display, run, superseded, registered_to.get())
+                  : std::vector<PaneResult>(c.panes.size());
   if (!superseded()) compare(c);
 }
 

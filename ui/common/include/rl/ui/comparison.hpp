@@ -23,9 +23,10 @@
 namespace rl::ui {
 
 // A pane's source: what makes its image. MATLAB's resizer (method and antialiasing) of the loaded
-// image; when `peer` is set, a library's resize (Pillow, OpenCV, torch); when `file` is set, an image
-// file (see compute_pane for how it is registered to the reference). Another kind of source (an SR
-// round trip) is another field here plus a case in compute_pane and pane_label: views draw
+// image or, when `peer` is set, a library's resize (Pillow, OpenCV, torch); with `sr_round_trip`,
+// either of them as the up step of an SR round trip; when `file` is set, an image file (see
+// compute_pane for how it is registered to the reference). Another kind of source is another field
+// here plus a case in compute_pane and pane_label: views draw
 // PaneResult and PaneDiff and never look at the source.
 struct PaneConfig {
   Method method = Method::Bicubic;
@@ -37,6 +38,11 @@ struct PaneConfig {
   // imresize with this method; without one such a file is refused.
   std::optional<Method> file_upscale = std::nullopt;
   bool is_file() const { return !file.isEmpty(); }
+  // An SR round trip at this integer factor s >= 2 (0: a resize of the loaded image at the base
+  // spec). The loaded image is the HR, mod-cropped to a multiple of s (as SR protocols do); the pane
+  // is up(down(HR, 1/s, MATLAB bicubic antialiased), s, method or peer) at the HR's size: the
+  // "Bicubic" row of an SR table made visible. Compare it with DiffAgainst::Source.
+  int sr_round_trip = 0;
   bool operator==(const PaneConfig&) const = default;
 };
 // A pane showing an image file, upscaled by `upscale` when it is an LR image.
@@ -51,7 +57,11 @@ inline constexpr int kReferencePane = 0;
 // "MATLAB vs the libraries": MATLAB bicubic (antialiased), OpenCV INTER_CUBIC, Pillow BICUBIC and
 // torch bicubic without antialiasing.
 std::array<PaneConfig, 4> libraries_preset();
-// e.g. "bicubic (antialiased)", "OpenCV INTER_CUBIC"; a file pane: its file name ("edsr_x4.png").
+// Presets > Super-Resolution Baselines: the SR round trip at factor s, up by MATLAB bicubic,
+// nearest, bilinear and lanczos3 (down always by MATLAB bicubic).
+std::array<PaneConfig, 4> sr_baselines_preset(int s);
+// e.g. "bicubic (antialiased)", "OpenCV INTER_CUBIC", "lanczos3 (SR \u00d74 round trip)"; a file pane:
+// its file name ("edsr_x4.png").
 QString pane_label(const PaneConfig& c);
 struct PaneResult;
 // The label with what the result adds: an LR file's upscaling ("lr.png, bicubic x3").
@@ -64,11 +74,13 @@ struct PaneResult {
   double ms = 0.0;                     // time of the resize alone
   QString device;                      // "CPU" or "CUDA"
   QString error;                       // set instead of image when this pane failed
-  QString note;                        // library panes: how its tables combine, any size or type adaptation
-  int upscaled_by = 0;                 // a file pane: the integer factor its LR file was upscaled by
+  QString note;  // library panes: how its tables combine, any size or type adaptation; round trips: the steps
+  int upscaled_by = 0;  // a file pane: the integer factor its LR file was upscaled by
 };
 
-enum class DiffAgainst { ReferencePane, ReferenceImage };
+// What the panes are compared with: the reference pane's result, a loaded reference image, or the
+// loaded image itself (an SR round trip's HR, mod-cropped at the comparison's sr_scale()).
+enum class DiffAgainst { ReferencePane, ReferenceImage, Source };
 struct DiffSettings {
   DiffAgainst against = DiffAgainst::ReferencePane;
   DiffMode mode = DiffMode::AbsMaxChannel;
@@ -187,10 +199,17 @@ struct Comparison {
   std::vector<PaneDiff> diffs;  // empty until compared, or when there is no reference
   DiffScale scale;
 
-  // The image the panes are compared with: the loaded reference when asked for and loaded,
-  // else the reference pane's result; null when neither exists.
+  // The image the panes are compared with: the loaded reference when asked for and loaded; the
+  // source (mod-cropped to a multiple of sr_scale(), as the round-trip panes' HR is) when asked
+  // for; else the reference pane's result. Null when there is none.
   std::shared_ptr<const Image> reference() const;
   bool against_image() const { return diff.against == DiffAgainst::ReferenceImage && reference_image; }
+  bool against_source() const { return diff.against == DiffAgainst::Source && source; }
+  // Whether pane kReferencePane is the reference (then compared with itself).
+  bool reference_is_pane() const { return !against_image() && !against_source(); }
+  // The SR factor the protocol's mod-crop and shave use: the round-trip panes' factor when there is
+  // one (the first such pane's), else sr_scale_of(base).
+  int sr_scale() const;
 };
 // Fills diffs and scale from results and the settings (the step a settings change repeats).
 void compare(Comparison& c);
