@@ -1,7 +1,9 @@
-// The comparison model's computation: every pane's result (MATLAB's resizer or a library's), the
-// difference maps with their shared colour scale, and the statistics in the words the views print.
+// The comparison model's computation: every pane's result (MATLAB's resizer, a library's, or an image
+// file registered to the reference), the difference maps with their shared colour scale, and the statistics
+// in the words the views print.
 #include "rl/ui/comparison.hpp"
 
+#include <QFileInfo>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -10,6 +12,7 @@
 #include <string>
 
 #include "rl/convert.hpp"
+#include "rl/image_io.hpp"
 #include "rl/peer_resize.hpp"
 #include "rl/resize.hpp"
 
@@ -25,6 +28,13 @@ std::array<PaneConfig, 4> libraries_preset() {
           peer("torch-bicubic")};
 }
 
+PaneConfig file_pane(const QString& path, std::optional<Method> upscale) {
+  PaneConfig c;
+  c.file = path;
+  c.file_upscale = upscale;
+  return c;
+}
+
 std::array<PaneConfig, 4> sr_baselines_preset(int s) {
   std::array<PaneConfig, 4> panes{{{Method::Bicubic, true},
                                    {Method::Nearest, false},
@@ -35,6 +45,7 @@ std::array<PaneConfig, 4> sr_baselines_preset(int s) {
 }
 
 QString pane_label(const PaneConfig& c) {
+  if (c.is_file()) return QFileInfo(c.file).fileName();
   if (c.peer && c.sr_round_trip == 0) return QString::fromStdString(peers::display_name(*c.peer));
   // Antialiasing only acts when shrinking: a round trip's up step has none to name.
   if (c.sr_round_trip > 0)
@@ -44,6 +55,13 @@ QString pane_label(const PaneConfig& c) {
   const QString m = QString::fromStdString(to_string(c.method));
   if (c.method == Method::Nearest && !c.antialiasing) return m;
   return m + (c.antialiasing ? " (antialiased)" : " (no antialiasing)");
+}
+
+QString pane_label(const PaneConfig& c, const PaneResult& r) {
+  if (!c.is_file() || r.upscaled_by < 2 || !c.file_upscale) return pane_label(c);
+  return QStringLiteral("%1, %2 x%3")
+      .arg(pane_label(c), QString::fromStdString(to_string(*c.file_upscale)))
+      .arg(r.upscaled_by);
 }
 
 Colormap diff_colormap(DiffMode mode) {
@@ -187,6 +205,37 @@ QString shape_text(const Image& img) {
   return QStringLiteral("%1x%2x%3").arg(img.rows()).arg(img.cols()).arg(img.channels());
 }
 
+QString size_text(int rows, int cols) { return QStringLiteral("%1x%2").arg(rows).arg(cols); }
+
+[[noreturn]] void refuse(const QString& message) { throw std::runtime_error(message.toStdString()); }
+
+PaneResult run_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary boundary,
+                         const RunPlan& run) {
+  PaneResult r;
+  const auto t0 = std::chrono::steady_clock::now();
+  r.image =
+      std::make_shared<const Image>(load_file_pane(pane, target, boundary, run, r.device, r.upscaled_by));
+  r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  const QString name = QFileInfo(pane.file).fileName();
+  r.note = r.upscaled_by > 1
+               ? QStringLiteral("%1: %2, upscaled x%3 by MATLAB %4 (imresize)")
+                     .arg(name, size_text(r.image->rows() / r.upscaled_by, r.image->cols() / r.upscaled_by))
+                     .arg(r.upscaled_by)
+                     .arg(QString::fromStdString(to_string(*pane.file_upscale)))
+               : QStringLiteral("%1, %2 as read (%3)")
+                     .arg(pane.file, size_text(r.image->rows(), r.image->cols()),
+                          QString::fromStdString(to_string(r.image->type())));
+  return r;
+}
+
+// A file's values are shown as its own type is (float 0..1, uint16 / 257, an integer type's whole
+// range) unless it has the source's type: then through the document's range, as the resizer panes.
+DisplayRange file_display_range(ElemType file, ElemType source, DisplayRange source_range) {
+  if (file == source) return source_range;
+  const ElemInfo& t = info(file);
+  return t.is_integer ? DisplayRange{t.min, t.max, false} : DisplayRange{0.0, 1.0, false};
+}
+
 // The HR an SR round trip at factor s starts from: `src` mod-cropped to a multiple of s.
 std::shared_ptr<const Image> sr_hr(const std::shared_ptr<const Image>& src, int s) {
   if (s < 2 || (src->rows() % s == 0 && src->cols() % s == 0)) return src;
@@ -233,13 +282,61 @@ PaneResult run_round_trip_pane(const Image& src, const ResizeSpec& base, const P
 
 }  // namespace
 
+PaneTarget pane_target(const Image& src, const ResizeSpec& base, const Image* reference) {
+  if (reference) return {reference->rows(), reference->cols(), reference->channels()};
+  const SizeAndScale ss = derive_size_and_scale(base, src.rows(), src.cols());
+  return {ss.out_rows, ss.out_cols, src.channels()};
+}
+
+Image load_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary boundary, const RunPlan& run,
+                     QString& device, int& upscaled_by) {
+  const QString name = QFileInfo(pane.file).fileName();
+  Image img;
+  try {
+    img = io::load(pane.file.toStdString());
+  } catch (const std::exception& e) {
+    refuse(QStringLiteral("cannot read %1: %2").arg(name, QString::fromStdString(e.what())));
+  }
+  device = QStringLiteral("CPU");
+  upscaled_by = 1;
+  if (img.empty()) refuse(QStringLiteral("%1 is empty").arg(name));
+  if (img.channels() != target.channels)
+    refuse(QStringLiteral("%1 has %2 channel(s), the reference %3")
+               .arg(name)
+               .arg(img.channels())
+               .arg(target.channels));
+  if (img.rows() == target.rows && img.cols() == target.cols) return img;
+  // An LR file: one integer factor for both axes, as an SR network's output is f times its input.
+  const int f = target.rows / img.rows();
+  const bool integer_factor = f >= 2 && img.rows() * f == target.rows && img.cols() * f == target.cols;
+  const QString sizes =
+      QStringLiteral("%1 is %2, the reference %3")
+          .arg(name, size_text(img.rows(), img.cols()), size_text(target.rows, target.cols));
+  if (!integer_factor) refuse(sizes + QStringLiteral(": neither the same size nor 1/n of it"));
+  if (!pane.file_upscale)
+    refuse(sizes + QStringLiteral(" (an LR image at 1/%1): choose an upscaling method").arg(f));
+  ResizeSpec spec;
+  spec.scale = {{static_cast<double>(f), static_cast<double>(f)}};
+  spec.method = *pane.file_upscale;
+  spec.boundary = boundary;
+  PlanLimits limits;
+  limits.channels = img.channels();
+  upscaled_by = f;
+  return run(make_plan(spec, img.rows(), img.cols(), limits), img, device);
+}
+
 PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane, DisplayRange range,
-                        const RunPlan& run) {
+                        const RunPlan& run, const Image* reference) {
   PaneResult r;
   try {
-    r = pane.sr_round_trip != 0 ? run_round_trip_pane(src, base, pane, run)
-        : pane.peer             ? run_peer_pane(src, base, *pane.peer)
-                                : run_matlab_pane(src, base, pane, run);
+    if (pane.is_file()) {
+      r = run_file_pane(pane, pane_target(src, base, reference), base.boundary, run);
+      range = file_display_range(r.image->type(), src.type(), range);
+    } else {
+      r = pane.sr_round_trip != 0 ? run_round_trip_pane(src, base, pane, run)
+          : pane.peer             ? run_peer_pane(src, base, *pane.peer)
+                                  : run_matlab_pane(src, base, pane, run);
+    }
     r.display = to_qimage(*r.image, range);
   } catch (const std::exception& e) {
     r = PaneResult{};
@@ -250,11 +347,12 @@ PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConf
 
 std::vector<PaneResult> compute_panes(const Image& src, const ResizeSpec& base,
                                       const std::vector<PaneConfig>& panes, DisplayRange range,
-                                      const RunPlan& run, const std::function<bool()>& superseded) {
+                                      const RunPlan& run, const std::function<bool()>& superseded,
+                                      const Image* reference) {
   std::vector<PaneResult> results(panes.size());
   for (std::size_t i = 0; i < panes.size(); ++i) {
     if (superseded()) break;  // the result is dropped anyway
-    results[i] = compute_pane(src, base, panes[i], range, run);
+    results[i] = compute_pane(src, base, panes[i], range, run, reference);
   }
   return results;
 }
@@ -341,8 +439,12 @@ void compare(Comparison& c) {
 }
 
 void compute_comparison(Comparison& c, const RunPlan& run, const std::function<bool()>& superseded) {
-  c.results = c.source ? compute_panes(*c.source, c.base, c.panes, c.display, run, superseded)
-                       : std::vector<PaneResult>(c.panes.size());
+  // File panes are registered to the image the panes are compared with when that is not a pane's: the
+  // loaded reference, or the source as an SR round trip's HR.
+  const auto registered_to = c.reference_is_pane() ? nullptr : c.reference();
+  c.results = c.source
+                  ? compute_panes(*c.source, c.base, c.panes, c.display, run, superseded, registered_to.get())
+                  : std::vector<PaneResult>(c.panes.size());
   if (!superseded()) compare(c);
 }
 

@@ -94,7 +94,7 @@ QString caption_of(const FigureSpec& s, const SrPaperGeometry& g) {
 QString label_of(const FigureSpec& s, int pane) {
   if (pane < 0) return QStringLiteral("HR");
   const PaneConfig& c = s.comparison.panes[static_cast<std::size_t>(pane)];
-  if (c.sr_round_trip == 0) return pane_label(c);
+  if (c.sr_round_trip == 0) return pane_label(c, s.comparison.results[static_cast<std::size_t>(pane)]);
   if (c.peer) return QString::fromStdString(peers::display_name(*c.peer));
   return QString::fromStdString(rl::to_string(c.method));
 }
