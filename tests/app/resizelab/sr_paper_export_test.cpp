@@ -6,9 +6,11 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QPainter>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <cstring>
 
 #include "figure_export.hpp"
 #include "rl/image_io.hpp"
@@ -49,14 +51,29 @@ bool logged(const rl::ui::TextLog& log, const QString& text) {
   return false;
 }
 
-// The layout and the pixels, on Set5's bird with two crops (one at the image's corner) and three
-// resizer panes: MATLAB bicubic, nearest and lanczos3 round trips at x4.
+// `imresize ARGS...` as a user runs it.
+void imresize(const QStringList& args) {
+  QProcess p;
+  p.start(RL_IMRESIZE_EXE, args);
+  EXPECT_TRUE(p.waitForFinished(60000));
+  EXPECT_EQ(p.exitCode(), 0) << args.join(' ').toStdString() << ": "
+                             << p.readAllStandardError().toStdString();
+}
+
+// The layout and the pixels, on Set5's bird with two crops (one at the image's corner): MATLAB bicubic
+// and nearest round trips at x4, and two "outside" results as files, made from MATLAB's LR x4 by other
+// resizers (Pillow's bicubic and OpenCV's Lanczos, through `imresize --like`).
 TEST(SrPaperExport, LabelsInsideBoxesInsidePixelsExactScoresAsImresizeScore) {
   ASSERT_TRUE(QFile::exists(kBird)) << "golden data missing: " << kBird.toStdString();
   QTemporaryDir dir;
-  const rl::ui::ExportJob job = rl::ui::prepare_export(
-      paper_args(dir.filePath("fig.png"), {"--panes", "matlab,nearest,lanczos3", "--crop", "100,60,48,40",
-                                           "--crop", "248,256,40,32", "--width", "1200", kBird}));
+  const QString lr = dir.filePath("bird_lr.png"), pil = dir.filePath("pillow_x4.png"),
+                ocv = dir.filePath("opencv_x4.png");
+  imresize({kBird, lr, "--scale", "1/4"});
+  imresize({lr, pil, "--scale", "4", "--like", "pillow", "--method", "bicubic"});
+  imresize({lr, ocv, "--scale", "4", "--like", "opencv", "--method", "lanczos4"});
+  const rl::ui::ExportJob job = rl::ui::prepare_export(paper_args(
+      dir.filePath("fig.png"), {"--panes", "matlab,nearest,file:" + pil + ",file:" + ocv, "--crop",
+                                "100,60,48,40", "--crop", "248,256,40,32", "--width", "1200", kBird}));
   const rl::ui::FigureSpec& spec = job.spec;
   ASSERT_EQ(spec.comparison.diff.protocol, rl::SrProtocol::Srcnn);  // sr-paper's default
   ASSERT_EQ(spec.crops.size(), 2);
@@ -82,9 +99,16 @@ TEST(SrPaperExport, LabelsInsideBoxesInsidePixelsExactScoresAsImresizeScore) {
         << t.box.height() << " in its cell " << t.cell.x() << "," << t.cell.y() << " " << t.cell.width();
     EXPECT_TRUE(QRectF(img.rect()).contains(t.cell)) << t.text.toStdString();
   }
-  // Two rows of HR + three panes.
-  ASSERT_EQ(g.insets.size(), 8);
+  // Two rows of HR + four panes; the file panes are the files.
+  ASSERT_EQ(g.insets.size(), 10);
   const rl::Image hr = rl::io::load(kBird.toStdString());
+  for (const auto& [i, file] : {std::pair{2, pil}, {3, ocv}}) {
+    const rl::Image want = rl::io::load(file.toStdString());
+    const rl::Image& got = *spec.comparison.results[i].image;
+    ASSERT_TRUE(got.same_shape(want));
+    EXPECT_EQ(0, std::memcmp(got.data<std::uint8_t>(), want.data<std::uint8_t>(), want.elements()));
+    EXPECT_TRUE(logged(log, QFileInfo(file).fileName())) << file.toStdString();
+  }
   for (const rl::ui::SrPaperInset& in : g.insets) {
     EXPECT_TRUE(in.cell.contains(in.image));
     EXPECT_TRUE(QRectF(img.rect()).contains(in.cell));
@@ -118,8 +142,8 @@ TEST(SrPaperExport, LabelsInsideBoxesInsidePixelsExactScoresAsImresizeScore) {
     const QString printed = QString::number(psnr, 'f', 2) + " / " + QString::number(ssim, 'f', 4);
     EXPECT_TRUE(logged(log, printed)) << printed.toStdString();
   }
-  // Bicubic up beats nearest up on a photo, and lanczos3 is within a dB of bicubic (the SR tables'
-  // baselines).
+  // Bicubic up beats nearest up on a photo, and another library's bicubic of the same LR is within a
+  // dB of MATLAB's (the SR tables' baselines).
   EXPECT_GT(spec.comparison.diffs[0].sr->psnr, spec.comparison.diffs[1].sr->psnr + 1.0);
   EXPECT_NEAR(spec.comparison.diffs[2].sr->psnr, spec.comparison.diffs[0].sr->psnr, 1.0);
   EXPECT_TRUE(logged(log, "HR: bird.bmp, 288x288"));
