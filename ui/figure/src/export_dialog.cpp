@@ -13,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -75,8 +76,12 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   error_->setStyleSheet(QStringLiteral("color: #b00020"));
   error_->setWordWrap(true);
   // The same figure from a script: the command line for these settings.
-  command_ = new QLineEdit(this);
+  // Wrapped, so the whole line is seen (it is long: paths, panes, crops).
+  command_ = new QPlainTextEdit(this);
   command_->setReadOnly(true);
+  command_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+  command_->setFixedHeight(command_->fontMetrics().lineSpacing() * 6 + 12);
+  command_->setMinimumWidth(command_->fontMetrics().averageCharWidth() * 64);
   command_->setObjectName(QStringLiteral("commandLine"));
   auto* copy = new QPushButton(tr("&Copy"), this);
   copy->setObjectName(QStringLiteral("copyCommand"));
@@ -100,7 +105,7 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   top->addWidget(error_);
   top->addWidget(buttons);
   connect(copy, &QPushButton::clicked, this,
-          [this] { QApplication::clipboard()->setText(command_->text()); });
+          [this] { QApplication::clipboard()->setText(command_->toPlainText()); });
 
   const QString ext = QFileInfo(suggested_path).suffix().toLower();
   format_->setCurrentIndex(ext == QLatin1String("svg") ? 1 : ext == QLatin1String("pdf") ? 2 : 0);
@@ -186,13 +191,12 @@ ExportCommand ExportDialog::command() const {
   return writer_.command ? writer_.command(spec(), path()) : ExportCommand{};
 }
 
-QString ExportDialog::command_text() const { return command_->text(); }
+QString ExportDialog::command_text() const { return command_->toPlainText(); }
 
 void ExportDialog::update_command() {
   if (!writer_.command || !command_) return;
   const ExportCommand c = command();
-  command_->setText(writer_.shell_line ? writer_.shell_line(c.args) : c.args.join(QLatin1Char(' ')));
-  command_->setCursorPosition(0);
+  command_->setPlainText(writer_.shell_line ? writer_.shell_line(c.args) : c.args.join(QLatin1Char(' ')));
   left_out_->setText(c.left_out.isEmpty()
                          ? QString()
                          : tr("The command line cannot say: %1.").arg(c.left_out.join(QStringLiteral("; "))));

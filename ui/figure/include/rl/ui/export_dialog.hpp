@@ -14,6 +14,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 class QSpinBox;
 
 namespace rl::ui {
@@ -62,7 +63,7 @@ class ExportDialog : public QDialog {
   QLineEdit* path_ = nullptr;
   QLabel* size_label_ = nullptr;
   QLabel* error_ = nullptr;
-  QLineEdit* command_ = nullptr;
+  QPlainTextEdit* command_ = nullptr;
   QLabel* left_out_ = nullptr;
 };
 
