@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "figure_export.hpp"
+#include "imresize_score.hpp"
 #include "rl/image_io.hpp"
 #include "rl/ui/figure.hpp"
 
@@ -22,27 +23,6 @@ const QString kBird = QStringLiteral(RL_GOLDEN_DIR "/legacy-set5/original/bird.b
 
 QStringList paper_args(const QString& out, const QStringList& more) {
   return QStringList{"resizelab", "--export", out, "--layout", "sr-paper", "--sr-scale", "4"} + more;
-}
-
-// `imresize score SR HR --scale 4 --protocol srcnn --csv` on one pair (each in its own folder, as
-// the command pairs files by name): its PSNR and SSIM, 17 significant digits.
-std::pair<double, double> imresize_score(const rl::Image& sr, const QString& hr) {
-  QTemporaryDir dir;
-  EXPECT_TRUE(QDir(dir.path()).mkpath("sr") && QDir(dir.path()).mkpath("hr"));
-  rl::io::save(dir.filePath("sr/x.png").toStdString(), sr);
-  rl::io::save(dir.filePath("hr/x.png").toStdString(), rl::io::load(hr.toStdString()));
-  QProcess p;
-  p.start(RL_IMRESIZE_EXE, {"score", dir.filePath("sr"), dir.filePath("hr"), "--scale", "4", "--protocol",
-                            "srcnn", "--csv", dir.filePath("s.csv")});
-  EXPECT_TRUE(p.waitForFinished(120000));
-  EXPECT_EQ(p.exitCode(), 0) << p.readAllStandardError().toStdString();
-  QFile csv(dir.filePath("s.csv"));
-  EXPECT_TRUE(csv.open(QIODevice::ReadOnly));
-  const QStringList rows = QString::fromUtf8(csv.readAll()).split('\n');
-  EXPECT_EQ(rows.value(0), "image,sr,hr,srcnn_psnr,srcnn_ssim");
-  const QStringList v = rows.value(1).split(',');
-  EXPECT_EQ(v.size(), 5);
-  return {v.value(3).toDouble(), v.value(4).toDouble()};
 }
 
 bool logged(const rl::ui::TextLog& log, const QString& text) {
@@ -135,7 +115,8 @@ TEST(SrPaperExport, LabelsInsideBoxesInsidePixelsExactScoresAsImresizeScore) {
   }
   // The scores under each pane: what `imresize score` prints for that pane and the HR.
   for (std::size_t i = 0; i < spec.comparison.results.size(); ++i) {
-    const auto [psnr, ssim] = imresize_score(*spec.comparison.results[i].image, kBird);
+    const auto [psnr, ssim] =
+        rl::test::imresize_score(RL_IMRESIZE_EXE, *spec.comparison.results[i].image, hr, 4, "srcnn");
     ASSERT_TRUE(spec.comparison.diffs[i].sr);
     EXPECT_EQ(spec.comparison.diffs[i].sr->psnr, psnr) << i;
     EXPECT_EQ(spec.comparison.diffs[i].sr->ssim, ssim) << i;
