@@ -155,13 +155,14 @@ void DifferencePanel::refresh() {
                      .arg(doc_->diff_hi())
                      .arg(s.fixed_range ? "fixed" : "auto"));
   QStringList headers;
-  for (int i = 0; i < Document::kPanes && headers.isEmpty(); ++i)
+  for (int i = 0; i < doc_->pane_count() && headers.isEmpty(); ++i)
     for (const Statistic& st : doc_->diff(i).statistics) headers << st.name;
   if (!headers.isEmpty()) {  // the protocol's columns come and go, and are named by it
     stats_->setColumnCount(static_cast<int>(headers.size()));
     stats_->setHorizontalHeaderLabels(headers);
   }
-  for (int i = 0; i < Document::kPanes; ++i) {
+  stats_->setRowCount(doc_->pane_count());  // a pane per row; panes from files come and go
+  for (int i = 0; i < doc_->pane_count(); ++i) {
     const PaneDiff& d = doc_->diff(i);
     stats_->setVerticalHeaderItem(i, new QTableWidgetItem(QString::number(i + 1)));
     for (int c = 0; c < stats_->columnCount(); ++c) {

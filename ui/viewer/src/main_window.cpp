@@ -61,7 +61,7 @@ MainWindow::MainWindow(QWidget* parent)
   params_ = new ParameterToolbar(doc_, this);
   addToolBar(params_);
   connect(params_, &ParameterToolbar::error, this, &MainWindow::show_error);
-  view_bar_ = new ViewToolbar(diff_action_, grid_action_, wipe_action_, Document::kPanes, this);
+  view_bar_ = new ViewToolbar(diff_action_, grid_action_, wipe_action_, doc_->pane_count(), this);
   addToolBar(view_bar_);
   connect(view_bar_, &ViewToolbar::wipe_panes_changed, this, &MainWindow::refresh_panes);
   build_central();
@@ -79,6 +79,10 @@ MainWindow::MainWindow(QWidget* parent)
     }
   });
   connect(doc_, &Document::diffs_changed, this, &MainWindow::refresh_panes);
+  connect(doc_, &Document::pane_count_changed, this, [this]() {
+    sync_pane_widgets();
+    refresh_panes();
+  });
   connect(doc_, &Document::params_changed, this, &MainWindow::refresh_status);
   connect(doc_, &Document::display_changed, this, [this]() { overview_->set_image(doc_->source_preview()); });
   connect(this, &MainWindow::pixel_hovered, this, &MainWindow::show_footprint);
@@ -138,6 +142,12 @@ void MainWindow::build_actions() {
   recent_ = new RecentFiles(file->addMenu("Open &Recent"), this);
   connect(recent_, &RecentFiles::open_requested, this, &MainWindow::open_file);
   add(file, "Open &Default Image", {}, {}, &MainWindow::load_default_image);
+  add(file, "&Add Image as Pane…", {QKeySequence("Ctrl+Shift+O")},
+      "Add an image file as a pane, compared with the reference (or drop a file on a pane)", [this]() {
+        if (const QString path = ask_for_image("Add image as pane (e.g. a network's output)");
+            !path.isEmpty())
+          add_image_pane(path);
+      });
   file->addSeparator();
   add(file, "Load &Reference Image…", {QKeySequence("Ctrl+R")}, "Load a reference image to compare against",
       [this]() {
@@ -238,34 +248,91 @@ void MainWindow::build_central() {
   banner_ = new ErrorBanner;
   v->addWidget(banner_);
 
-  // Every view of the panes reports hovers and clicks the same way.
-  const auto follow = [this](PaneView* view) {
-    connect(view, &PaneView::hovered, this, [this](QPointF s) { update_inspector(s); });
-    connect(view, &PaneView::clicked, this, &MainWindow::toggle_lock);
-    connect(view, &PaneView::left_view, this, [this]() { update_inspector(std::nullopt); });
-    connect(view, &PaneView::line_drawn, this, [this](QLineF l) { set_profile_line(l); });
-  };
   stack_ = new QStackedWidget;
-  auto* grid_page = new QWidget;
-  auto* grid = new QGridLayout(grid_page);
-  grid->setContentsMargins(0, 0, 0, 0);
-  grid->setSpacing(4);
-  for (int i = 0; i < Document::kPanes; ++i) {
-    auto* p = new PaneWidget(i, view_);
-    panes_[static_cast<std::size_t>(i)] = p;
-    grid->addWidget(p, i / 2, i % 2);
-    p->set_config(doc_->pane(i));
-    connect(p, &PaneWidget::config_edited, doc_, &Document::set_pane);
-    follow(p->view());
-  }
-  panes_[0]->view()->set_defines_viewport(true);
-  stack_->addWidget(grid_page);
+  grid_page_ = new QWidget;
+  grid_ = new QGridLayout(grid_page_);
+  grid_->setContentsMargins(0, 0, 0, 0);
+  grid_->setSpacing(4);
+  // A file dropped between the panes (an empty cell) adds a pane; one dropped on a pane replaces it.
+  grid_page_->setAcceptDrops(true);
+  grid_page_->installEventFilter(this);
+  sync_pane_widgets();
+  stack_->addWidget(grid_page_);
   wipe_ = new PaneView(view_);
   wipe_->set_split(0.5);
-  follow(wipe_);
+  follow_view(wipe_);
   stack_->addWidget(wipe_);
   v->addWidget(stack_, 1);
   setCentralWidget(central);
+}
+
+void MainWindow::follow_view(PaneView* view) {
+  // Every view of the panes reports hovers and clicks the same way.
+  connect(view, &PaneView::hovered, this, [this](QPointF s) { update_inspector(s); });
+  connect(view, &PaneView::clicked, this, &MainWindow::toggle_lock);
+  connect(view, &PaneView::left_view, this, [this]() { update_inspector(std::nullopt); });
+  connect(view, &PaneView::line_drawn, this, [this](QLineF l) { set_profile_line(l); });
+}
+
+void MainWindow::sync_pane_widgets() {
+  const auto n = static_cast<std::size_t>(doc_->pane_count());
+  for (PaneWidget* p : panes_) grid_->removeWidget(p);
+  while (panes_.size() > n) {
+    delete panes_.back();
+    panes_.pop_back();
+  }
+  while (panes_.size() < n) {
+    auto* p = new PaneWidget(static_cast<int>(panes_.size()), view_);
+    p->set_config(doc_->pane(static_cast<int>(panes_.size())));
+    connect(p, &PaneWidget::config_edited, doc_, &Document::set_pane);
+    connect(p, &PaneWidget::file_dropped, this,
+            [this](int i, const QString& path) { doc_->set_pane(i, file_pane(path)); });
+    follow_view(p->view());
+    // A new pane shows what the others show.
+    p->view()->set_grid(grid_action_->isChecked());
+    p->view()->set_line_tool(line_action_->isChecked());
+    p->view()->set_profile_line(profile_line_);
+    panes_.push_back(p);
+  }
+  // Two columns for up to four panes, then three, then four (16 panes: 4 x 4).
+  const int cols = n <= 4 ? 2 : n <= 9 ? 3 : 4;
+  for (std::size_t i = 0; i < n; ++i)
+    grid_->addWidget(panes_[i], static_cast<int>(i) / cols, static_cast<int>(i) % cols);
+  panes_[0]->view()->set_defines_viewport(!wipe_action_->isChecked());
+  view_bar_->set_pane_count(static_cast<int>(n));
+}
+
+void MainWindow::add_image_pane(const QString& path) {
+  last_dir_ = QFileInfo(path).absolutePath();
+  if (!doc_->add_pane(file_pane(path)))
+    show_error(QString("At most %1 panes: drop %2 on a pane to replace it")
+                   .arg(Document::kMaxPanes)
+                   .arg(QFileInfo(path).fileName()));
+}
+
+void MainWindow::set_panes(const std::vector<PaneConfig>& panes) {
+  doc_->set_panes(panes);
+  sync_pane_widgets();  // at once, also when the count is the same
+  refresh_panes();
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* e) {
+  if (watched == grid_page_ && e->type() == QEvent::DragEnter) {
+    auto* d = static_cast<QDragEnterEvent*>(e);
+    if (d->mimeData()->hasUrls()) d->acceptProposedAction();
+    return true;
+  }
+  if (watched == grid_page_ && e->type() == QEvent::Drop) {
+    auto* d = static_cast<QDropEvent*>(e);
+    for (const QUrl& u : d->mimeData()->urls())
+      if (u.isLocalFile()) {
+        d->acceptProposedAction();
+        add_image_pane(u.toLocalFile());
+        break;
+      }
+    return true;
+  }
+  return QMainWindow::eventFilter(watched, e);
 }
 
 void MainWindow::build_docks() {
@@ -367,7 +434,7 @@ void MainWindow::set_wipe_mode(bool on) {
 void MainWindow::fit_view() { view_->fit(); }
 
 void MainWindow::apply_panes(const std::array<PaneConfig, Document::kPanes>& panes) {
-  for (int i = 0; i < Document::kPanes; ++i) doc_->set_pane(i, panes[static_cast<std::size_t>(i)]);
+  set_panes(std::vector<PaneConfig>(panes.begin(), panes.end()));  // panes added from files go
   const bool round_trip =
       std::any_of(panes.begin(), panes.end(), [](const PaneConfig& c) { return c.sr_round_trip > 0; });
   if (!round_trip && doc_->diff_settings().against == DiffAgainst::Source) {
@@ -435,7 +502,7 @@ void MainWindow::on_source_changed() {
 
 void MainWindow::refresh_panes() {
   const bool diff = diff_action_->isChecked();
-  for (int i = 0; i < Document::kPanes; ++i) {
+  for (int i = 0; i < static_cast<int>(panes_.size()) && i < doc_->pane_count(); ++i) {
     PaneWidget* p = panes_[static_cast<std::size_t>(i)];
     const PaneResult& r = doc_->result(i);
     const PaneDiff& d = doc_->diff(i);
