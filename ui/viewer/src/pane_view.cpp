@@ -182,6 +182,15 @@ void PaneView::paintEvent(QPaintEvent*) {
     p.drawEllipse(a, 3, 3);
     p.setRenderHint(QPainter::Antialiasing, false);
   }
+  if (region_) {
+    // The statistics region: a light outline on a dark one, so it shows on any image.
+    const QRectF r(to_widget(region_->topLeft()), to_widget(region_->bottomRight()));
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(QColor(0, 0, 0, 180), 3));
+    p.drawRect(r);
+    p.setPen(QPen(QColor(90, 255, 140), 1, Qt::DashLine));
+    p.drawRect(r);
+  }
   if (hover_) {
     // Outline the output pixel under the cursor, in this pane's own pixel grid.
     const QPoint op = output_pixel(*hover_);
@@ -195,6 +204,11 @@ void PaneView::paintEvent(QPaintEvent*) {
 
 void PaneView::set_profile_line(std::optional<QLineF> src) {
   profile_line_ = src;
+  update();
+}
+
+void PaneView::set_region(std::optional<QRectF> src) {
+  region_ = src;
   update();
 }
 
@@ -212,9 +226,15 @@ void PaneView::wheelEvent(QWheelEvent* e) {
 void PaneView::mousePressEvent(QMouseEvent* e) {
   if (e->button() != Qt::LeftButton) return;
   last_pos_ = press_pos_ = e->position();
+  if (e->modifiers() & Qt::ControlModifier) {
+    drag_ = Drag::Region;
+    drag_start_ = to_source(e->position());
+    setCursor(Qt::CrossCursor);
+    return;
+  }
   if (line_tool_ || (e->modifiers() & Qt::ShiftModifier)) {
     drag_ = Drag::Line;
-    line_start_ = to_source(e->position());
+    drag_start_ = to_source(e->position());
     setCursor(Qt::CrossCursor);
     return;
   }
@@ -225,7 +245,9 @@ void PaneView::mousePressEvent(QMouseEvent* e) {
 
 void PaneView::mouseMoveEvent(QMouseEvent* e) {
   if (drag_ == Drag::Line) {
-    emit line_drawn(QLineF(line_start_, to_source(e->position())), false);
+    emit line_drawn(QLineF(drag_start_, to_source(e->position())), false);
+  } else if (drag_ == Drag::Region) {
+    emit region_drawn(QRectF(drag_start_, to_source(e->position())).normalized(), false);
   } else if (drag_ == Drag::Pan) {
     view_->pan_screen(e->position() - last_pos_);
   } else if (drag_ == Drag::Split) {
@@ -244,7 +266,14 @@ void PaneView::mouseReleaseEvent(QMouseEvent* e) {
   const QPointF moved = e->position() - press_pos_;
   if (drag_ == Drag::Line) {
     drag_ = Drag::None;
-    emit line_drawn(QLineF(line_start_, to_source(e->position())), true);
+    emit line_drawn(QLineF(drag_start_, to_source(e->position())), true);
+    return;
+  }
+  if (drag_ == Drag::Region) {
+    drag_ = Drag::None;
+    // A Ctrl+click that did not drag: an empty rectangle, which clears the region.
+    const bool dragged = std::abs(moved.x()) + std::abs(moved.y()) >= 4;
+    emit region_drawn(dragged ? QRectF(drag_start_, to_source(e->position())).normalized() : QRectF(), true);
     return;
   }
   if (drag_ == Drag::Pan && e->button() == Qt::LeftButton && std::abs(moved.x()) + std::abs(moved.y()) < 4)

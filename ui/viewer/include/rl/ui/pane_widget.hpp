@@ -23,6 +23,9 @@ class PaneWidget : public QWidget {
   void set_config(const PaneConfig& c);  // without emitting config_edited
   PaneConfig config() const;             // what the header shows
   void set_info(const QString& info, const QString& stats);
+  // While the A/B flicker shows another image here, which one ("showing: reference"); empty: its own.
+  void set_showing(const QString& what);
+  QString showing() const;
   PaneView* view() const { return view_; }
   QComboBox* method_box() const { return method_; }
   QCheckBox* antialias_box() const { return aa_; }
@@ -40,6 +43,7 @@ class PaneWidget : public QWidget {
   int index_;
   PaneView* view_;
   QLabel* name_;
+  QLabel* showing_;
   QComboBox* method_;
   QCheckBox* aa_;
   ElidedLabel* info_;
