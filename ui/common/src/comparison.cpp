@@ -34,7 +34,7 @@ QString pane_label(const PaneConfig& c) {
   return m + (c.antialiasing ? " (antialiased)" : " (no antialiasing)");
 }
 
-QBrush uncovered_brush() { return QBrush(QColor(150, 150, 150), Qt::BDiagPattern); }
+QBrush uncovered_brush() { return QBrush(QColor(150, 150, 150), Qt::Dense4Pattern); }
 
 QRect result_crop(const QRect& c, int src_rows, int src_cols, int out_rows, int out_cols) {
   if (src_rows <= 0 || src_cols <= 0) return {};
@@ -242,7 +242,7 @@ std::vector<PaneResult> compute_panes(const Image& src, const ResizeSpec& base,
 
 namespace {
 
-// `img` moved by `nudge` onto a canvas of its size, the uncovered strip hatched.
+// `img` moved by `nudge` onto a canvas of its size, the uncovered strip checkered.
 QImage nudged_qimage(const QImage& img, QPoint nudge) {
   QImage out(img.size(), QImage::Format_RGB32);
   out.fill(QColor(48, 48, 52));
@@ -252,26 +252,20 @@ QImage nudged_qimage(const QImage& img, QPoint nudge) {
   return out;
 }
 
-// The strip of a map that a nudge leaves uncompared, hatched over the map's colours.
-void hatch_uncovered(QImage& map, QPoint nudge) {
+// The strip of a map that a nudge leaves uncompared, checkered over the map's colours.
+void checker_uncovered(QImage& map, QPoint nudge) {
   QPainter p(&map);
   p.setClipRegion(QRegion(map.rect()).subtracted(QRegion(QRect(nudge, map.size()))));
   p.fillRect(map.rect(), QColor(48, 48, 52));
   p.fillRect(map.rect(), uncovered_brush());
 }
 
-// "region 2,2,4,4" (as drawn), and where the compared images are of another size, their part
-// ("region 2,2,4,4 (1,1,2,2 of the results)").
+// "region 2,2,4,4", as drawn (the Differences dock also names the compared images' part).
 Statistic region_statistic(const StatsRegion& r) {
-  const auto xywh = [](const QRect& q) {
-    return QStringLiteral("%1,%2,%3,%4").arg(q.x()).arg(q.y()).arg(q.width()).arg(q.height());
-  };
   const QRect& s = r.source;
-  const QString value =
-      QStringLiteral("%1,%2 %3\u00d7%4").arg(s.x()).arg(s.y()).arg(s.width()).arg(s.height());
-  QString phrase = QStringLiteral("region ") + xywh(s);
-  if (r.image != s) phrase += QStringLiteral(" (%1 of the results)").arg(xywh(r.image));
-  return {QStringLiteral("region"), value, phrase};
+  const QString x_y = QStringLiteral("%1,%2").arg(s.x()).arg(s.y());
+  return {QStringLiteral("region"), QStringLiteral("%1 %2\u00d7%3").arg(x_y).arg(s.width()).arg(s.height()),
+          QStringLiteral("region %1,%2,%3").arg(x_y).arg(s.width()).arg(s.height())};
 }
 
 QString signed_text(int v) { return (v > 0 ? QStringLiteral("+") : QString()) + QString::number(v); }
@@ -331,11 +325,7 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
       if (region) d.statistics.push_back(region_statistic(*region));
       if (!nudge.isNull()) {
         const QString by = signed_text(nudge.x()) + "," + signed_text(nudge.y());
-        d.statistics.push_back({QStringLiteral("nudge"), by,
-                                QStringLiteral("nudged %1 (overlap %2\u00d7%3 compared)")
-                                    .arg(by)
-                                    .arg(window.width())
-                                    .arg(window.height())});
+        d.statistics.push_back({QStringLiteral("nudge"), by, QStringLiteral("nudged ") + by});
       }
       for (Statistic& s : statistics_of(*d.stats)) d.statistics.push_back(std::move(s));
       if (ref_region) d.statistics.push_back(values_statistic(a_cmp));
@@ -350,7 +340,7 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
           d.statistics.push_back(std::move(s));
       }
       // The map is of the whole image: a nudged pane over the reference where it covers it, the
-      // reference itself (a difference of 0, hatched) where it does not.
+      // reference itself (a difference of 0, checkered) where it does not.
       Image moved;
       if (!nudge.isNull()) {
         moved = b;
@@ -385,7 +375,7 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
     PaneDiff& d = out.diffs[i];
     if (!d.map) continue;
     d.colored = colorize(*d.map, out.scale.colormap, out.scale.lo, out.scale.hi);
-    if (!nudges[i].isNull()) hatch_uncovered(d.colored, nudges[i]);
+    if (!nudges[i].isNull()) checker_uncovered(d.colored, nudges[i]);
   }
   return out;
 }

@@ -171,6 +171,10 @@ void DifferencePanel::refresh() {
                         .arg(region->height()));
   else
     scope_->setText("Statistics of the whole image (Ctrl+drag on a pane: of a region)");
+  if (!cmp.diff.nudges.empty())
+    scope_->setText(
+        scope_->text() +
+        "; a nudged pane: where it overlaps the reference (the grey-checkered strip is left out)");
   for (int i = 0; i < Document::kPanes; ++i) {
     const PaneDiff& d = doc_->diff(i);
     stats_->setVerticalHeaderItem(i, new QTableWidgetItem(QString::number(i + 1)));

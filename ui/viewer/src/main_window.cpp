@@ -52,6 +52,9 @@ namespace rl::ui {
 
 namespace {
 
+// How long after Space comes up the hold ends, unless the key goes down again (a key repeat).
+constexpr int kFlickerReleaseMs = 60;
+
 bool inside(const Image& img, QPoint p) {
   return p.x() >= 0 && p.y() >= 0 && p.x() < img.cols() && p.y() < img.rows();
 }
@@ -213,6 +216,10 @@ void MainWindow::build_actions() {
                       "Hold: every pane shows the image it is compared with until the key is released",
                       [this]() { set_flicker_hold(true); });
   hold->setAutoRepeat(false);
+  flicker_release_ = new QTimer(this);
+  flicker_release_->setSingleShot(true);
+  flicker_release_->setInterval(kFlickerReleaseMs);
+  connect(flicker_release_, &QTimer::timeout, this, [this]() { set_flicker_hold(false); });
   flicker_timer_ = new QTimer(this);
   flicker_timer_->setInterval(500);
   connect(flicker_timer_, &QTimer::timeout, this, [this]() {
@@ -328,6 +335,12 @@ void MainWindow::build_central() {
     connect(p->view(), &PaneView::left_view, this, [this, i]() {
       if (hovered_pane_ == i) hovered_pane_ = -1;
     });
+  }
+  // Equal shares whatever the headers say: a long statistics line (a region, a nudge) is elided, it
+  // never widens its column.
+  for (int k = 0; k < 2; ++k) {
+    grid->setColumnStretch(k, 1);
+    grid->setRowStretch(k, 1);
   }
   panes_[0]->view()->set_defines_viewport(true);
   stack_->addWidget(grid_page);
@@ -585,11 +598,17 @@ int MainWindow::flicker_interval() const { return flicker_timer_->interval(); }
 
 bool MainWindow::eventFilter(QObject* o, QEvent* e) {
   if (flicker_held_) {
-    const bool released = e->type() == QEvent::KeyRelease &&
-                          static_cast<QKeyEvent*>(e)->key() == Qt::Key_Space &&
-                          !static_cast<QKeyEvent*>(e)->isAutoRepeat();
+    const bool space = (e->type() == QEvent::KeyRelease || e->type() == QEvent::KeyPress ||
+                        e->type() == QEvent::ShortcutOverride) &&
+                       static_cast<QKeyEvent*>(e)->key() == Qt::Key_Space;
+    // An X server's key repeat can arrive as release + press pairs that are not marked as repeats:
+    // a release ends the hold only when no press follows it shortly.
+    if (space && e->type() == QEvent::KeyRelease && !static_cast<QKeyEvent*>(e)->isAutoRepeat())
+      flicker_release_->start();
+    else if (space)
+      flicker_release_->stop();
     // A key released in another window never arrives here: leaving the application ends the hold too.
-    if (released || e->type() == QEvent::ApplicationDeactivate) set_flicker_hold(false);
+    if (e->type() == QEvent::ApplicationDeactivate) set_flicker_hold(false);
   }
   return QMainWindow::eventFilter(o, e);
 }

@@ -65,12 +65,7 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent) : QWidget(pa
   // tooltip has the whole line.
   info_ = new ElidedLabel;
   info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  showing_ = new QLabel;
-  showing_->setObjectName("flickerShowing");
-  showing_->setStyleSheet("background: #ffd200; color: black; padding: 0 4px; font-weight: bold;");
-  showing_->hide();
   head->addWidget(name_);
-  head->addWidget(showing_);
   head->addWidget(method_);
   head->addWidget(aa_);
   head->addStretch(1);
@@ -131,12 +126,9 @@ void PaneWidget::set_info(const QString& info, const QString& stats) {
   stats_->set_full_text(stats);
 }
 
-void PaneWidget::set_showing(const QString& what) {
-  showing_->setText(what);
-  showing_->setVisible(!what.isEmpty());
-}
+void PaneWidget::set_showing(const QString& what) { view_->set_tag(what); }
 
-QString PaneWidget::showing() const { return !showing_->isHidden() ? showing_->text() : QString(); }
+QString PaneWidget::showing() const { return view_->tag(); }
 
 QString PaneWidget::title() const { return QString("%1 · %2").arg(index_ + 1).arg(pane_label(config())); }
 

@@ -73,7 +73,7 @@ struct DiffSettings {
   std::optional<SrProtocol> protocol = std::nullopt;
   // Per pane (missing: none), its nudge (nomacs' per-pane offset for a misregistered output): pane pixel
   // (x, y) is shown at, and compared with, the reference's (x + dx, y + dy). Only the overlap is
-  // compared; the strip it uncovers is drawn hatched (kUncovered) and left out of the statistics,
+  // compared; the strip it uncovers is drawn checkered grey (uncovered_brush) and left out of the statistics,
   // which say so ("nudged +1,0"). A pane that is the reference is never nudged.
   std::vector<QPoint> nudges;
   // The region the statistics are of, in source pixels (x = column, y = row: `--crop`'s convention);
@@ -86,7 +86,7 @@ struct DiffSettings {
                                                                : QPoint();
   }
 };
-// What the strip a nudge uncovers is drawn with (in results and maps): grey hatching on the panes'
+// What the strip a nudge uncovers is drawn with (in results and maps): a grey checkerboard on the panes'
 // dark background, a colour neither colormap nor the non-finite colours use.
 QBrush uncovered_brush();
 
@@ -112,7 +112,7 @@ struct PaneDiff {
   std::vector<Statistic> statistics;  // stats (then sr) as shown
   QString error;
   // A nudged pane as it is shown and compared: its result moved by the nudge, the uncovered strip
-  // hatched (values 0 there). Null when the pane is not nudged: the result is shown as it is.
+  // checkered (values 0 there). Null when the pane is not nudged: the result is shown as it is.
   std::shared_ptr<const Image> nudged;
   QImage nudged_display;
 };

@@ -159,6 +159,7 @@ class MainWindow : public QMainWindow {
   QAction* ab_action_ = nullptr;
   QAction* timed_flicker_action_ = nullptr;
   QTimer* flicker_timer_ = nullptr;
+  QTimer* flicker_release_ = nullptr;  // ends the Space hold (see eventFilter)
   bool flicker_held_ = false;
   bool flicker_phase_ = false;  // the timed flicker's: true while it shows the reference
   int hovered_pane_ = -1;       // the pane view under the mouse (panes_ index); -1: none

@@ -37,6 +37,10 @@ class PaneView : public QWidget {
   void set_profile_line(std::optional<QLineF> src);
   // While on, a plain drag draws the profile line instead of panning (Shift+drag always does).
   void set_line_tool(bool on) { line_tool_ = on; }
+  // A tag drawn over the top left of the image (the A/B flicker's "showing: …"); empty: none. Drawn,
+  // not a widget, so that showing it never moves the layout.
+  void set_tag(const QString& tag);
+  const QString& tag() const { return tag_; }
   // The statistics region, outlined over the image (source coordinates); nullopt hides it.
   void set_region(std::optional<QRectF> src);
   const std::optional<QRectF>& region() const { return region_; }
@@ -77,11 +81,13 @@ class PaneView : public QWidget {
   double sx() const;
   double sy() const;
   void draw_layer(QPainter& p, const QImage& img, const Image* values);
+  void draw_tag(QPainter& p, const QRectF& box, Qt::Alignment align, const QString& s, const QColor& back,
+                const QColor& ink);
 
   ViewState* view_;
   QImage display_, display2_;
   std::shared_ptr<const Image> values_, values2_;
-  QString label_a_, label_b_, message_;
+  QString label_a_, label_b_, message_, tag_;
   bool grid_ = true;
   bool defines_viewport_ = false;
   double split_ = 0.5;

@@ -43,7 +43,6 @@ class PaneWidget : public QWidget {
   int index_;
   PaneView* view_;
   QLabel* name_;
-  QLabel* showing_;
   QComboBox* method_;
   QCheckBox* aa_;
   ElidedLabel* info_;
