@@ -41,7 +41,7 @@ QString label_of(const FigureSpec& s, int i) {
 
 // The pane shown as the reference: compared with itself, it gets no map of its own.
 bool is_reference_pane(const FigureSpec& s, int i) {
-  return i == kReferencePane && !s.comparison.against_image();
+  return i == kReferencePane && s.comparison.reference_is_pane();
 }
 
 QRect source_crop(const FigureSpec& s) {
@@ -267,6 +267,7 @@ QString diff_caption(const FigureSpec& s) {
   else if (d.mode != DiffMode::AbsMaxChannel && d.channel >= 0)
     what += QStringLiteral(", channel %1").arg(d.channel + 1);
   if (s.comparison.against_image()) what += QStringLiteral(" vs ") + s.reference_label;
+  if (s.comparison.against_source()) what += QStringLiteral(" vs HR");
   return what;
 }
 

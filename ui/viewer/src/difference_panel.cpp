@@ -28,6 +28,8 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   against_ = new QComboBox;
   against_->addItem("pane 1 (reference)");
   against_->addItem("loaded image (none)");
+  // An SR round trip's HR: the image the panes were made from (DiffAgainst::Source).
+  against_->addItem("the image itself (HR)");
   auto* load_ref = new QPushButton("Load reference…");
   auto* against_row = new QHBoxLayout;
   against_row->addWidget(against_, 1);
@@ -108,8 +110,10 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
 
 void DifferencePanel::push() {
   DiffSettings s = doc_->diff_settings();
-  s.against = against_->currentIndex() == 1 && doc_->reference_image() ? DiffAgainst::ReferenceImage
-                                                                       : DiffAgainst::ReferencePane;
+  const int against = against_->currentIndex();
+  s.against = against == 2                              ? DiffAgainst::Source
+              : against == 1 && doc_->reference_image() ? DiffAgainst::ReferenceImage
+                                                        : DiffAgainst::ReferencePane;
   s.ssim_map = mode_->currentData().toInt() == kSsimMapItem;
   if (!s.ssim_map) s.mode = static_cast<DiffMode>(mode_->currentData().toInt());
   const int protocol = protocol_->currentData().toInt();
@@ -122,7 +126,8 @@ void DifferencePanel::push() {
 }
 
 void DifferencePanel::show_settings(const DiffSettings& s) {
-  const QSignalBlocker b1(mode_), b2(channel_), b3(fixed_), b4(max_), b5(protocol_);
+  const QSignalBlocker b1(mode_), b2(channel_), b3(fixed_), b4(max_), b5(protocol_), b6(against_);
+  show_against(s.against);
   mode_->setCurrentIndex(mode_->findData(s.ssim_map ? kSsimMapItem : static_cast<int>(s.mode)));
   protocol_->setCurrentIndex(
       std::max(0, protocol_->findData(s.protocol ? static_cast<int>(*s.protocol) : -1)));
@@ -136,7 +141,13 @@ void DifferencePanel::on_reference_changed() {
   const QSignalBlocker b(against_);
   against_->setItemText(
       1, doc_->reference_image() ? "loaded: " + doc_->reference_name() : "loaded image (none)");
-  against_->setCurrentIndex(doc_->diff_settings().against == DiffAgainst::ReferenceImage ? 1 : 0);
+  show_against(doc_->diff_settings().against);
+}
+
+void DifferencePanel::show_against(DiffAgainst a) {
+  // The combo's items are in DiffAgainst's order; a loaded reference that is gone reads as the pane.
+  against_->setCurrentIndex(
+      a == DiffAgainst::ReferenceImage && !doc_->reference_image() ? 0 : static_cast<int>(a));
 }
 
 void DifferencePanel::refresh() {

@@ -252,7 +252,9 @@ DisplayRange Document::display_range() const { return effective_range(display_, 
 
 QString Document::diff_label() const {
   const DiffSettings& d = comparison_.diff;
-  const QString ref = d.against == DiffAgainst::ReferenceImage ? "loaded reference" : "reference pane";
+  const QString ref = d.against == DiffAgainst::ReferenceImage ? "loaded reference"
+                      : d.against == DiffAgainst::Source       ? "the image itself (HR)"
+                                                               : "reference pane";
   const QString ch = d.mode == DiffMode::AbsMaxChannel ? QString("max over channels")
                                                        : QString("channel %1").arg(d.channel + 1);
   if (d.ssim_map) return QString("1 - SSIM(pane, %1) (MATLAB ssim, worst channel)").arg(ref);

@@ -276,6 +276,13 @@ void MainWindow::build_actions() {
   add(presets, "MATLAB vs the &Libraries", {},
       "Panes: MATLAB bicubic, OpenCV INTER_CUBIC, Pillow BICUBIC, torch bicubic (no antialias)",
       [this]() { apply_panes(libraries_preset()); });
+  QMenu* sr = presets->addMenu("&Super-Resolution Baselines");
+  for (const int s : {2, 3, 4})
+    add(sr, QString("\u00d7&%1").arg(s), {},
+        QString("Panes: the image as HR, down by 1/%1 (MATLAB bicubic) and up by %1 with bicubic, nearest, "
+                "bilinear, lanczos3; compared with the HR")
+            .arg(s),
+        [this, s]() { apply_sr_baselines(s); });
 
   QMenu* help = menuBar()->addMenu("&Help");
   add(help, "&Keyboard Shortcuts", {QKeySequence::HelpContents}, "This list", [this]() {
@@ -452,6 +459,21 @@ void MainWindow::fit_view() { view_->fit(); }
 
 void MainWindow::apply_panes(const std::array<PaneConfig, Document::kPanes>& panes) {
   for (int i = 0; i < Document::kPanes; ++i) doc_->set_pane(i, panes[static_cast<std::size_t>(i)]);
+  const bool round_trip =
+      std::any_of(panes.begin(), panes.end(), [](const PaneConfig& c) { return c.sr_round_trip > 0; });
+  if (!round_trip && doc_->diff_settings().against == DiffAgainst::Source) {
+    DiffSettings d = doc_->diff_settings();
+    d.against = DiffAgainst::ReferencePane;
+    set_diff_settings(d);
+  }
+}
+
+void MainWindow::apply_sr_baselines(int s) {
+  apply_panes(sr_baselines_preset(s));
+  DiffSettings d = doc_->diff_settings();
+  d.against = DiffAgainst::Source;
+  if (!d.protocol) d.protocol = SrProtocol::Srcnn;  // the numbers an SR table prints
+  set_diff_settings(d);
 }
 
 void MainWindow::set_profile_line(std::optional<QLineF> src) {
@@ -508,8 +530,9 @@ void MainWindow::refresh_panes() {
   // A/B: the image the panes are compared with, in every pane's place.
   const bool flick = showing_reference() && !cmp.reference_display.isNull();
   const std::shared_ptr<const Image> ref_values = cmp.reference();
-  const QString ref_name = cmp.against_image()
-                               ? "showing: " + doc_->reference_name()
+  const QString ref_name = cmp.against_image() ? "showing: " + doc_->reference_name()
+                           : cmp.against_source()
+                               ? QString("showing: the image itself (HR)")
                                : QString("showing: pane %1 (reference)").arg(kReferencePane + 1);
   // What pane i shows: the reference while flickering, its map in difference mode, else its result
   // (moved by its nudge).
@@ -525,6 +548,7 @@ void MainWindow::refresh_panes() {
     const PaneResult& r = doc_->result(i);
     const PaneDiff& d = doc_->diff(i);
     p->set_config(doc_->pane(i));
+    p->set_reference(i == Document::kReferencePane && doc_->comparison().reference_is_pane());
     p->setToolTip(r.note);  // a library pane: how its tables combine, and what was adapted
     p->set_showing(flick && !cmp.is_reference(i) ? ref_name : QString());
     if (!r.error.isEmpty() && !flick) {

@@ -34,6 +34,7 @@ class DifferencePanel : public QWidget {
  private:
   void push();
   void on_reference_changed();
+  void show_against(DiffAgainst a);  // the Against combo, without emitting
 
   Document* doc_;
   QComboBox* against_ = nullptr;

@@ -67,8 +67,12 @@ class MainWindow : public QMainWindow {
   void set_diff_settings(const DiffSettings& d);
   void set_wipe_mode(bool on);
   void fit_view();
-  // Sets every pane at once (the Presets menu: kDefaultPanes, libraries_preset()).
+  // Sets every pane at once (the Presets menu: kDefaultPanes, libraries_preset()). Panes with no
+  // SR round trip are compared with the reference pane again if they were compared with the HR.
   void apply_panes(const std::array<PaneConfig, Document::kPanes>& panes);
+  // Presets > Super-Resolution Baselines > xS: sr_baselines_preset(s) compared with the loaded image
+  // (the HR) and scored by srcnn unless another protocol is chosen.
+  void apply_sr_baselines(int s);
   void one_to_one();
   void show_error(const QString& message);
   // Draws on the overview the source region the reference pane's output pixel reads (its
