@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 
 #include "rl/kernels.hpp"
 #include "rl/parse.hpp"
@@ -24,7 +25,18 @@ enum : unsigned {
   kMax = 128,
   kLike = 256,
   kAlignCorners = 512,
+  kReducingGap = 1024,
 };
+
+// Image.resize's reducing_gap: a number of at least 1 (Pillow raises ValueError below 1).
+double parse_reducing_gap(const std::string& v) {
+  char* end = nullptr;
+  const double g = std::strtod(v.c_str(), &end);
+  if (v.empty() || end != v.c_str() + v.size() || !std::isfinite(g) || g < 1.0)
+    throw UsageError("--reducing-gap must be a number of at least 1 (as Pillow's reducing_gap), got '" + v +
+                     "'");
+  return g;
+}
 
 // "a, b or c", for the messages that list a library's methods.
 std::string join_names(const std::vector<std::string>& v) {
@@ -148,6 +160,10 @@ bool take_resize_option(const std::vector<std::string>& args, std::size_t& i, Re
       once(kAlignCorners);
       take_no_value(a);
       out.align_corners = true;
+    } else if (a.name == "--reducing-gap") {
+      once(kReducingGap);
+      const std::string v = take_value(args, i, a);
+      out.reducing_gap = parse_reducing_gap(v);
     } else if (a.name == "--max-pixels") {
       once(kMax);
       out.max_pixels = parse_count(take_value(args, i, a), "--max-pixels", std::uint64_t{1} << 62);
@@ -163,6 +179,8 @@ bool take_resize_option(const std::vector<std::string>& args, std::size_t& i, Re
 }
 
 void resolve_method(ResizeOptions& o) {
+  if ((o.given & kReducingGap) && (!o.like || *o.like != peers::Library::Pillow))
+    throw UsageError("--reducing-gap is an option of --like pillow (Image.resize's reducing_gap)");
   if (!o.like) {
     if (o.align_corners)
       throw UsageError(
@@ -187,6 +205,7 @@ void resolve_method(ResizeOptions& o) {
       (o.given & kAa) != 0 ? std::optional<bool>(o.spec.antialiasing) : std::optional<bool>();
   try {
     o.peer = peers::make_peer_spec(*o.like, o.method_arg, aa, o.align_corners);
+    o.peer->reducing_gap = o.reducing_gap;
   } catch (const std::invalid_argument& e) {  // one line naming the method or option
     throw UsageError(e.what());
   }

@@ -40,6 +40,7 @@ struct ResizeOptions {
   std::optional<peers::PeerSpec> peer;
   std::string method_arg;      // --method as given; its meaning depends on --like (resolve_method)
   bool align_corners = false;  // --align-corners (torch bilinear and bicubic only)
+  double reducing_gap = 0.0;   // --reducing-gap G (--like pillow only; 0: None, Pillow's default)
 };
 
 struct Options {

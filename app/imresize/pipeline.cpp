@@ -231,8 +231,9 @@ int run_imresize(const Options& opt) {
       const auto [r, c] = peers::output_size(*o.peer, in.rows(), in.cols(), target);
       std::cout << "like: " << peers::to_string(o.peer->library) << ", method "
                 << peers::method_name(o.peer->library, o.peer->method) << " (" << peers::display_name(*o.peer)
-                << ", " << peers::to_string(*o.peer) << "): " << shape_str(in.rows(), in.cols()) << " -> "
-                << shape_str(r, c) << "\n";
+                << ", " << peers::to_string(*o.peer);
+      if (o.peer->reducing_gap > 0.0) std::cout << ", reducing_gap " << o.peer->reducing_gap;
+      std::cout << "): " << shape_str(in.rows(), in.cols()) << " -> " << shape_str(r, c) << "\n";
     }
     resize = [&](Image& out) {
       try {

@@ -59,6 +59,8 @@ Options:
                       torch float32 only (e.g. a .npy).
                       --boundary, --as and --device cuda are MATLAB's only. See docs/PEERS.md.
   --align-corners     with --like torch (bilinear, bicubic): align_corners=True
+  --reducing-gap G    with --like pillow: Image.resize(..., reducing_gap=G), G >= 1: first
+                      Image.reduce by int(in/out/G) per side (8-bit images; NEAREST ignores it)
   --as keep|double|single
                       keep (default): the output has the input's type. double/single: convert
                       the input first as im2double/im2single do (uint8 x/255, uint16 x/65535,

@@ -101,31 +101,10 @@ struct ExportRequest {
   QRect crop;
   rl::Boundary boundary = rl::Boundary::Modern;
   QList<PaneChoice> panes;
+  std::optional<rl::Method> upscale;  // --upscale: how LR file panes reach the reference's size
   std::optional<std::vector<double>> pixel, profile;
   FigureSpec spec;  // the figure's own settings: diff mode, layout, width, dpi, plots, maps shown
 };
-
-// --panes: each name a pane; a library pane's error says what is wrong with its method or option.
-QList<PaneChoice> parse_panes(const QString& list) {
-  QList<PaneChoice> choices;
-  for (const QString& raw : list.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-    const QString name = raw.trimmed();
-    const auto c = parse_pane(name);
-    if (!c && peer_named(name)) try {
-        (void)rl::peers::parse_peer_spec(name.toLower().toStdString());
-      } catch (const std::invalid_argument& e) {
-        fail(kExitUsage, QStringLiteral("pane '%1': %2").arg(name, QString::fromUtf8(e.what())));
-      }
-    if (!c)
-      fail(kExitUsage, QStringLiteral("unknown pane '%1' (see --help; e.g. matlab, bicubic-noaa, "
-                                      "opencv-cubic, pillow-bicubic, torch-bicubic-aa)")
-                           .arg(raw));
-    choices.append(*c);
-  }
-  if (choices.isEmpty()) fail(kExitUsage, QStringLiteral("--panes is empty"));
-  if (choices.size() > 16) fail(kExitUsage, QStringLiteral("at most 16 panes"));
-  return choices;
-}
 
 // Parse: the option table's words turned into settings, in command-line order (the last one given
 // wins; --no-kernel-plot and --plots replace each other). Checks what needs no image: values, the
@@ -157,6 +136,8 @@ ExportRequest parse_request(const QStringList& args) {
         r.boundary = *parsed;
       } else if (name == QLatin1String("panes"))
         r.panes = parse_panes(v);
+      else if (name == QLatin1String("upscale"))
+        r.upscale = parse_upscale(v);
       else if (name == QLatin1String("reference"))
         r.reference = v;
       else if (name == QLatin1String("diff"))
@@ -245,18 +226,25 @@ QString compute(const ExportRequest& r, FigureSpec& spec) {
     cmp.base.scale = r.scale.value_or(std::pair{0.5, 0.5});
   cmp.base.boundary = r.boundary;
   for (const PaneChoice& c : r.panes) {
-    cmp.panes.push_back(c.config);
+    PaneConfig config = c.config;
+    if (config.is_file()) config.file_upscale = r.upscale;
+    cmp.panes.push_back(config);
     spec.labels << c.label;
   }
   compute_comparison(cmp, run_on_cpu, [] { return false; });
+  for (std::size_t i = 0; i < cmp.panes.size(); ++i)  // an LR file's label says how it was upscaled
+    if (cmp.panes[i].is_file()) spec.labels[static_cast<int>(i)] = pane_label(cmp.panes[i], cmp.results[i]);
   const rl::Image& src = *cmp.source;
   QString size_text;
   for (std::size_t i = 0; i < cmp.results.size(); ++i) {
     const PaneResult& res = cmp.results[i];
+    const QString& name = r.panes[static_cast<int>(i)].name;
     if (!res.error.isEmpty())
-      fail(kExitInput,
-           QStringLiteral("cannot resize with %1: %2").arg(r.panes[static_cast<int>(i)].name, res.error));
-    if (cmp.panes[i].peer) continue;  // a library's tables describe its own size rule
+      fail(kExitInput, cmp.panes[i].is_file()
+                           ? QStringLiteral("pane %1: %2").arg(name, res.error)
+                           : QStringLiteral("cannot resize with %1: %2").arg(name, res.error));
+    // A library's tables describe its own size rule; a file was not resized from the image.
+    if (cmp.panes[i].peer || cmp.panes[i].is_file()) continue;
     const QString sr = QString::number(res.plan->rows.scale, 'g', 4),
                   scs = QString::number(res.plan->cols.scale, 'g', 4);
     size_text = QStringLiteral("%1x%2 \u2192 %3x%4 (scale %5)")
@@ -266,6 +254,10 @@ QString compute(const ExportRequest& r, FigureSpec& spec) {
                     .arg(res.plan->out_cols)
                     .arg(sr == scs ? sr : sr + QStringLiteral(" x ") + scs);
   }
+  if (size_text.isEmpty()) {  // only files and libraries: the size they are compared at
+    const rl::Image& first = *cmp.results.front().image;
+    size_text = QStringLiteral("%1x%2").arg(first.rows()).arg(first.cols());
+  }
   return size_text;
 }
 
@@ -273,18 +265,18 @@ QString compute(const ExportRequest& r, FigureSpec& spec) {
 // which only the computed plan and the loaded image can tell.
 void validate(const ExportRequest& r, FigureSpec& spec) {
   const rl::Image& src = *spec.comparison.source;
-  const rl::Plan& ref_plan = *spec.comparison.results.front().plan;
+  const rl::Image& ref_out = *spec.comparison.results.front().image;  // a file pane has no plan
   if (r.pixel) {
     const double row = (*r.pixel)[0], col = (*r.pixel)[1];
-    if (row != std::floor(row) || col != std::floor(col) || row < 0 || col < 0 || row >= ref_plan.out_rows ||
-        col >= ref_plan.out_cols)
+    if (row != std::floor(row) || col != std::floor(col) || row < 0 || col < 0 || row >= ref_out.rows() ||
+        col >= ref_out.cols())
       fail(kExitUsage,
            QStringLiteral("--pixel %1,%2 is not an output pixel: the reference pane's output is %3x%4 "
                           "(rows x columns, 0-based)")
                .arg(row)
                .arg(col)
-               .arg(ref_plan.out_rows)
-               .arg(ref_plan.out_cols));
+               .arg(ref_out.rows())
+               .arg(ref_out.cols()));
     spec.pixel = QPoint(static_cast<int>(col), static_cast<int>(row));
   }
   if (r.profile) {
@@ -332,7 +324,44 @@ ExportJob prepare_export(const QStringList& args) {
   return job;
 }
 
+// --panes: each name a pane; a library pane's error says what is wrong with its method or option.
+QList<PaneChoice> parse_panes(const QString& list) {
+  QList<PaneChoice> choices;
+  for (const QString& raw : list.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    const QString name = raw.trimmed();
+    if (name.compare(QLatin1String("file:"), Qt::CaseInsensitive) == 0)
+      fail(kExitUsage, QStringLiteral("pane 'file:' needs a path (file:PATH)"));
+    const auto c = parse_pane(name);
+    if (!c && peer_named(name)) try {
+        (void)rl::peers::parse_peer_spec(name.toLower().toStdString());
+      } catch (const std::invalid_argument& e) {
+        fail(kExitUsage, QStringLiteral("pane '%1': %2").arg(name, QString::fromUtf8(e.what())));
+      }
+    if (!c)
+      fail(kExitUsage, QStringLiteral("unknown pane '%1' (see --help; e.g. matlab, bicubic-noaa, "
+                                      "opencv-cubic, pillow-bicubic, torch-bicubic-aa)")
+                           .arg(raw));
+    choices.append(*c);
+  }
+  if (choices.isEmpty()) fail(kExitUsage, QStringLiteral("--panes is empty"));
+  if (choices.size() > 16) fail(kExitUsage, QStringLiteral("at most 16 panes"));
+  return choices;
+}
+
+rl::Method parse_upscale(const QString& s) {
+  const auto m = rl::parse_method(s.trimmed().toLower().toStdString());
+  if (!m || *m == rl::Method::Custom)
+    fail(kExitUsage, QStringLiteral("--upscale takes one of %1, got '%2'").arg(matlab_method_list(), s));
+  return *m;
+}
+
 std::optional<PaneChoice> parse_pane(const QString& raw) {
+  // file:PATH, the path as given (its case kept).
+  if (raw.startsWith(QLatin1String("file:"), Qt::CaseInsensitive) && raw.size() > 5) {
+    PaneChoice c{raw, {}, file_pane(raw.mid(5))};
+    c.label = pane_label(c.config);
+    return c;
+  }
   const QString name = raw.toLower();
   if (peer_named(name)) {
     try {

@@ -41,9 +41,13 @@ ExportJob prepare_export(const QStringList& args);
 struct PaneChoice {
   QString name;       // as given, e.g. "bicubic-noaa"
   QString label;      // for the figure, e.g. "bicubic, no antialiasing"
-  PaneConfig config;  // MATLAB's method and antialiasing, or a library's resize ("opencv-cubic")
+  PaneConfig config;  // MATLAB's method and antialiasing, a library's resize ("opencv-cubic"), or a file
 };
-// Parses one pane name (see above); nullopt when it is not one.
+// Parses one pane name (see above; "file:PATH" is an image file); nullopt when it is not one.
 std::optional<PaneChoice> parse_pane(const QString& name);
+// --panes LIST: every name a pane, 1..16 of them; throws CommandLineError (exit 2, one line) otherwise.
+QList<PaneChoice> parse_panes(const QString& list);
+// --upscale METHOD: a MATLAB method (not custom) for LR file panes; throws CommandLineError otherwise.
+rl::Method parse_upscale(const QString& s);
 
 }  // namespace rl::ui

@@ -34,7 +34,13 @@ constexpr OptionSpec kOptions[] = {
      "Or a library's resize (imresize --like):\n{libraries}\n"
      "with -aa (antialias) and/or -ac (align_corners) where the library has them, e.g.\n"
      "--panes matlab,opencv-cubic,pillow-bicubic,torch-bicubic (MATLAB vs the libraries). They run\n"
-     "at MATLAB's output size; a type the library lacks goes through float32. At most 16 panes."},
+     "at MATLAB's output size; a type the library lacks goes through float32.\n"
+     "Or file:PATH, an image file ({images}) compared as it is: it must have the reference's size\n"
+     "(the panes' output size, or --reference's) and channels, or be 1/n of that size with --upscale.\n"
+     "At most 16 panes."},
+    {"upscale", "METHOD", E,
+     "Upscale an LR file: pane (1/n of the reference's size, n an integer) by MATLAB's imresize with\n"
+     "this method ({methods}); without it such a file is refused."},
     {"reference", "FILE", E,
      "Compare every pane with this image (e.g. a real MATLAB output) instead of the first pane."},
     {"diff", nullptr, W, "Start showing difference maps."},

@@ -28,7 +28,7 @@ enum class PeerMethod {
   Bicubic,       // Pillow BICUBIC (a = -0.5), OpenCV INTER_CUBIC (a = -0.75), torch "bicubic" (a = -0.75)
   Lanczos,       // Pillow LANCZOS (3 lobes)
   Lanczos4,      // OpenCV INTER_LANCZOS4
-  Area,          // OpenCV INTER_AREA
+  Area,          // OpenCV INTER_AREA, torch "area" (adaptive_avg_pool2d)
 };
 
 struct PeerSpec {

@@ -326,7 +326,7 @@ std::string Candidate::remark() const {
 
 std::vector<std::string> Candidate::imresize_args() const {
   std::vector<std::string> a;
-  if (family == Family::Torch || peer.reducing_gap > 0.0) return a;  // no imresize form
+  if (family == Family::Torch) return a;  // no imresize form: torch runs float32, the pipeline rounds
   if (scale_given)
     a = {"--scale", scale_text(*this)};
   else
@@ -338,6 +338,7 @@ std::vector<std::string> Candidate::imresize_args() const {
   } else {
     a.insert(a.end(), {"--like", identify::to_string(family), "--method",
                        peers::method_name(peer.library, peer.method)});
+    if (peer.reducing_gap > 0.0) a.insert(a.end(), {"--reducing-gap", gap_text(peer.reducing_gap)});
   }
   return a;
 }

@@ -57,6 +57,7 @@ constexpr NameRow kNames[] = {
     {Library::Torch, PeerMethod::NearestExact, "nearest-exact"},
     {Library::Torch, PeerMethod::Bilinear, "bilinear"},
     {Library::Torch, PeerMethod::Bicubic, "bicubic"},
+    {Library::Torch, PeerMethod::Area, "area"},
 };
 
 bool torch_filtered(const PeerSpec& s) {

@@ -1,6 +1,7 @@
 // torch.nn.functional.interpolate (1.13, CPU, float32) reimplemented: nearest, nearest-exact,
-// bilinear and bicubic (a = -0.75) with align_corners, and the antialiased bilinear/bicubic
-// (Pillow-style supports, bicubic a = -0.5), all weights and sums in float as ATen computes them.
+// bilinear and bicubic (a = -0.75) with align_corners, the antialiased bilinear/bicubic
+// (Pillow-style supports, bicubic a = -0.5) and area (adaptive_avg_pool2d), all weights and sums in
+// float as ATen computes them.
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -43,8 +44,69 @@ float aa_cubic(float x) {
   return 0.0f;
 }
 
+// adaptive_avg_pool2d's window of output o: inputs floor(o * in / out) to ceil((o + 1) * in / out) - 1
+// (AdaptivePooling.h start_index / end_index), each weighted 1 / its length. The scale is unused:
+// F.interpolate(mode='area') passes only the output size.
+PeerAxis area_axis(int in, int out) {
+  const auto start = [&](long long o) { return static_cast<int>(o * in / out); };
+  const auto end = [&](long long o) { return static_cast<int>(((o + 1) * in + out - 1) / out); };
+  int taps = 1;
+  for (int o = 0; o < out; ++o) taps = std::max(taps, end(o) - start(o));
+  PeerAxis a = make_axis(in, out, taps);
+  a.table.kernel_width = static_cast<double>(in) / out;
+  a.table.antialiased = in > out;
+  for (int o = 0; o < out; ++o) {
+    const int first = start(o), n = end(o) - first;
+    const std::size_t b = static_cast<std::size_t>(o) * taps;
+    for (int j = 0; j < n; ++j) {
+      a.table.index[b + j] = first + j;
+      a.table.weights[b + j] = 1.0 / n;
+    }
+    pad_output(a, o, n);
+    a.table.u[o] = (o + 0.5) * in / out + 0.5;
+    a.table.left[o] = first + 1;
+  }
+  a.table.scale = static_cast<double>(out) / in;
+  return a;
+}
+
+// adaptive_avg_pool2d on float (cpu_adaptive_avg_pool<float, float>): each window summed in float,
+// row by row, left to right, then divided by its height and then by its width. A 1x1 output is
+// torch.mean over the image instead (its own summation order): summed here in double and rounded once.
+Image area_2d(const Image& in, const PeerAxis& rows, const PeerAxis& cols) {
+  const int ch = in.channels();
+  const auto& tr = rows.table;
+  const auto& tc = cols.table;
+  Image out = Image::uninitialized(tr.out_size, tc.out_size, ch, ElemType::F32);
+  const float* src = in.data<float>();
+  float* dst = out.data<float>();
+  const std::size_t stride = in.row_stride();
+  const bool mean = tr.out_size == 1 && tc.out_size == 1;
+  for (int r = 0; r < tr.out_size; ++r) {
+    const int r0 = tr.index_of(r)[0], kh = rows.used[r];
+    for (int c = 0; c < tc.out_size; ++c) {
+      const int c0 = tc.index_of(c)[0], kw = cols.used[c];
+      for (int k = 0; k < ch; ++k) {
+        float sum = 0.0f;
+        double wide = 0.0;
+        for (int y = r0; y < r0 + kh; ++y)
+          for (int x = c0; x < c0 + kw; ++x) {
+            const float v = src[y * stride + static_cast<std::size_t>(x) * ch + k];
+            sum += v;
+            wide += v;
+          }
+        dst[(static_cast<std::size_t>(r) * tc.out_size + c) * ch + k] =
+            mean ? static_cast<float>(wide / (static_cast<double>(kh) * kw))
+                 : sum / static_cast<float>(kh) / static_cast<float>(kw);
+      }
+    }
+  }
+  return out;
+}
+
 PeerAxis torch_axis(const PeerSpec& s, int in, int out, std::optional<double> given) {
   PeerAxis a;
+  if (s.method == PeerMethod::Area) return area_axis(in, out);
   if (s.method == PeerMethod::Nearest || s.method == PeerMethod::NearestExact) {
     a = make_axis(in, out, 1);
     const float scale = given && *given > 0. ? static_cast<float>(1.0 / *given)
@@ -248,6 +310,12 @@ PeerTables torch_tables(const PeerSpec& s, int in_rows, int in_cols, int out_row
     case PeerMethod::NearestExact:
       r.note = "torch nearest-exact: input floor((o + 0.5) * scale), clamped to the last pixel.";
       break;
+    case PeerMethod::Area:
+      r.note =
+          "torch area (adaptive_avg_pool2d): output o averages inputs floor(o*in/out) to "
+          "ceil((o+1)*in/out)-1, "
+          "summed in float row by row, divided by the window's height, then its width.";
+      break;
     default:
       r.note =
           s.antialias
@@ -275,6 +343,7 @@ Image torch_resize(const Image& in, const PeerSpec& s, int out_rows, int out_col
             ch, out.data<float>() + (static_cast<std::size_t>(r) * out_cols + c) * ch);
     return out;
   }
+  if (s.method == PeerMethod::Area) return area_2d(in, t.rows, t.cols);
   if (!s.antialias) return interpolate_2d(in, t.rows, t.cols, s.method == PeerMethod::Bilinear);
   return float_pass(float_pass(in, t.cols, Axis::Cols), t.rows, Axis::Rows);
 }

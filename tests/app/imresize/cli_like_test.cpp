@@ -142,8 +142,8 @@ TEST_F(CliLike, MethodsAreTheLibrarysOwnNames) {
                "pillow has no method 'cubic'");
   expect_usage("in.png", {"--scale", "2", "--like", "opencv", "--method", "bicubic"},
                "opencv has no method 'bicubic'");
-  expect_usage("in.npy", {"--scale", "2", "--like", "torch", "--method", "area"},
-               "torch has no method 'area'");
+  expect_usage("in.npy", {"--scale", "2", "--like", "torch", "--method", "lanczos"},
+               "torch has no method 'lanczos'");
   expect_usage("in.png", {"--scale", "2", "--like", "matlab", "--method", "lanczos4"},
                "unknown method 'lanczos4'");
   expect_usage("in.png", {"--scale", "2", "--method", "area"}, "unknown method 'area'");

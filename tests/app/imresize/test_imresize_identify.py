@@ -144,7 +144,15 @@ def test_pillow_reducing_gap(name, gap):
         assert_exact(hr, lr, report, f"PIL {name} reducing_gap={gap} {hr.shape} {size}")
         if not np.array_equal(lr, plain):
             changed += 1
-            assert any(m["library"] == "pillow" and m["reducing_gap"] is not None for m in report["matches"]), out
+            gaps = [m for m in report["matches"] if m["library"] == "pillow" and m["reducing_gap"] is not None]
+            assert gaps, out
+            for m in gaps:  # the imresize form of the match (--like pillow --reducing-gap G), on its source, makes LR
+                with tempfile.TemporaryDirectory() as d:
+                    src, dst = os.path.join(d, "src.png"), os.path.join(d, "dst.png")
+                    save(src, np.ascontiguousarray(hr[:m["source"][0], :m["source"][1]]))
+                    r = subprocess.run([EXE, src, dst, *m["imresize_args"]], capture_output=True, text=True)
+                    assert r.returncode == 0 and "--reducing-gap" in m["imresize_args"], (m, r.stderr)
+                    assert np.array_equal(np.asarray(Image.open(dst)), lr), m["imresize_args"]
     assert changed > 0, f"no size here makes reducing_gap={gap} change {name}'s pixels"
 
 
@@ -179,7 +187,7 @@ def test_reduce_rounds_as_pillow():
 
 TORCH = [("nearest", None, False), ("nearest-exact", None, False), ("bilinear", False, False),
          ("bilinear", True, False), ("bilinear", False, True), ("bicubic", False, False), ("bicubic", True, False),
-         ("bicubic", False, True), ("bicubic", True, True)]
+         ("bicubic", False, True), ("bicubic", True, True), ("area", None, False)]
 
 
 @pytest.mark.parametrize("mode,align,aa", TORCH)

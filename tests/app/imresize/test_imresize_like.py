@@ -91,6 +91,46 @@ def test_pillow_png(method):
                 assert np.array_equal(got, want), (rows, cols, ch, args, np.abs(got.astype(int) - want).max())
 
 
+@pytest.mark.parametrize("method", ["box", "bilinear", "bicubic", "lanczos"])
+@pytest.mark.parametrize("gap", ["1", "2.0", "3"])
+def test_pillow_reducing_gap_png(method, gap):
+    """--reducing-gap G is Image.resize(..., reducing_gap=G): Image.reduce by int(in/out/G) per side first.
+    Shrinks of 1/3 to 1/8 (where the reduce happens) on grey and RGB; at least one case must differ
+    from the plain resize, or the option would not have been exercised."""
+    rng = np.random.default_rng(seed("pillow-gap", method, gap))
+    changed = 0
+    with tempfile.TemporaryDirectory() as d:
+        src, dst = os.path.join(d, "in.png"), os.path.join(d, "out.png")
+        for k, s in enumerate([1 / 3, 0.3, 1 / 4, 1 / 5, 1 / 8]):
+            rows, cols = int(rng.integers(40, 130)), int(rng.integers(40, 130))
+            ch = [1, 3][k % 2]
+            Image.fromarray(random_image(rng, rows, cols, ch), PIL_MODES[ch]).save(src)
+            r, c = max(1, int(rows * s)), max(1, int(cols * s))
+            imresize(src, dst, "--size", f"{r},{c}", "--like", "pillow", "--method", method, "--reducing-gap", gap)
+            im = Image.open(src)
+            want = np.asarray(im.resize((c, r), PIL_METHODS[method], reducing_gap=float(gap)))
+            got = np.asarray(Image.open(dst))
+            assert np.array_equal(got, want), (rows, cols, ch, r, c, np.abs(got.astype(int) - want).max())
+            changed += not np.array_equal(want, np.asarray(im.resize((c, r), PIL_METHODS[method])))
+    assert changed > 0
+
+
+@pytest.mark.parametrize("bad", [["--reducing-gap", "0.5"], ["--reducing-gap", "two"], ["--reducing-gap", "inf"],
+                                 ["--like", "opencv", "--method", "cubic", "--reducing-gap", "2"],
+                                 ["--method", "bicubic", "--reducing-gap", "2"]])
+def test_reducing_gap_refused(bad):
+    """A gap below 1 (Pillow's ValueError), not a number, or given for another resizer: one line, exit 2,
+    no output file."""
+    with tempfile.TemporaryDirectory() as d:
+        src, dst = os.path.join(d, "in.png"), os.path.join(d, "out.png")
+        Image.fromarray(np.zeros((20, 20, 3), np.uint8)).save(src)
+        args = bad if "--like" in bad or "--method" in bad[:1] else ["--like", "pillow", "--method", "bicubic", *bad]
+        r = subprocess.run([EXE, src, dst, "--size", "5,5", *args], capture_output=True, text=True)
+        assert r.returncode == 2, r.stderr
+        assert r.stderr.count("\n") == 1 and "--reducing-gap" in r.stderr, r.stderr
+        assert not os.path.exists(dst)
+
+
 # ---------------------------------------------------------------- OpenCV, bit for bit on PNG
 CV_METHODS = {"nearest": cv2.INTER_NEAREST, "nearest-exact": cv2.INTER_NEAREST_EXACT, "linear": cv2.INTER_LINEAR,
               "linear-exact": cv2.INTER_LINEAR_EXACT, "cubic": cv2.INTER_CUBIC, "area": cv2.INTER_AREA,

@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <QFile>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
@@ -12,6 +11,7 @@
 #include "figure_export.hpp"
 #include "resizelab_options.hpp"
 #include "rl/ui/figure.hpp"
+#include "run_program.hpp"
 
 namespace {
 
@@ -149,19 +149,7 @@ TEST(OptionTable, HelpOfEachModeIsItsRowsOfTheTable) {
 // window opens; --help prints the table's window rows.
 TEST(OptionTable, TheWindowProgramUsesTheTable) {
   const auto run = [](const QStringList& args, QString* out, QString* err) {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("QT_QPA_PLATFORM", "offscreen");
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(RL_RESIZELAB_EXE), args);
-    EXPECT_TRUE(p.waitForFinished(30000));
-    *out = QString::fromLocal8Bit(p.readAllStandardOutput());
-    // Qt's own notice about the runtime folder is the platform's, not the program's.
-    QStringList lines;
-    for (const QString& l : QString::fromLocal8Bit(p.readAllStandardError()).split('\n', Qt::SkipEmptyParts))
-      if (!l.startsWith("QStandardPaths:")) lines << l;
-    *err = lines.join('\n');
-    return p.exitCode();
+    return rl::test::run_program(QStringLiteral(RL_RESIZELAB_EXE), args, out, err);
   };
   QString out, err;
   EXPECT_EQ(run({"--dpi", "300"}, &out, &err), 2);

@@ -51,7 +51,7 @@ TEST(PeerSpecTest, RejectsWhatTheLibraryLacksWithOneLine) {
 
 TEST(PeerSpecTest, EverySpecRoundTripsThroughItsName) {
   const auto all = all_peer_specs();
-  EXPECT_EQ(all.size(), 6u + 7u + 2u + 2u * 4u);
+  EXPECT_EQ(all.size(), 6u + 7u + 3u + 2u * 4u);  // torch: nearest, nearest-exact, area, 2 x 4 filtered
   for (const PeerSpec& s : all) {
     EXPECT_EQ(parse_peer_spec(to_string(s)), s) << to_string(s);
     EXPECT_FALSE(display_name(s).empty());
@@ -252,6 +252,32 @@ TEST(TorchTablesTest, AntialiasWidensLikePillowAndSumsToOne) {
       for (std::size_t k = 0; k < w.size(); ++k) EXPECT_NEAR(w[k], pw[k], 1e-6) << m;  // float vs double
     }
   }
+}
+
+// adaptive_avg_pool2d's windows floor(o*in/out) .. ceil((o+1)*in/out) - 1, worked by hand: 5 -> 2 gives
+// {0,1,2} and {2,3,4} (they overlap when out does not divide in); 2 -> 5 gives {0} {0} {0,1} {1} {1}.
+TEST(TorchTablesTest, AreaWindowsOverlapWhereTheSizeDoesNotDivide) {
+  const PeerSpec area = parse_peer_spec("torch-area");
+  const auto shrink = peer_tables(area, 1, 5, PeerTarget::with_size(1, 2), ElemType::F32);
+  EXPECT_EQ(indices(shrink.cols, 0), (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(indices(shrink.cols, 1), (std::vector<int>{2, 3, 4}));
+  for (const double w : weights(shrink.cols, 1)) EXPECT_EQ(w, 1.0 / 3.0);
+  const auto grow = peer_tables(area, 1, 2, PeerTarget::with_size(1, 5), ElemType::F32);
+  const std::vector<std::vector<int>> want{{0}, {0}, {0, 1}, {1}, {1}};
+  for (int o = 0; o < 5; ++o) EXPECT_EQ(indices(grow.cols, o), want[o]) << o;
+  // Values: (1 + 2 + 3) / 3 = 2 and (3 + 4 + 6) / 3 = 13/3 in float; enlarging 1, 3 gives 1 1 2 3 3.
+  Image row(1, 5, 1, ElemType::F32);
+  const float v[5] = {1, 2, 3, 4, 6};
+  std::copy(v, v + 5, row.data<float>());
+  const Image small = resize(row, area, PeerTarget::with_size(1, 2));
+  EXPECT_EQ(small.data<float>()[0], 2.0f);
+  EXPECT_EQ(small.data<float>()[1], 13.0f / 3.0f);
+  Image two(1, 2, 1, ElemType::F32);
+  two.data<float>()[0] = 1;
+  two.data<float>()[1] = 3;
+  const Image big = resize(two, area, PeerTarget::with_scale(1.0, 2.5));  // floor(2 * 2.5) = 5
+  ASSERT_EQ(big.cols(), 5);
+  for (int o = 0; o < 5; ++o) EXPECT_EQ(big.data<float>()[o], (std::vector<float>{1, 1, 2, 3, 3})[o]) << o;
 }
 
 TEST(PeerResizeTest, RefusesTypesTheLibraryLacks) {

@@ -137,7 +137,7 @@ def test_opencv(method, dtype, ch):
 
 # ---------------------------------------------------------------- torch
 TORCH_SPECS = ["nearest", "nearest-exact", "bilinear", "bilinear-ac", "bilinear-aa", "bilinear-aa-ac",
-               "bicubic", "bicubic-ac", "bicubic-aa", "bicubic-aa-ac"]
+               "bicubic", "bicubic-ac", "bicubic-aa", "bicubic-aa-ac", "area"]
 TORCH_STATS = {}
 
 
@@ -159,7 +159,7 @@ def test_torch(spec):
         img = make_image(rng, rows, cols, 3, np.float32)[..., :ch].copy()
         kind, (a, b) = next(targets(rng, rows, cols, torch_size))
         t = torch.from_numpy(img).permute(2, 0, 1)[None].contiguous()  # NCHW, as most pipelines hold it
-        kw = {} if mode.startswith("nearest") else {"align_corners": ac, "antialias": aa}
+        kw = {} if mode.startswith("nearest") or mode == "area" else {"align_corners": ac, "antialias": aa}
         if kind == "size":
             out = F.interpolate(t, size=(a, b), mode=mode, **kw)
         else:
@@ -169,6 +169,8 @@ def test_torch(spec):
         got = got.reshape(want.shape)
         diff = float(np.max(np.abs(got.astype(np.float64) - want))) if want.size else 0.0
         assert diff <= 1e-5, (rows, cols, kind, a, b, diff)
+        if mode == "area" and want.shape[:2] != (1, 1):  # adaptive_avg_pool2d's float sums, in its order
+            assert np.array_equal(got, want), (rows, cols, kind, a, b, diff)
         worst = max(worst, diff)
         exact += int(np.array_equal(got, want))
         total += 1

@@ -1,7 +1,10 @@
-// The comparison model's computation: every pane's result (MATLAB's resizer or a library's), the
-// difference maps with their shared colour scale, and the statistics in the words the views print.
+// The comparison model's computation: every pane's result (MATLAB's resizer, a library's, or an image
+// file registered to the reference), the difference maps with their shared colour scale, and the statistics
+// in the words the views print.
 #include "rl/ui/comparison.hpp"
 
+#include <QFileInfo>
+#include <QPainter>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -10,6 +13,8 @@
 #include <string>
 
 #include "rl/convert.hpp"
+#include "rl/image_io.hpp"
+#include "rl/image_ops.hpp"
 #include "rl/peer_resize.hpp"
 #include "rl/resize.hpp"
 
@@ -25,11 +30,79 @@ std::array<PaneConfig, 4> libraries_preset() {
           peer("torch-bicubic")};
 }
 
+PaneConfig file_pane(const QString& path, std::optional<Method> upscale) {
+  PaneConfig c;
+  c.file = path;
+  c.file_upscale = upscale;
+  return c;
+}
+
+std::array<PaneConfig, 4> sr_baselines_preset(int s) {
+  std::array<PaneConfig, 4> panes{{{Method::Bicubic, true},
+                                   {Method::Nearest, false},
+                                   {Method::Bilinear, false},
+                                   {Method::Lanczos3, false}}};
+  for (PaneConfig& p : panes) p.sr_round_trip = s;
+  return panes;
+}
+
 QString pane_label(const PaneConfig& c) {
-  if (c.peer) return QString::fromStdString(peers::display_name(*c.peer));
+  if (c.is_file()) return QFileInfo(c.file).fileName();
+  if (c.peer && c.sr_round_trip == 0) return QString::fromStdString(peers::display_name(*c.peer));
+  // Antialiasing only acts when shrinking: a round trip's up step has none to name.
+  if (c.sr_round_trip > 0)
+    return (c.peer ? QString::fromStdString(peers::display_name(*c.peer))
+                   : QString::fromStdString(to_string(c.method))) +
+           QStringLiteral(" (SR \u00d7%1 round trip)").arg(c.sr_round_trip);
   const QString m = QString::fromStdString(to_string(c.method));
   if (c.method == Method::Nearest && !c.antialiasing) return m;
   return m + (c.antialiasing ? " (antialiased)" : " (no antialiasing)");
+}
+
+QString pane_label(const PaneConfig& c, const PaneResult& r) {
+  if (!c.is_file() || r.upscaled_by < 2 || !c.file_upscale) return pane_label(c);
+  return QStringLiteral("%1, %2 x%3")
+      .arg(pane_label(c), QString::fromStdString(to_string(*c.file_upscale)))
+      .arg(r.upscaled_by);
+}
+
+QBrush uncovered_brush() { return QBrush(QColor(150, 150, 150), Qt::Dense4Pattern); }
+
+QRect result_crop(const QRect& c, int src_rows, int src_cols, int out_rows, int out_cols) {
+  if (src_rows <= 0 || src_cols <= 0) return {};
+  const double sy = static_cast<double>(out_rows) / src_rows, sx = static_cast<double>(out_cols) / src_cols;
+  // Rounded edges: a crop ending at a feature's edge in the source ends there in the result too.
+  const int x0 = std::clamp(static_cast<int>(std::lround(c.x() * sx)), 0, out_cols - 1);
+  const int y0 = std::clamp(static_cast<int>(std::lround(c.y() * sy)), 0, out_rows - 1);
+  const int x1 = std::clamp(static_cast<int>(std::lround((c.x() + c.width()) * sx)), x0 + 1, out_cols);
+  const int y1 = std::clamp(static_cast<int>(std::lround((c.y() + c.height()) * sy)), y0 + 1, out_rows);
+  return QRect(x0, y0, x1 - x0, y1 - y0);
+}
+
+QString crop_argument(const QRect& r) {
+  return QStringLiteral("--crop %1,%2,%3,%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
+}
+
+QRect compared_window(QSize ref_size, QPoint nudge, const std::optional<QRect>& ref_region) {
+  QRect w = QRect(QPoint(0, 0), ref_size).intersected(QRect(nudge, ref_size));
+  if (ref_region) w = w.intersected(*ref_region);
+  return w;
+}
+
+namespace {
+// `img` moved by `nudge` onto `canvas` (of its shape), which keeps its values where img does not reach.
+void paste_nudged(Image& canvas, const Image& img, QPoint nudge) {
+  const QRect w = compared_window(QSize(img.cols(), img.rows()), nudge, std::nullopt);
+  for (int r = w.top(); r <= w.bottom(); ++r)
+    for (int c = w.left(); c <= w.right(); ++c)
+      for (int k = 0; k < img.channels(); ++k) canvas.set(r, c, k, img.at(r - nudge.y(), c - nudge.x(), k));
+}
+}  // namespace
+
+Image nudge_image(const Image& img, QPoint nudge) {
+  Image out(img.rows(), img.cols(), img.channels(), img.type());  // zero-filled
+  paste_nudged(out, img, nudge);
+  return out;
 }
 
 Colormap diff_colormap(DiffMode mode) {
@@ -173,13 +246,138 @@ QString shape_text(const Image& img) {
   return QStringLiteral("%1x%2x%3").arg(img.rows()).arg(img.cols()).arg(img.channels());
 }
 
+QString size_text(int rows, int cols) { return QStringLiteral("%1x%2").arg(rows).arg(cols); }
+
+[[noreturn]] void refuse(const QString& message) { throw std::runtime_error(message.toStdString()); }
+
+PaneResult run_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary boundary,
+                         const RunPlan& run) {
+  PaneResult r;
+  const auto t0 = std::chrono::steady_clock::now();
+  r.image =
+      std::make_shared<const Image>(load_file_pane(pane, target, boundary, run, r.device, r.upscaled_by));
+  r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  const QString name = QFileInfo(pane.file).fileName();
+  r.note = r.upscaled_by > 1
+               ? QStringLiteral("%1: %2, upscaled x%3 by MATLAB %4 (imresize)")
+                     .arg(name, size_text(r.image->rows() / r.upscaled_by, r.image->cols() / r.upscaled_by))
+                     .arg(r.upscaled_by)
+                     .arg(QString::fromStdString(to_string(*pane.file_upscale)))
+               : QStringLiteral("%1, %2 as read (%3)")
+                     .arg(pane.file, size_text(r.image->rows(), r.image->cols()),
+                          QString::fromStdString(to_string(r.image->type())));
+  return r;
+}
+
+// A file's values are shown as its own type is (float 0..1, uint16 / 257, an integer type's whole
+// range) unless it has the source's type: then through the document's range, as the resizer panes.
+DisplayRange file_display_range(ElemType file, ElemType source, DisplayRange source_range) {
+  if (file == source) return source_range;
+  const ElemInfo& t = info(file);
+  return t.is_integer ? DisplayRange{t.min, t.max, false} : DisplayRange{0.0, 1.0, false};
+}
+
+// The HR an SR round trip at factor s starts from: `src` mod-cropped to a multiple of s.
+std::shared_ptr<const Image> sr_hr(const std::shared_ptr<const Image>& src, int s) {
+  if (s < 2 || (src->rows() % s == 0 && src->cols() % s == 0)) return src;
+  return std::make_shared<const Image>(modcrop(*src, s));
+}
+
+// up(down(HR, 1/s, MATLAB bicubic antialiased), s, the pane's method or library), as SR benchmarks
+// make their LR inputs and the "Bicubic" row. Both steps use the base's boundary rule. No plan: the
+// teaching views explain one resize of the loaded image, and a round trip is two, of another image.
+PaneResult run_round_trip_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane,
+                               const RunPlan& run) {
+  const int s = pane.sr_round_trip;
+  if (s < 2 || s > 64)
+    throw std::invalid_argument("an SR round trip takes a factor 2..64, got " + std::to_string(s));
+  if (src.rows() < s || src.cols() < s)
+    throw std::invalid_argument(QStringLiteral("a %1 image has no pixels left at SR \u00d7%2")
+                                    .arg(shape_text(src))
+                                    .arg(s)
+                                    .toStdString());
+  const Image hr = modcrop(src, s);
+  ResizeSpec down = ResizeSpec::with_scale(1.0 / s), up = ResizeSpec::with_scale(s);
+  down.boundary = up.boundary = base.boundary;
+  const PaneResult lr = run_matlab_pane(hr, down, PaneConfig{Method::Bicubic, true}, run);
+  PaneConfig up_pane = pane;
+  up_pane.sr_round_trip = 0;
+  PaneResult r = up_pane.peer ? run_peer_pane(*lr.image, up, *up_pane.peer)
+                              : run_matlab_pane(*lr.image, up, up_pane, run);
+  r.ms += lr.ms;
+  r.plan.reset();
+  QString note =
+      QStringLiteral("SR \u00d7%1 round trip: %2 HR down to %3 by MATLAB bicubic (antialiased), up by %4.")
+          .arg(s)
+          .arg(shape_text(hr), shape_text(*lr.image), pane_label(up_pane));
+  if (hr.rows() != src.rows() || hr.cols() != src.cols())
+    note += QStringLiteral(
+                " The %1 image was mod-cropped to %2 (bottom and right, to a multiple of %3, as SR "
+                "protocols do); the reference is that crop.")
+                .arg(shape_text(src), shape_text(hr))
+                .arg(s);
+  if (!r.note.isEmpty()) note += QStringLiteral(" Up step: ") + r.note;
+  r.note = note;
+  return r;
+}
+
 }  // namespace
 
+PaneTarget pane_target(const Image& src, const ResizeSpec& base, const Image* reference) {
+  if (reference) return {reference->rows(), reference->cols(), reference->channels()};
+  const SizeAndScale ss = derive_size_and_scale(base, src.rows(), src.cols());
+  return {ss.out_rows, ss.out_cols, src.channels()};
+}
+
+Image load_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary boundary, const RunPlan& run,
+                     QString& device, int& upscaled_by) {
+  const QString name = QFileInfo(pane.file).fileName();
+  Image img;
+  try {
+    img = io::load(pane.file.toStdString());
+  } catch (const std::exception& e) {
+    refuse(QStringLiteral("cannot read %1: %2").arg(name, QString::fromStdString(e.what())));
+  }
+  device = QStringLiteral("CPU");
+  upscaled_by = 1;
+  if (img.empty()) refuse(QStringLiteral("%1 is empty").arg(name));
+  if (img.channels() != target.channels)
+    refuse(QStringLiteral("%1 has %2 channel(s), the reference %3")
+               .arg(name)
+               .arg(img.channels())
+               .arg(target.channels));
+  if (img.rows() == target.rows && img.cols() == target.cols) return img;
+  // An LR file: one integer factor for both axes, as an SR network's output is f times its input.
+  const int f = target.rows / img.rows();
+  const bool integer_factor = f >= 2 && img.rows() * f == target.rows && img.cols() * f == target.cols;
+  const QString sizes =
+      QStringLiteral("%1 is %2, the reference %3")
+          .arg(name, size_text(img.rows(), img.cols()), size_text(target.rows, target.cols));
+  if (!integer_factor) refuse(sizes + QStringLiteral(": neither the same size nor 1/n of it"));
+  if (!pane.file_upscale)
+    refuse(sizes + QStringLiteral(" (an LR image at 1/%1): choose an upscaling method").arg(f));
+  ResizeSpec spec;
+  spec.scale = {{static_cast<double>(f), static_cast<double>(f)}};
+  spec.method = *pane.file_upscale;
+  spec.boundary = boundary;
+  PlanLimits limits;
+  limits.channels = img.channels();
+  upscaled_by = f;
+  return run(make_plan(spec, img.rows(), img.cols(), limits), img, device);
+}
+
 PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane, DisplayRange range,
-                        const RunPlan& run) {
+                        const RunPlan& run, const Image* reference) {
   PaneResult r;
   try {
-    r = pane.peer ? run_peer_pane(src, base, *pane.peer) : run_matlab_pane(src, base, pane, run);
+    if (pane.is_file()) {
+      r = run_file_pane(pane, pane_target(src, base, reference), base.boundary, run);
+      range = file_display_range(r.image->type(), src.type(), range);
+    } else {
+      r = pane.sr_round_trip != 0 ? run_round_trip_pane(src, base, pane, run)
+          : pane.peer             ? run_peer_pane(src, base, *pane.peer)
+                                  : run_matlab_pane(src, base, pane, run);
+    }
     r.display = to_qimage(*r.image, range);
   } catch (const std::exception& e) {
     r = PaneResult{};
@@ -190,20 +388,77 @@ PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConf
 
 std::vector<PaneResult> compute_panes(const Image& src, const ResizeSpec& base,
                                       const std::vector<PaneConfig>& panes, DisplayRange range,
-                                      const RunPlan& run, const std::function<bool()>& superseded) {
+                                      const RunPlan& run, const std::function<bool()>& superseded,
+                                      const Image* reference) {
   std::vector<PaneResult> results(panes.size());
   for (std::size_t i = 0; i < panes.size(); ++i) {
     if (superseded()) break;  // the result is dropped anyway
-    results[i] = compute_pane(src, base, panes[i], range, run);
+    results[i] = compute_pane(src, base, panes[i], range, run, reference);
   }
   return results;
 }
 
+namespace {
+
+// `img` moved by `nudge` onto a canvas of its size, the uncovered strip checkered.
+QImage nudged_qimage(const QImage& img, QPoint nudge) {
+  QImage out(img.size(), QImage::Format_RGB32);
+  out.fill(QColor(48, 48, 52));
+  QPainter p(&out);
+  p.fillRect(out.rect(), uncovered_brush());
+  p.drawImage(nudge, img);
+  return out;
+}
+
+// The strip of a map that a nudge leaves uncompared, checkered over the map's colours.
+void checker_uncovered(QImage& map, QPoint nudge) {
+  QPainter p(&map);
+  p.setClipRegion(QRegion(map.rect()).subtracted(QRegion(QRect(nudge, map.size()))));
+  p.fillRect(map.rect(), QColor(48, 48, 52));
+  p.fillRect(map.rect(), uncovered_brush());
+}
+
+// "region 2,2,4,4", as drawn (the Differences dock also names the compared images' part).
+Statistic region_statistic(const StatsRegion& r) {
+  const QRect& s = r.source;
+  const QString x_y = QStringLiteral("%1,%2").arg(s.x()).arg(s.y());
+  return {QStringLiteral("region"), QStringLiteral("%1 %2\u00d7%3").arg(x_y).arg(s.width()).arg(s.height()),
+          QStringLiteral("region %1,%2,%3").arg(x_y).arg(s.width()).arg(s.height())};
+}
+
+QString signed_text(int v) { return (v > 0 ? QStringLiteral("+") : QString()) + QString::number(v); }
+
+// The pane's own values in the region: finite mean, min and max over every channel.
+Statistic values_statistic(const Image& img) {
+  double sum = 0.0;
+  std::size_t n = 0;
+  for (int r = 0; r < img.rows(); ++r)
+    for (int c = 0; c < img.cols(); ++c)
+      for (int k = 0; k < img.channels(); ++k)
+        if (const double v = img.at(r, c, k); std::isfinite(v)) {
+          sum += v;
+          ++n;
+        }
+  const auto range = finite_range(img);
+  if (!range || n == 0) return {QStringLiteral("values"), QStringLiteral("none finite"), {}};
+  const QString text =
+      QStringLiteral("mean %1, %2 \u2026 %3")
+          .arg(QString::number(sum / static_cast<double>(n), 'g', 5), QString::number(range->first, 'g', 5),
+               QString::number(range->second, 'g', 5));
+  return {QStringLiteral("values"), text, QStringLiteral("values ") + text};
+}
+
+}  // namespace
+
 PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images, const Image& ref,
-                         const DiffSettings& settings, int sr_scale) {
+                         const DiffSettings& settings, int sr_scale,
+                         const std::optional<StatsRegion>& region) {
+  const std::optional<QRect> ref_region = region ? std::optional(region->image) : std::nullopt;
   PaneDiffs out;
   out.diffs.resize(images.size());
   double m = 0.0;
+  const QSize ref_size(ref.cols(), ref.rows());
+  std::vector<QPoint> nudges(images.size());
   for (std::size_t i = 0; i < images.size(); ++i) {
     PaneDiff& d = out.diffs[i];
     const auto& a = images[i];
@@ -212,28 +467,55 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
       if (!a->same_shape(ref))
         throw std::invalid_argument(
             QString("reference is %1, this pane is %2").arg(shape_text(ref), shape_text(*a)).toStdString());
+      const QPoint nudge = settings.nudge(static_cast<int>(i));
+      // What is compared: the overlap after the nudge, inside the region (one rule for both).
+      const QRect window = compared_window(ref_size, nudge, ref_region);
+      if (window.isEmpty()) throw std::invalid_argument("the nudge leaves nothing of the region to compare");
       const Image b = ref.type() == a->type() ? ref : convert_to(ref, a->type());
-      d.stats = diff_stats(*a, b);
-      d.statistics = statistics_of(*d.stats);
+      const bool whole = window == QRect(QPoint(0, 0), ref_size);
+      const QRect pane_window = window.translated(-nudge);
+      const Image a_part =
+          whole ? Image() : crop(*a, pane_window.y(), pane_window.x(), window.height(), window.width());
+      const Image b_part = whole ? Image() : crop(b, window.y(), window.x(), window.height(), window.width());
+      const Image& a_cmp = whole ? *a : a_part;
+      const Image& b_cmp = whole ? b : b_part;
+      d.stats = diff_stats(a_cmp, b_cmp);
+      if (region) d.statistics.push_back(region_statistic(*region));
+      if (!nudge.isNull()) {
+        const QString by = signed_text(nudge.x()) + "," + signed_text(nudge.y());
+        d.statistics.push_back({QStringLiteral("nudge"), by, QStringLiteral("nudged ") + by});
+      }
+      for (Statistic& s : statistics_of(*d.stats)) d.statistics.push_back(std::move(s));
+      if (ref_region) d.statistics.push_back(values_statistic(a_cmp));
       if (settings.protocol) {
         QString why;
         try {
-          d.sr = score_pane(*a, b, sr_scale, *settings.protocol);
+          d.sr = score_pane(a_cmp, b_cmp, sr_scale, *settings.protocol);
         } catch (const std::exception& e) {
           why = QString::fromStdString(e.what());
         }
         for (Statistic& s : sr_statistics_of(*settings.protocol, d.sr, why))
           d.statistics.push_back(std::move(s));
       }
+      // The map is of the whole image: a nudged pane over the reference where it covers it, the
+      // reference itself (a difference of 0, checkered) where it does not.
+      Image moved;
+      if (!nudge.isNull()) {
+        moved = b;
+        paste_nudged(moved, *a, nudge);
+        d.nudged = std::make_shared<const Image>(nudge_image(*a, nudge));
+      }
+      const Image& shown = nudge.isNull() ? *a : moved;
       const bool largest = settings.mode == DiffMode::Signed && settings.channel < 0;
       const int channel = settings.mode == DiffMode::AbsMaxChannel || largest
                               ? -1
                               : std::clamp(settings.channel, 0, a->channels() - 1);
-      auto map = std::make_shared<const Image>(settings.ssim_map ? ssim_dissimilarity_map(*a, b)
-                                                                 : diff_map(*a, b, settings.mode, channel));
+      auto map = std::make_shared<const Image>(
+          settings.ssim_map ? ssim_dissimilarity_map(shown, b) : diff_map(shown, b, settings.mode, channel));
       m = std::max(m, max_abs_finite(*map));
       out.scale.non_finite += count_non_finite(*map);
       d.map = std::move(map);
+      nudges[i] = nudge;
     } catch (const std::exception& e) {
       d.error = QString::fromStdString(e.what());
     }
@@ -247,15 +529,32 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
   out.scale.label = settings.ssim_map ? QStringLiteral("1 \u2212 SSIM")
                     : sgn             ? QStringLiteral("a \u2212 ref")
                                       : QStringLiteral("|a \u2212 ref|");
-  for (auto& d : out.diffs)
-    if (d.map) d.colored = colorize(*d.map, out.scale.colormap, out.scale.lo, out.scale.hi);
+  for (std::size_t i = 0; i < out.diffs.size(); ++i) {
+    PaneDiff& d = out.diffs[i];
+    if (!d.map) continue;
+    d.colored = colorize(*d.map, out.scale.colormap, out.scale.lo, out.scale.hi);
+    if (!nudges[i].isNull()) checker_uncovered(d.colored, nudges[i]);
+  }
   return out;
+}
+
+int Comparison::sr_scale() const {
+  for (const PaneConfig& p : panes)
+    if (p.sr_round_trip > 0) return p.sr_round_trip;
+  return sr_scale_of(base);
 }
 
 std::shared_ptr<const Image> Comparison::reference() const {
   if (against_image()) return reference_image;
+  if (against_source()) return sr_hr(source, sr_scale());
   if (kReferencePane < static_cast<int>(results.size())) return results[kReferencePane].image;
   return nullptr;
+}
+
+std::optional<QRect> Comparison::reference_region() const {
+  const auto ref = reference();
+  if (!diff.region || !ref || !source) return std::nullopt;
+  return result_crop(*diff.region, source->rows(), source->cols(), ref->rows(), ref->cols());
 }
 
 void compare(Comparison& c) {
@@ -264,18 +563,33 @@ void compare(Comparison& c) {
     c.diffs.assign(c.results.size(), PaneDiff{});
     c.scale = DiffScale{};
     c.scale.colormap = diff_colormap(c.diff.mode);
+    c.reference_display = QImage();
     return;
   }
   std::vector<std::shared_ptr<const Image>> images;
   for (const PaneResult& r : c.results) images.push_back(r.image);
-  PaneDiffs d = compare_images(images, *ref, c.diff, sr_scale_of(c.base));
+  DiffSettings settings = c.diff;
+  if (c.reference_is_pane() && kReferencePane < static_cast<int>(settings.nudges.size()))
+    settings.nudges[kReferencePane] = QPoint();  // the reference pane is what the others are moved onto
+  std::optional<StatsRegion> region;
+  if (const auto in_ref = c.reference_region()) region = StatsRegion{*c.diff.region, *in_ref};
+  PaneDiffs d = compare_images(images, *ref, settings, c.sr_scale(), region);
   c.diffs = std::move(d.diffs);
   c.scale = d.scale;
+  for (std::size_t i = 0; i < c.diffs.size(); ++i)
+    if (c.diffs[i].nudged)
+      c.diffs[i].nudged_display = nudged_qimage(c.results[i].display, settings.nudge(static_cast<int>(i)));
+  c.reference_display =
+      c.reference_is_pane() ? c.results[kReferencePane].display : to_qimage(*ref, c.display);
 }
 
 void compute_comparison(Comparison& c, const RunPlan& run, const std::function<bool()>& superseded) {
-  c.results = c.source ? compute_panes(*c.source, c.base, c.panes, c.display, run, superseded)
-                       : std::vector<PaneResult>(c.panes.size());
+  // File panes are registered to the image the panes are compared with when that is not a pane's: the
+  // loaded reference, or the source as an SR round trip's HR.
+  const auto registered_to = c.reference_is_pane() ? nullptr : c.reference();
+  c.results = c.source
+                  ? compute_panes(*c.source, c.base, c.panes, c.display, run, superseded, registered_to.get())
+                  : std::vector<PaneResult>(c.panes.size());
   if (!superseded()) compare(c);
 }
 

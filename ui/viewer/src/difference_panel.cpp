@@ -28,6 +28,8 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   against_ = new QComboBox;
   against_->addItem("pane 1 (reference)");
   against_->addItem("loaded image (none)");
+  // An SR round trip's HR: the image the panes were made from (DiffAgainst::Source).
+  against_->addItem("the image itself (HR)");
   auto* load_ref = new QPushButton("Load reference…");
   auto* against_row = new QHBoxLayout;
   against_row->addWidget(against_, 1);
@@ -73,6 +75,11 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   desc_->setAlignment(Qt::AlignTop);
   bar_row->addWidget(desc_, 1);
   l->addLayout(bar_row);
+  // Whether the table is of the whole image or of the region.
+  scope_ = new QLabel;
+  scope_->setObjectName("statsScope");
+  scope_->setWordWrap(true);
+  l->addWidget(scope_);
   // The columns are the comparison's statistics, named by it (see refresh).
   stats_ = new QTableWidget(Document::kPanes, 0);
   stats_->verticalHeader()->setVisible(true);
@@ -103,8 +110,10 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
 
 void DifferencePanel::push() {
   DiffSettings s = doc_->diff_settings();
-  s.against = against_->currentIndex() == 1 && doc_->reference_image() ? DiffAgainst::ReferenceImage
-                                                                       : DiffAgainst::ReferencePane;
+  const int against = against_->currentIndex();
+  s.against = against == 2                              ? DiffAgainst::Source
+              : against == 1 && doc_->reference_image() ? DiffAgainst::ReferenceImage
+                                                        : DiffAgainst::ReferencePane;
   s.ssim_map = mode_->currentData().toInt() == kSsimMapItem;
   if (!s.ssim_map) s.mode = static_cast<DiffMode>(mode_->currentData().toInt());
   const int protocol = protocol_->currentData().toInt();
@@ -117,7 +126,8 @@ void DifferencePanel::push() {
 }
 
 void DifferencePanel::show_settings(const DiffSettings& s) {
-  const QSignalBlocker b1(mode_), b2(channel_), b3(fixed_), b4(max_), b5(protocol_);
+  const QSignalBlocker b1(mode_), b2(channel_), b3(fixed_), b4(max_), b5(protocol_), b6(against_);
+  show_against(s.against);
   mode_->setCurrentIndex(mode_->findData(s.ssim_map ? kSsimMapItem : static_cast<int>(s.mode)));
   protocol_->setCurrentIndex(
       std::max(0, protocol_->findData(s.protocol ? static_cast<int>(*s.protocol) : -1)));
@@ -131,7 +141,13 @@ void DifferencePanel::on_reference_changed() {
   const QSignalBlocker b(against_);
   against_->setItemText(
       1, doc_->reference_image() ? "loaded: " + doc_->reference_name() : "loaded image (none)");
-  against_->setCurrentIndex(doc_->diff_settings().against == DiffAgainst::ReferenceImage ? 1 : 0);
+  show_against(doc_->diff_settings().against);
+}
+
+void DifferencePanel::show_against(DiffAgainst a) {
+  // The combo's items are in DiffAgainst's order; a loaded reference that is gone reads as the pane.
+  against_->setCurrentIndex(
+      a == DiffAgainst::ReferenceImage && !doc_->reference_image() ? 0 : static_cast<int>(a));
 }
 
 void DifferencePanel::refresh() {
@@ -143,22 +159,40 @@ void DifferencePanel::refresh() {
                      .arg(doc_->diff_lo())
                      .arg(doc_->diff_hi())
                      .arg(s.fixed_range ? "fixed" : "auto"));
+  // The columns: every pane's statistics by name, in the order they first appear (a nudged pane has
+  // one more, the protocol's come and go).
   QStringList headers;
-  for (int i = 0; i < Document::kPanes && headers.isEmpty(); ++i)
-    for (const Statistic& st : doc_->diff(i).statistics) headers << st.name;
-  if (!headers.isEmpty()) {  // the protocol's columns come and go, and are named by it
+  for (int i = 0; i < Document::kPanes; ++i)
+    for (const Statistic& st : doc_->diff(i).statistics)
+      if (!headers.contains(st.name)) headers << st.name;
+  if (!headers.isEmpty()) {
     stats_->setColumnCount(static_cast<int>(headers.size()));
     stats_->setHorizontalHeaderLabels(headers);
   }
+  const Comparison& cmp = doc_->comparison();
+  const auto region = cmp.reference_region();
+  if (cmp.diff.region && region)
+    scope_->setText(QString("Statistics of the region x %1, y %2, %3×%4 source px (%5×%6 px of the compared "
+                            "images); Esc clears it")
+                        .arg(cmp.diff.region->x())
+                        .arg(cmp.diff.region->y())
+                        .arg(cmp.diff.region->width())
+                        .arg(cmp.diff.region->height())
+                        .arg(region->width())
+                        .arg(region->height()));
+  else
+    scope_->setText("Statistics of the whole image (Ctrl+drag on a pane: of a region)");
+  if (!cmp.diff.nudges.empty())
+    scope_->setText(
+        scope_->text() +
+        "; a nudged pane: where it overlaps the reference (the grey-checkered strip is left out)");
   for (int i = 0; i < Document::kPanes; ++i) {
     const PaneDiff& d = doc_->diff(i);
     stats_->setVerticalHeaderItem(i, new QTableWidgetItem(QString::number(i + 1)));
     for (int c = 0; c < stats_->columnCount(); ++c) {
-      QString cell;
-      if (c < static_cast<int>(d.statistics.size()))
-        cell = d.statistics[static_cast<std::size_t>(c)].value;
-      else if (c == 0)
-        cell = d.error;
+      QString cell = c == 0 ? d.error : QString();
+      for (const Statistic& st : d.statistics)
+        if (st.name == headers.value(c)) cell = st.value;
       stats_->setItem(i, c, new QTableWidgetItem(cell));
     }
   }

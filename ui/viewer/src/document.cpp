@@ -6,6 +6,7 @@
 #include <QThread>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 #include <memory>
 
 #include "rl/device_policy.hpp"
@@ -86,6 +87,11 @@ void Document::clear_results() {
 }
 
 void Document::adopt_source(const PreparedSource& p, const QString& name, const QString& path) {
+  // A region and nudges belong to an image of that size.
+  if (!source() || !p.image || !source()->same_shape(*p.image)) {
+    comparison_.diff.region.reset();
+    comparison_.diff.nudges.clear();
+  }
   comparison_.source = p.image;
   source_lo_ = p.lo;
   source_hi_ = p.hi;
@@ -205,6 +211,34 @@ void Document::set_diff_settings(const DiffSettings& d) {
   start_diff();
 }
 
+void Document::set_region(std::optional<QRect> r) {
+  if (r && source()) *r = r->intersected(QRect(0, 0, source()->cols(), source()->rows()));
+  if (r && r->isEmpty()) r.reset();
+  if (r == comparison_.diff.region) return;
+  DiffSettings d = comparison_.diff;
+  d.region = r;
+  set_diff_settings(d);
+}
+
+bool Document::nudge_pane(int i, QPoint delta) {
+  if (i < 0 || i >= kPanes || comparison_.is_reference(i)) return false;
+  DiffSettings d = comparison_.diff;
+  d.nudges.resize(kPanes);
+  d.nudges[static_cast<std::size_t>(i)] += delta;
+  set_diff_settings(d);
+  return true;
+}
+
+void Document::reset_nudge(int i) {
+  DiffSettings d = comparison_.diff;
+  if (i < 0)
+    d.nudges.clear();
+  else if (i < static_cast<int>(d.nudges.size()))
+    d.nudges[static_cast<std::size_t>(i)] = QPoint();
+  if (std::all_of(d.nudges.begin(), d.nudges.end(), [](QPoint p) { return p.isNull(); })) d.nudges.clear();
+  if (!(d == comparison_.diff)) set_diff_settings(d);
+}
+
 void Document::set_display_settings(const DisplaySettings& d) {
   if (d == display_) return;
   display_ = d;
@@ -218,7 +252,9 @@ DisplayRange Document::display_range() const { return effective_range(display_, 
 
 QString Document::diff_label() const {
   const DiffSettings& d = comparison_.diff;
-  const QString ref = d.against == DiffAgainst::ReferenceImage ? "loaded reference" : "reference pane";
+  const QString ref = d.against == DiffAgainst::ReferenceImage ? "loaded reference"
+                      : d.against == DiffAgainst::Source       ? "the image itself (HR)"
+                                                               : "reference pane";
   const QString ch = d.mode == DiffMode::AbsMaxChannel ? QString("max over channels")
                                                        : QString("channel %1").arg(d.channel + 1);
   if (d.ssim_map) return QString("1 - SSIM(pane, %1) (MATLAB ssim, worst channel)").arg(ref);
@@ -297,6 +333,7 @@ void Document::finish_compute(quint64 gen, const ComputeOut& out) {
     ++diff_gen_;  // a comparison of the previous results, still running, is stale
     comparison_.diffs = c.diffs;
     comparison_.scale = c.scale;
+    comparison_.reference_display = c.reference_display;
     emit diffs_changed();
   } else {
     start_diff();
@@ -326,6 +363,7 @@ void Document::start_diff() {
     } else {
       comparison_.diffs = out.diffs;
       comparison_.scale = out.scale;
+      comparison_.reference_display = out.reference_display;
       emit diffs_changed();
     }
     update_busy();

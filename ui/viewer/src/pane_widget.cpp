@@ -19,14 +19,15 @@
 
 namespace rl::ui {
 
-PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent) : QWidget(parent), index_(index) {
+PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent)
+    : QWidget(parent), index_(index), reference_(index == Document::kReferencePane) {
   auto* v = new QVBoxLayout(this);
   v->setContentsMargins(2, 2, 2, 2);
   v->setSpacing(2);
   auto* head = new QHBoxLayout;
   head->setSpacing(6);
-  name_ = new QLabel(index == Document::kReferencePane ? QString("<b>%1 · reference</b>").arg(index + 1)
-                                                       : QString("<b>%1</b>").arg(index + 1));
+  name_ = new QLabel;
+  show_name();
   method_ = new QComboBox;
   // Grouped by library: a disabled heading, then its methods. The item data is "matlab:METHOD" or
   // "peer:SPEC" (rl::peers::parse_peer_spec).
@@ -81,7 +82,8 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent) : QWidget(pa
   v->addWidget(view_, 1);
 
   const auto edited = [this]() {
-    aa_->setVisible(!config().peer);  // a library fixes its own antialiasing (the spec says which)
+    // A library fixes its own antialiasing (the spec says which); a round trip's up step has none.
+    aa_->setVisible(!config().peer && !sr_round_trip_);
     fit_method_box();
     emit config_edited(index_, config());
   };
@@ -95,8 +97,27 @@ void PaneWidget::set_config(const PaneConfig& c) {
                              : "matlab:" + QString::fromStdString(to_string(c.method));
   method_->setCurrentIndex(method_->findData(key));
   aa_->setChecked(c.antialiasing);
-  aa_->setVisible(!c.peer);
+  sr_round_trip_ = c.sr_round_trip;
+  aa_->setVisible(!c.peer && !sr_round_trip_);
   fit_method_box();
+  show_name();
+}
+
+void PaneWidget::set_reference(bool is_reference) {
+  reference_ = is_reference;
+  show_name();
+}
+
+void PaneWidget::show_name() {
+  QString name = QString::number(index_ + 1);
+  if (reference_) name += " · reference";
+  if (sr_round_trip_ > 0) name += QString(" · SR \u00d7%1").arg(sr_round_trip_);
+  name_->setText("<b>" + name + "</b>");
+  name_->setToolTip(sr_round_trip_ > 0
+                        ? QString("SR round trip: the image down by 1/%1 (MATLAB bicubic), then up "
+                                  "by %1 with the method chosen here")
+                              .arg(sr_round_trip_)
+                        : QString());
 }
 
 void PaneWidget::fit_method_box() {
@@ -113,6 +134,7 @@ void PaneWidget::fit_method_box() {
 
 PaneConfig PaneWidget::config() const {
   PaneConfig c{Method::Bicubic, aa_->isChecked()};
+  c.sr_round_trip = sr_round_trip_;  // the method box picks the up step of a round trip
   const QString key = method_->currentData().toString();
   if (key.startsWith("peer:"))
     c.peer = peers::parse_peer_spec(key.mid(5).toStdString());
@@ -125,6 +147,10 @@ void PaneWidget::set_info(const QString& info, const QString& stats) {
   info_->set_full_text(info);
   stats_->set_full_text(stats);
 }
+
+void PaneWidget::set_showing(const QString& what) { view_->set_tag(what); }
+
+QString PaneWidget::showing() const { return view_->tag(); }
 
 QString PaneWidget::title() const { return QString("%1 · %2").arg(index_ + 1).arg(pane_label(config())); }
 

@@ -3,7 +3,10 @@
 // with compute_comparison, so a window and a figure of the same settings show the same numbers.
 #pragma once
 
+#include <QBrush>
 #include <QImage>
+#include <QPoint>
+#include <QRect>
 #include <QString>
 #include <array>
 #include <functional>
@@ -22,26 +25,50 @@
 
 namespace rl::ui {
 
-// A pane's source: what makes its image from the loaded one. Today MATLAB's resizer (method and
-// antialiasing) or, when `peer` is set, a library's resize (Pillow, OpenCV, torch). Another kind of
-// source (an image file, an SR round trip) is another field here plus a case in compute_pane and
-// pane_label: views draw PaneResult and PaneDiff and never look at the source.
+// A pane's source: what makes its image. MATLAB's resizer (method and antialiasing) of the loaded
+// image or, when `peer` is set, a library's resize (Pillow, OpenCV, torch); with `sr_round_trip`,
+// either of them as the up step of an SR round trip; when `file` is set, an image file (see
+// compute_pane for how it is registered to the reference). Another kind of source is another field
+// here plus a case in compute_pane and pane_label: views draw
+// PaneResult and PaneDiff and never look at the source.
 struct PaneConfig {
   Method method = Method::Bicubic;
   bool antialiasing = true;
   std::optional<peers::PeerSpec> peer = std::nullopt;
+  // An image file shown as it is (the output of a network, a MATLAB run); read again at each compute.
+  QString file = {};
+  // A file smaller than the reference by an integer factor (an LR image) is upscaled by MATLAB's
+  // imresize with this method; without one such a file is refused.
+  std::optional<Method> file_upscale = std::nullopt;
+  bool is_file() const { return !file.isEmpty(); }
+  // An SR round trip at this integer factor s >= 2 (0: a resize of the loaded image at the base
+  // spec). The loaded image is the HR, mod-cropped to a multiple of s (as SR protocols do); the pane
+  // is up(down(HR, 1/s, MATLAB bicubic antialiased), s, method or peer) at the HR's size: the
+  // "Bicubic" row of an SR table made visible. Compare it with DiffAgainst::Source.
+  int sr_round_trip = 0;
   bool operator==(const PaneConfig&) const = default;
 };
+// A pane showing an image file, upscaled by `upscale` when it is an LR image.
+PaneConfig file_pane(const QString& path, std::optional<Method> upscale = std::nullopt);
 // The comparison a new document shows: MATLAB's default (bicubic, antialiased) as the reference,
-// then nearest, bilinear and bicubic without antialiasing.
-inline constexpr std::array<PaneConfig, 4> kDefaultPanes{
+// then nearest, bilinear and bicubic without antialiasing. (const, not constexpr: a file pane's path
+// is a QString.)
+inline const std::array<PaneConfig, 4> kDefaultPanes{
     {{Method::Bicubic, true}, {Method::Nearest, false}, {Method::Bilinear, false}, {Method::Bicubic, false}}};
 // The pane the others are compared with unless a reference image is loaded.
 inline constexpr int kReferencePane = 0;
 // "MATLAB vs the libraries": MATLAB bicubic (antialiased), OpenCV INTER_CUBIC, Pillow BICUBIC and
 // torch bicubic without antialiasing.
 std::array<PaneConfig, 4> libraries_preset();
-QString pane_label(const PaneConfig& c);  // e.g. "bicubic (antialiased)", "OpenCV INTER_CUBIC"
+// Presets > Super-Resolution Baselines: the SR round trip at factor s, up by MATLAB bicubic,
+// nearest, bilinear and lanczos3 (down always by MATLAB bicubic).
+std::array<PaneConfig, 4> sr_baselines_preset(int s);
+// e.g. "bicubic (antialiased)", "OpenCV INTER_CUBIC", "lanczos3 (SR \u00d74 round trip)"; a file pane:
+// its file name ("edsr_x4.png").
+QString pane_label(const PaneConfig& c);
+struct PaneResult;
+// The label with what the result adds: an LR file's upscaling ("lr.png, bicubic x3").
+QString pane_label(const PaneConfig& c, const PaneResult& r);
 
 struct PaneResult {
   std::shared_ptr<const Image> image;  // in the source's element type
@@ -50,10 +77,13 @@ struct PaneResult {
   double ms = 0.0;                     // time of the resize alone
   QString device;                      // "CPU" or "CUDA"
   QString error;                       // set instead of image when this pane failed
-  QString note;                        // library panes: how its tables combine, any size or type adaptation
+  QString note;  // library panes: how its tables combine, any size or type adaptation; round trips: the steps
+  int upscaled_by = 0;  // a file pane: the integer factor its LR file was upscaled by
 };
 
-enum class DiffAgainst { ReferencePane, ReferenceImage };
+// What the panes are compared with: the reference pane's result, a loaded reference image, or the
+// loaded image itself (an SR round trip's HR, mod-cropped at the comparison's sr_scale()).
+enum class DiffAgainst { ReferencePane, ReferenceImage, Source };
 struct DiffSettings {
   DiffAgainst against = DiffAgainst::ReferencePane;
   DiffMode mode = DiffMode::AbsMaxChannel;
@@ -68,8 +98,31 @@ struct DiffSettings {
   // default: the default comparison is of resizing methods at any scale, where a protocol's Y
   // channel and shave are not what is asked, and its SSIM costs more than every other statistic.
   std::optional<SrProtocol> protocol = std::nullopt;
+  // Per pane (missing: none), its nudge (nomacs' per-pane offset for a misregistered output): pane pixel
+  // (x, y) is shown at, and compared with, the reference's (x + dx, y + dy). Only the overlap is
+  // compared; the strip it uncovers is drawn checkered grey (uncovered_brush) and left out of the statistics,
+  // which say so ("nudged +1,0"). A pane that is the reference is never nudged.
+  std::vector<QPoint> nudges;
+  // The region the statistics are of, in source pixels (x = column, y = row: `--crop`'s convention);
+  // each compared image takes it scaled by its size over the source's (result_crop). The maps stay
+  // whole; the statistics start with "region x,y,w,h" and add the pane's values there.
+  std::optional<QRect> region = std::nullopt;
   bool operator==(const DiffSettings&) const = default;
+  QPoint nudge(int pane) const {
+    return pane >= 0 && pane < static_cast<int>(nudges.size()) ? nudges[static_cast<std::size_t>(pane)]
+                                                               : QPoint();
+  }
 };
+// What the strip a nudge uncovers is drawn with (in results and maps): a grey checkerboard on the panes'
+// dark background, a colour neither colormap nor the non-finite colours use.
+QBrush uncovered_brush();
+
+// The part of an image of out_rows x out_cols that shows source_crop (in source pixels), scaled by
+// the image's size over the source's with rounded edges, at least one pixel: the figure's crops and
+// the region statistics use it.
+QRect result_crop(const QRect& source_crop, int src_rows, int src_cols, int out_rows, int out_cols);
+// "--crop x,y,w,h": how the command line spells a region or crop.
+QString crop_argument(const QRect& r);
 
 // One number of a pane's comparison, in the words every view prints.
 struct Statistic {
@@ -85,6 +138,10 @@ struct PaneDiff {
   std::optional<SrScore> sr;          // under DiffSettings::protocol, when the pair can be scored
   std::vector<Statistic> statistics;  // stats (then sr) as shown
   QString error;
+  // A nudged pane as it is shown and compared: its result moved by the nudge, the uncovered strip
+  // checkered (values 0 there). Null when the pane is not nudged: the result is shown as it is.
+  std::shared_ptr<const Image> nudged;
+  QImage nudged_display;
 };
 
 // How difference maps are coloured: the one rule that a signed map takes the diverging colormap.
@@ -122,25 +179,53 @@ using RunPlan = std::function<Image(const Plan& plan, const Image& src, QString&
 // Plain CPU resizing, for callers without a device choice (the export, tests).
 Image run_on_cpu(const Plan& plan, const Image& src, QString& device);
 
-// One pane's result, or its error (never throws). Library panes run at MATLAB's output size.
+// What a file pane is registered to: the reference's size and channels.
+struct PaneTarget {
+  int rows = 0, cols = 0, channels = 0;
+};
+// `reference` when the panes are compared with a loaded image, else what the resizer panes make of
+// `src` with `base` (MATLAB's output size, the source's channels).
+PaneTarget pane_target(const Image& src, const ResizeSpec& base, const Image* reference);
+// A file pane's image, in the file's element type: the file as it is when it has the target's size;
+// an LR file whose size times one integer factor f (the same for rows and columns) is the target's,
+// upscaled by imresize(file, f, pane.file_upscale) with base's boundary (run on `run`), with
+// `upscaled_by` = f. Throws std::runtime_error with one line (unreadable, corrupt, another channel
+// count, a size that fits no integer factor, an LR file and no upscale method).
+Image load_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary boundary, const RunPlan& run,
+                     QString& device, int& upscaled_by);
+
+// One pane's result, or its error (never throws). Library panes run at MATLAB's output size; file panes
+// are registered to `reference` when it is given (the loaded reference image), else to that size.
 PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane, DisplayRange range,
-                        const RunPlan& run);
+                        const RunPlan& run, const Image* reference = nullptr);
 // Every pane's result; stops early (the rest left empty) once `superseded` says a newer request
 // made the work pointless.
 std::vector<PaneResult> compute_panes(const Image& src, const ResizeSpec& base,
                                       const std::vector<PaneConfig>& panes, DisplayRange range,
-                                      const RunPlan& run, const std::function<bool()>& superseded);
+                                      const RunPlan& run, const std::function<bool()>& superseded,
+                                      const Image* reference = nullptr);
 
 struct PaneDiffs {
   std::vector<PaneDiff> diffs;
   DiffScale scale;
 };
-// Each image's map and statistics against `ref` (converted to the image's element type, so a PNG
+// The statistics region as drawn (source pixels, as --crop spells it) and in the compared images'.
+struct StatsRegion {
+  QRect source, image;
+};
+// Each image's map and statistics against `ref` (each moved by settings.nudge(i); inside
+// region->image when given) (converted to the image's element type, so a PNG
 // reference matches a uint8 result), coloured on one scale: 0..max (signed: -max..max) of the
 // largest finite |difference|, or the fixed maximum. A null image gets an empty PaneDiff.
 // With settings.protocol, the protocol's scores at `sr_scale` (see sr_scale_of) join the statistics.
 PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images, const Image& ref,
-                         const DiffSettings& settings, int sr_scale = 0);
+                         const DiffSettings& settings, int sr_scale = 0,
+                         const std::optional<StatsRegion>& region = std::nullopt);
+// The part of the reference (ref_size, x = column) pane pixels are compared with under `nudge`, inside
+// `ref_region` when given; empty when nothing overlaps. Pane pixels: the same moved by -nudge.
+QRect compared_window(QSize ref_size, QPoint nudge, const std::optional<QRect>& ref_region);
+// `img` moved by `nudge` (pixel (x, y) to (x + dx, y + dy)), the uncovered part 0, same size.
+Image nudge_image(const Image& img, QPoint nudge);
 
 // The whole model: what is compared and what it gives.
 struct Comparison {
@@ -154,11 +239,25 @@ struct Comparison {
   std::vector<PaneResult> results;
   std::vector<PaneDiff> diffs;  // empty until compared, or when there is no reference
   DiffScale scale;
+  // The image the panes are compared with, through the display range: what the A/B flicker shows in
+  // each pane's place (null when there is no reference).
+  QImage reference_display;
 
-  // The image the panes are compared with: the loaded reference when asked for and loaded,
-  // else the reference pane's result; null when neither exists.
+  // The image the panes are compared with: the loaded reference when asked for and loaded; the
+  // source (mod-cropped to a multiple of sr_scale(), as the round-trip panes' HR is) when asked
+  // for; else the reference pane's result. Null when there is none.
   std::shared_ptr<const Image> reference() const;
   bool against_image() const { return diff.against == DiffAgainst::ReferenceImage && reference_image; }
+  bool against_source() const { return diff.against == DiffAgainst::Source && source; }
+  // Whether pane kReferencePane is the reference (then compared with itself).
+  bool reference_is_pane() const { return !against_image() && !against_source(); }
+  // The SR factor the protocol's mod-crop and shave use: the round-trip panes' factor when there is
+  // one (the first such pane's), else sr_scale_of(base).
+  int sr_scale() const;
+  // Whether pane i is what the others are compared with (and so is never nudged).
+  bool is_reference(int i) const { return reference_is_pane() && i == kReferencePane; }
+  // diff.region in the reference's pixels (see result_crop); nullopt without a region or a reference.
+  std::optional<QRect> reference_region() const;
 };
 // Fills diffs and scale from results and the settings (the step a settings change repeats).
 void compare(Comparison& c);

@@ -34,6 +34,7 @@ class DifferencePanel : public QWidget {
  private:
   void push();
   void on_reference_changed();
+  void show_against(DiffAgainst a);  // the Against combo, without emitting
 
   Document* doc_;
   QComboBox* against_ = nullptr;
@@ -44,6 +45,7 @@ class DifferencePanel : public QWidget {
   QDoubleSpinBox* max_ = nullptr;
   ColorbarWidget* colorbar_ = nullptr;
   QLabel* desc_ = nullptr;
+  QLabel* scope_ = nullptr;  // "Statistics of the region …" or of the whole image
   QTableWidget* stats_ = nullptr;
 };
 

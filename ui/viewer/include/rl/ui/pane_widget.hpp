@@ -21,8 +21,13 @@ class PaneWidget : public QWidget {
  public:
   PaneWidget(int index, ViewState* view, QWidget* parent = nullptr);
   void set_config(const PaneConfig& c);  // without emitting config_edited
-  PaneConfig config() const;             // what the header shows
+  // Whether the header says "reference" (pane 1 unless a loaded image is the reference).
+  void set_reference(bool is_reference);
+  PaneConfig config() const;  // what the header shows
   void set_info(const QString& info, const QString& stats);
+  // While the A/B flicker shows another image here, which one ("showing: reference"); empty: its own.
+  void set_showing(const QString& what);
+  QString showing() const;
   PaneView* view() const { return view_; }
   QComboBox* method_box() const { return method_; }
   QCheckBox* antialias_box() const { return aa_; }
@@ -36,12 +41,15 @@ class PaneWidget : public QWidget {
 
  private:
   void fit_method_box();  // the closed box as wide as the name it shows
+  void show_name();       // "1 · reference", "2 · SR ×4": the number, the role, a round trip's factor
 
   int index_;
   PaneView* view_;
   QLabel* name_;
   QComboBox* method_;
   QCheckBox* aa_;
+  bool reference_;
+  int sr_round_trip_ = 0;  // PaneConfig::sr_round_trip of the pane shown: kept when the method changes
   ElidedLabel* info_;
   ElidedLabel* stats_;
 };

@@ -1,0 +1,102 @@
+// `resizelab --export` with file: panes: an HR file, an LR file upscaled by --upscale, their statistics
+// and SR scores in the figure (the numbers `imresize score` prints for the same pair), and bad files as
+// one line with no figure written.
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QTemporaryDir>
+
+#include "figure_export.hpp"
+#include "rl/image_io.hpp"
+#include "rl/metrics.hpp"
+#include "run_program.hpp"
+
+namespace {
+
+const QString kGolden = QStringLiteral(RL_GOLDEN_DIR);
+const QString kHr = kGolden + "/legacy-set5/baby_HR_x3.png", kLr = kGolden + "/legacy-set5/baby_LR_x3.png";
+
+// Set5 baby at x3 (the classic SR pair, MATLAB's own LR): MATLAB bicubic of the LR, the HR itself and
+// the LR file upscaled by bicubic, each against the HR.
+TEST(FilePanesExport, HrAndUpscaledLrFilesInTheFigure) {
+  ASSERT_TRUE(QFile::exists(kHr) && QFile::exists(kLr)) << "golden data missing at " << kGolden.toStdString();
+  QTemporaryDir dir;
+  const QString svg = dir.filePath("fig.svg");
+  const QStringList args = {"resizelab",
+                            "--export",
+                            svg,
+                            "--scale",
+                            "3",
+                            "--panes",
+                            "matlab,file:" + kHr + ",file:" + kLr,
+                            "--upscale",
+                            "bicubic",
+                            "--reference",
+                            kHr,
+                            "--metrics",
+                            "srcnn",
+                            kLr};
+  const rl::ui::ExportJob job = rl::ui::prepare_export(args);
+  const rl::ui::Comparison& c = job.spec.comparison;
+  ASSERT_EQ(c.results.size(), 3u);
+  for (const auto& r : c.results) ASSERT_TRUE(r.image) << r.error.toStdString();
+  EXPECT_EQ(job.spec.labels[1], QStringLiteral("baby_HR_x3.png"));
+  EXPECT_EQ(job.spec.labels[2], QStringLiteral("baby_LR_x3.png, bicubic x3"));
+  // The HR file against the HR: nothing differs.
+  ASSERT_TRUE(c.diffs[1].stats && c.diffs[1].sr);
+  EXPECT_EQ(c.diffs[1].stats->differing, 0u);
+  EXPECT_TRUE(std::isinf(c.diffs[1].sr->psnr));
+  // The LR file upscaled x3 by MATLAB bicubic is MATLAB bicubic's pane, and scores as it does:
+  // 33.90 dB, what `imresize score --protocol srcnn` prints for this pair (see MetricsExport).
+  EXPECT_EQ(c.results[2].upscaled_by, 3);
+  EXPECT_TRUE(rl::identical(*c.results[2].image, *c.results[0].image));
+  const rl::Image hr = rl::io::load(kHr.toStdString());
+  const rl::DiffStats want = rl::diff_stats(*c.results[2].image, hr);
+  EXPECT_EQ(c.diffs[2].stats->max_abs, want.max_abs);
+  EXPECT_EQ(c.diffs[2].stats->differing, want.differing);
+  ASSERT_TRUE(c.diffs[2].sr);
+  EXPECT_EQ(QString::number(c.diffs[2].sr->psnr, 'f', 2), QStringLiteral("33.90"));
+  ASSERT_EQ(rl::ui::export_main(args), 0);
+  QFile f(svg);
+  ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+  const QString text = QString::fromUtf8(f.readAll());
+  EXPECT_TRUE(text.contains("baby_LR_x3.png, bicubic x3"));
+  EXPECT_EQ(text.count("PSNR (srcnn) 33.90 dB"), 2);  // MATLAB's pane and the upscaled LR file
+}
+
+// Bad file panes, run as the program: one line on stderr, the README's exit status (1 for an input
+// that cannot be read or registered, 2 for a bad option value), and no figure.
+TEST(FilePanesExport, BadFilesAreOneLineAndNoFigure) {
+  QTemporaryDir dir;
+  const QString png = dir.filePath("fig.png");
+  QFile corrupt(dir.filePath("corrupt.png"));
+  ASSERT_TRUE(corrupt.open(QIODevice::WriteOnly));
+  corrupt.write("\x89PNG\r\n\x1a\nnot really");
+  corrupt.close();
+  const auto run = [&](const QStringList& extra, QString* err) {
+    QString out;
+    return rl::test::run_program(QStringLiteral(RL_RESIZELAB_EXE),
+                                 QStringList{"--export", png, "--scale", "3"} + extra + QStringList{kLr},
+                                 &out, err);
+  };
+  QString err;
+  EXPECT_EQ(run({"--panes", "matlab,file:" + dir.filePath("missing.png")}, &err), 1);
+  EXPECT_TRUE(err.startsWith("resizelab: error: pane file:" + dir.filePath("missing.png") +
+                             ": cannot read missing.png: "))
+      << err.toStdString();
+  EXPECT_EQ(run({"--panes", "matlab,file:" + corrupt.fileName()}, &err), 1);
+  EXPECT_TRUE(err.contains(": cannot read corrupt.png: ")) << err.toStdString();
+  EXPECT_EQ(run({"--panes", "matlab,file:" + kLr}, &err), 1);  // the LR without --upscale
+  EXPECT_TRUE(
+      err.endsWith("baby_LR_x3.png is 170x170, the reference 510x510 (an LR image at 1/3): choose an "
+                   "upscaling method"))
+      << err.toStdString();
+  EXPECT_EQ(run({"--panes", "matlab,file:"}, &err), 2);
+  EXPECT_EQ(err, "resizelab: error: pane 'file:' needs a path (file:PATH)");
+  EXPECT_EQ(run({"--panes", "matlab,file:" + kLr, "--upscale", "cubic"}, &err), 2);
+  EXPECT_TRUE(err.startsWith("resizelab: error: --upscale takes one of nearest")) << err.toStdString();
+  for (const QString& line : {err}) EXPECT_FALSE(line.contains('\n'));
+  EXPECT_FALSE(QFile::exists(png));
+}
+
+}  // namespace
