@@ -31,9 +31,12 @@ QString pane_title(const Document& doc, int i) {
 FigureSpec spec_from(const MainWindow& w) {
   const Document& doc = *w.document();
   FigureSpec spec;
-  // The region the panes show now, clipped to the image.
+  // The statistics region when one is drawn (View > Copy Region as --crop spells it), else the
+  // region the panes show now, clipped to the image.
   const QRectF vis = w.view_state()->visible_region();
-  if (doc.source()) {
+  if (doc.region()) {
+    spec.crop = *doc.region();
+  } else if (doc.source()) {
     const QRect whole(0, 0, doc.source()->cols(), doc.source()->rows());
     spec.crop = vis.toAlignedRect().intersected(whole);
     if (spec.crop == whole) spec.crop = QRect();

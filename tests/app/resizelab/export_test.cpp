@@ -242,7 +242,7 @@ TEST(Export, LibraryPanes) {
 TEST(Export, BadLibraryPaneNamesExit2WithOneLine) {
   QTemporaryDir dir;
   const QString out = dir.filePath("out.png");
-  for (const char* pane : {"opencv-bicubic", "pillow-cubic", "torch-area", "opencv-cubic-aa",
+  for (const char* pane : {"opencv-bicubic", "pillow-cubic", "torch-lanczos", "opencv-cubic-aa",
                            "pillow-bicubic-ac", "torch-nearest-ac", "sklearn-cubic", "opencv-"}) {
     const QStringList args = export_args(out, {"--panes", QStringLiteral("matlab,") + pane});
     EXPECT_EQ(rl::ui::export_main(args), 2) << pane;
@@ -254,7 +254,7 @@ TEST(Export, BadLibraryPaneNamesExit2WithOneLine) {
       EXPECT_FALSE(e.message.contains('\n')) << e.message.toStdString();
       EXPECT_TRUE(e.message.contains(pane)) << e.message.toStdString();
       if (QString(pane).startsWith("opencv-b") ||
-          QString(pane).startsWith("torch-area")) {  // names the method
+          QString(pane).startsWith("torch-lanczos")) {  // names the method
         EXPECT_TRUE(e.message.contains("has no method")) << e.message.toStdString();
       }
     }

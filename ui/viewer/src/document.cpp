@@ -99,6 +99,11 @@ void Document::clear_results() {
 }
 
 void Document::adopt_source(const PreparedSource& p, const QString& name, const QString& path) {
+  // A region and nudges belong to an image of that size.
+  if (!source() || !p.image || !source()->same_shape(*p.image)) {
+    comparison_.diff.region.reset();
+    comparison_.diff.nudges.clear();
+  }
   comparison_.source = p.image;
   source_lo_ = p.lo;
   source_hi_ = p.hi;
@@ -300,6 +305,34 @@ void Document::set_diff_settings(const DiffSettings& d) {
     start_diff();
 }
 
+void Document::set_region(std::optional<QRect> r) {
+  if (r && source()) *r = r->intersected(QRect(0, 0, source()->cols(), source()->rows()));
+  if (r && r->isEmpty()) r.reset();
+  if (r == comparison_.diff.region) return;
+  DiffSettings d = comparison_.diff;
+  d.region = r;
+  set_diff_settings(d);
+}
+
+bool Document::nudge_pane(int i, QPoint delta) {
+  if (i < 0 || i >= pane_count() || comparison_.is_reference(i)) return false;
+  DiffSettings d = comparison_.diff;
+  d.nudges.resize(std::max(d.nudges.size(), comparison_.panes.size()));
+  d.nudges[static_cast<std::size_t>(i)] += delta;
+  set_diff_settings(d);
+  return true;
+}
+
+void Document::reset_nudge(int i) {
+  DiffSettings d = comparison_.diff;
+  if (i < 0)
+    d.nudges.clear();
+  else if (i < static_cast<int>(d.nudges.size()))
+    d.nudges[static_cast<std::size_t>(i)] = QPoint();
+  if (std::all_of(d.nudges.begin(), d.nudges.end(), [](QPoint p) { return p.isNull(); })) d.nudges.clear();
+  if (!(d == comparison_.diff)) set_diff_settings(d);
+}
+
 void Document::set_display_settings(const DisplaySettings& d) {
   if (d == display_) return;
   display_ = d;
@@ -404,6 +437,7 @@ void Document::finish_compute(quint64 gen, const ComputeOut& out) {
     ++diff_gen_;  // a comparison of the previous results, still running, is stale
     comparison_.diffs = c.diffs;
     comparison_.scale = c.scale;
+    comparison_.reference_display = c.reference_display;
     emit diffs_changed();
   } else {
     start_diff();
@@ -433,6 +467,7 @@ void Document::start_diff() {
     } else {
       comparison_.diffs = out.diffs;
       comparison_.scale = out.scale;
+      comparison_.reference_display = out.reference_display;
       emit diffs_changed();
     }
     update_busy();

@@ -197,6 +197,10 @@ void PaneWidget::set_info(const QString& info, const QString& stats) {
   stats_->set_full_text(stats);
 }
 
+void PaneWidget::set_showing(const QString& what) { view_->set_tag(what); }
+
+QString PaneWidget::showing() const { return view_->tag(); }
+
 QString PaneWidget::title() const { return QString("%1 · %2").arg(index_ + 1).arg(pane_label(config())); }
 
 }  // namespace rl::ui

@@ -73,6 +73,15 @@ class Document : public QObject {
   void set_watch(bool on);
   bool watching() const { return watch_; }
   void set_diff_settings(const DiffSettings& d);
+  // The region the statistics are of, in source pixels (clipped to the source; nullopt or an empty
+  // rectangle clears it). Only the comparison is redone.
+  void set_region(std::optional<QRect> source_rect);
+  const std::optional<QRect>& region() const { return comparison_.diff.region; }
+  // Moves pane i by `delta` pane pixels more (see DiffSettings::nudges); false, and nothing changes,
+  // for the pane that is the reference. reset_nudge(i) puts it back; -1: every pane.
+  bool nudge_pane(int i, QPoint delta);
+  void reset_nudge(int i);
+  QPoint nudge(int i) const { return comparison_.diff.nudge(i); }
   // Re-maps the overview and the panes of a floating-point source (display_changed follows).
   void set_display_settings(const DisplaySettings& d);
   const ResizeSpec& spec() const { return comparison_.base; }

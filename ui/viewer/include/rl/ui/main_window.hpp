@@ -18,6 +18,7 @@ class QGridLayout;
 class QLineEdit;
 class QMenu;
 class QStackedWidget;
+class QTimer;
 
 namespace rl::ui {
 
@@ -96,6 +97,22 @@ class MainWindow : public QMainWindow {
   // The line profile's line in source coordinates (pixel edges at integers, as the panes' hover),
   // drawn on every pane; set by Shift+drag or the line tool.
   void set_profile_line(std::optional<QLineF> src);
+  // ---- A/B flicker: every pane shows the image it is compared with (the reference pane's result or
+  // the loaded reference) in its own place, at the same zoom and offset, while Space is held, while
+  // the A/B toggle is on, or on every other tick of the timed flicker. ----
+  bool showing_reference() const;
+  void set_ab(bool on);  // the toolbar's A/B toggle
+  void set_flicker_hold(bool held);
+  void set_timed_flicker(bool on);
+  void set_flicker_interval(int ms);
+  int flicker_interval() const;
+  const QTimer* flicker_timer() const { return flicker_timer_; }
+  // ---- nudge and region (fields of the comparison; see DiffSettings) ----
+  // The pane the nudge keys move: the pane under the mouse (in wipe mode the right one); -1: none.
+  int nudge_target() const;
+  void nudge(QPoint delta);
+  // Sets the statistics region from a dragged source rectangle (whole pixels covering it).
+  void set_region_from(const QRectF& src);
   // What closing the window would remember now, and putting remembered settings into effect.
   ViewerSettings current_settings() const;
   void apply_settings(const ViewerSettings& v);
@@ -114,7 +131,6 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent*) override;
-  bool eventFilter(QObject* watched, QEvent* e) override;
   void dragEnterEvent(QDragEnterEvent*) override;
   void dropEvent(QDropEvent*) override;
 
@@ -132,6 +148,8 @@ class MainWindow : public QMainWindow {
   void on_source_changed();
   void refresh_footprint();
   void keep_dock_tab_names_whole();
+  bool eventFilter(QObject* o, QEvent* e) override;
+  void show_region_outline(std::optional<QRectF> src);
 
   Document* doc_;
   ViewState* view_;
@@ -155,6 +173,13 @@ class MainWindow : public QMainWindow {
   QAction* wipe_action_ = nullptr;
   QAction* grid_action_ = nullptr;
   QAction* line_action_ = nullptr;
+  QAction* ab_action_ = nullptr;
+  QAction* timed_flicker_action_ = nullptr;
+  QTimer* flicker_timer_ = nullptr;
+  QTimer* flicker_release_ = nullptr;  // ends the Space hold (see eventFilter)
+  bool flicker_held_ = false;
+  bool flicker_phase_ = false;  // the timed flicker's: true while it shows the reference
+  int hovered_pane_ = -1;       // the pane view under the mouse (panes_ index); -1: none
   std::optional<QLineF> profile_line_;
   std::function<void()> export_handler_;
   QString last_dir_;

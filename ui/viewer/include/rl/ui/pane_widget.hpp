@@ -26,6 +26,9 @@ class PaneWidget : public QWidget {
   void set_reference(bool is_reference);
   PaneConfig config() const;  // what the header shows
   void set_info(const QString& info, const QString& stats);
+  // While the A/B flicker shows another image here, which one ("showing: reference"); empty: its own.
+  void set_showing(const QString& what);
+  QString showing() const;
   PaneView* view() const { return view_; }
   QComboBox* method_box() const { return method_; }
   QComboBox* upscale_box() const { return upscale_; }  // a file pane's: "as is" or a MATLAB method
