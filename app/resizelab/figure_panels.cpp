@@ -22,8 +22,11 @@ namespace rl::ui {
 namespace {
 
 QString pane_title(const Document& doc, int i) {
-  const QString label = pane_label(doc.pane(i));
-  return i == Document::kReferencePane ? QString("MATLAB %1").arg(label) : label;
+  const QString label = i < static_cast<int>(doc.comparison().results.size())
+                            ? pane_label(doc.pane(i), doc.result(i))
+                            : pane_label(doc.pane(i));
+  // A file is not MATLAB's: its name alone.
+  return i == Document::kReferencePane && !doc.pane(i).is_file() ? QString("MATLAB %1").arg(label) : label;
 }
 
 }  // namespace
@@ -31,16 +34,19 @@ QString pane_title(const Document& doc, int i) {
 FigureSpec figure_spec_of(const MainWindow& w) {
   const Document& doc = *w.document();
   FigureSpec spec;
-  // The region the panes show now, clipped to the image.
+  // The statistics region when one is drawn (View > Copy Region as --crop spells it), else the
+  // region the panes show now, clipped to the image.
   const QRectF vis = w.view_state()->visible_region();
-  if (doc.source()) {
+  if (doc.region()) {
+    spec.crop = *doc.region();
+  } else if (doc.source()) {
     const QRect whole(0, 0, doc.source()->cols(), doc.source()->rows());
     spec.crop = vis.toAlignedRect().intersected(whole);
     if (spec.crop == whole) spec.crop = QRect();
   }
   // The window's own comparison, as it is: the figure shows the numbers the window shows.
   spec.comparison = doc.comparison();
-  for (int i = 0; i < Document::kPanes; ++i) spec.labels << pane_title(doc, i);
+  for (int i = 0; i < doc.pane_count(); ++i) spec.labels << pane_title(doc, i);
   spec.reference_label = doc.reference_name();
   spec.source_path = doc.source_path();
   spec.reference_path = doc.reference_path();
@@ -67,7 +73,7 @@ bool install_figure_panels(MainWindow& w) {
 
   QObject::connect(doc, &Document::results_changed, &w, [doc, kernel, taps, worked]() {
     QList<NamedPlan> plans;
-    for (int i = 0; i < Document::kPanes; ++i)
+    for (int i = 0; i < doc->pane_count(); ++i)
       if (doc->result(i).plan) plans.push_back({pane_title(*doc, i), doc->result(i).plan});
     kernel->set_plans(plans);
     const auto& ref = doc->result(Document::kReferencePane);

@@ -4,6 +4,7 @@
 #include "rl/ui/comparison.hpp"
 
 #include <QFileInfo>
+#include <QPainter>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -13,6 +14,7 @@
 
 #include "rl/convert.hpp"
 #include "rl/image_io.hpp"
+#include "rl/image_ops.hpp"
 #include "rl/peer_resize.hpp"
 #include "rl/resize.hpp"
 
@@ -62,6 +64,45 @@ QString pane_label(const PaneConfig& c, const PaneResult& r) {
   return QStringLiteral("%1, %2 x%3")
       .arg(pane_label(c), QString::fromStdString(to_string(*c.file_upscale)))
       .arg(r.upscaled_by);
+}
+
+QBrush uncovered_brush() { return QBrush(QColor(150, 150, 150), Qt::Dense4Pattern); }
+
+QRect result_crop(const QRect& c, int src_rows, int src_cols, int out_rows, int out_cols) {
+  if (src_rows <= 0 || src_cols <= 0) return {};
+  const double sy = static_cast<double>(out_rows) / src_rows, sx = static_cast<double>(out_cols) / src_cols;
+  // Rounded edges: a crop ending at a feature's edge in the source ends there in the result too.
+  const int x0 = std::clamp(static_cast<int>(std::lround(c.x() * sx)), 0, out_cols - 1);
+  const int y0 = std::clamp(static_cast<int>(std::lround(c.y() * sy)), 0, out_rows - 1);
+  const int x1 = std::clamp(static_cast<int>(std::lround((c.x() + c.width()) * sx)), x0 + 1, out_cols);
+  const int y1 = std::clamp(static_cast<int>(std::lround((c.y() + c.height()) * sy)), y0 + 1, out_rows);
+  return QRect(x0, y0, x1 - x0, y1 - y0);
+}
+
+QString crop_argument(const QRect& r) {
+  return QStringLiteral("--crop %1,%2,%3,%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
+}
+
+QRect compared_window(QSize ref_size, QPoint nudge, const std::optional<QRect>& ref_region) {
+  QRect w = QRect(QPoint(0, 0), ref_size).intersected(QRect(nudge, ref_size));
+  if (ref_region) w = w.intersected(*ref_region);
+  return w;
+}
+
+namespace {
+// `img` moved by `nudge` onto `canvas` (of its shape), which keeps its values where img does not reach.
+void paste_nudged(Image& canvas, const Image& img, QPoint nudge) {
+  const QRect w = compared_window(QSize(img.cols(), img.rows()), nudge, std::nullopt);
+  for (int r = w.top(); r <= w.bottom(); ++r)
+    for (int c = w.left(); c <= w.right(); ++c)
+      for (int k = 0; k < img.channels(); ++k) canvas.set(r, c, k, img.at(r - nudge.y(), c - nudge.x(), k));
+}
+}  // namespace
+
+Image nudge_image(const Image& img, QPoint nudge) {
+  Image out(img.rows(), img.cols(), img.channels(), img.type());  // zero-filled
+  paste_nudged(out, img, nudge);
+  return out;
 }
 
 Colormap diff_colormap(DiffMode mode) {
@@ -357,11 +398,67 @@ std::vector<PaneResult> compute_panes(const Image& src, const ResizeSpec& base,
   return results;
 }
 
+namespace {
+
+// `img` moved by `nudge` onto a canvas of its size, the uncovered strip checkered.
+QImage nudged_qimage(const QImage& img, QPoint nudge) {
+  QImage out(img.size(), QImage::Format_RGB32);
+  out.fill(QColor(48, 48, 52));
+  QPainter p(&out);
+  p.fillRect(out.rect(), uncovered_brush());
+  p.drawImage(nudge, img);
+  return out;
+}
+
+// The strip of a map that a nudge leaves uncompared, checkered over the map's colours.
+void checker_uncovered(QImage& map, QPoint nudge) {
+  QPainter p(&map);
+  p.setClipRegion(QRegion(map.rect()).subtracted(QRegion(QRect(nudge, map.size()))));
+  p.fillRect(map.rect(), QColor(48, 48, 52));
+  p.fillRect(map.rect(), uncovered_brush());
+}
+
+// "region 2,2,4,4", as drawn (the Differences dock also names the compared images' part).
+Statistic region_statistic(const StatsRegion& r) {
+  const QRect& s = r.source;
+  const QString x_y = QStringLiteral("%1,%2").arg(s.x()).arg(s.y());
+  return {QStringLiteral("region"), QStringLiteral("%1 %2\u00d7%3").arg(x_y).arg(s.width()).arg(s.height()),
+          QStringLiteral("region %1,%2,%3").arg(x_y).arg(s.width()).arg(s.height())};
+}
+
+QString signed_text(int v) { return (v > 0 ? QStringLiteral("+") : QString()) + QString::number(v); }
+
+// The pane's own values in the region: finite mean, min and max over every channel.
+Statistic values_statistic(const Image& img) {
+  double sum = 0.0;
+  std::size_t n = 0;
+  for (int r = 0; r < img.rows(); ++r)
+    for (int c = 0; c < img.cols(); ++c)
+      for (int k = 0; k < img.channels(); ++k)
+        if (const double v = img.at(r, c, k); std::isfinite(v)) {
+          sum += v;
+          ++n;
+        }
+  const auto range = finite_range(img);
+  if (!range || n == 0) return {QStringLiteral("values"), QStringLiteral("none finite"), {}};
+  const QString text =
+      QStringLiteral("mean %1, %2 \u2026 %3")
+          .arg(QString::number(sum / static_cast<double>(n), 'g', 5), QString::number(range->first, 'g', 5),
+               QString::number(range->second, 'g', 5));
+  return {QStringLiteral("values"), text, QStringLiteral("values ") + text};
+}
+
+}  // namespace
+
 PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images, const Image& ref,
-                         const DiffSettings& settings, int sr_scale) {
+                         const DiffSettings& settings, int sr_scale,
+                         const std::optional<StatsRegion>& region) {
+  const std::optional<QRect> ref_region = region ? std::optional(region->image) : std::nullopt;
   PaneDiffs out;
   out.diffs.resize(images.size());
   double m = 0.0;
+  const QSize ref_size(ref.cols(), ref.rows());
+  std::vector<QPoint> nudges(images.size());
   for (std::size_t i = 0; i < images.size(); ++i) {
     PaneDiff& d = out.diffs[i];
     const auto& a = images[i];
@@ -370,28 +467,55 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
       if (!a->same_shape(ref))
         throw std::invalid_argument(
             QString("reference is %1, this pane is %2").arg(shape_text(ref), shape_text(*a)).toStdString());
+      const QPoint nudge = settings.nudge(static_cast<int>(i));
+      // What is compared: the overlap after the nudge, inside the region (one rule for both).
+      const QRect window = compared_window(ref_size, nudge, ref_region);
+      if (window.isEmpty()) throw std::invalid_argument("the nudge leaves nothing of the region to compare");
       const Image b = ref.type() == a->type() ? ref : convert_to(ref, a->type());
-      d.stats = diff_stats(*a, b);
-      d.statistics = statistics_of(*d.stats);
+      const bool whole = window == QRect(QPoint(0, 0), ref_size);
+      const QRect pane_window = window.translated(-nudge);
+      const Image a_part =
+          whole ? Image() : crop(*a, pane_window.y(), pane_window.x(), window.height(), window.width());
+      const Image b_part = whole ? Image() : crop(b, window.y(), window.x(), window.height(), window.width());
+      const Image& a_cmp = whole ? *a : a_part;
+      const Image& b_cmp = whole ? b : b_part;
+      d.stats = diff_stats(a_cmp, b_cmp);
+      if (region) d.statistics.push_back(region_statistic(*region));
+      if (!nudge.isNull()) {
+        const QString by = signed_text(nudge.x()) + "," + signed_text(nudge.y());
+        d.statistics.push_back({QStringLiteral("nudge"), by, QStringLiteral("nudged ") + by});
+      }
+      for (Statistic& s : statistics_of(*d.stats)) d.statistics.push_back(std::move(s));
+      if (ref_region) d.statistics.push_back(values_statistic(a_cmp));
       if (settings.protocol) {
         QString why;
         try {
-          d.sr = score_pane(*a, b, sr_scale, *settings.protocol);
+          d.sr = score_pane(a_cmp, b_cmp, sr_scale, *settings.protocol);
         } catch (const std::exception& e) {
           why = QString::fromStdString(e.what());
         }
         for (Statistic& s : sr_statistics_of(*settings.protocol, d.sr, why))
           d.statistics.push_back(std::move(s));
       }
+      // The map is of the whole image: a nudged pane over the reference where it covers it, the
+      // reference itself (a difference of 0, checkered) where it does not.
+      Image moved;
+      if (!nudge.isNull()) {
+        moved = b;
+        paste_nudged(moved, *a, nudge);
+        d.nudged = std::make_shared<const Image>(nudge_image(*a, nudge));
+      }
+      const Image& shown = nudge.isNull() ? *a : moved;
       const bool largest = settings.mode == DiffMode::Signed && settings.channel < 0;
       const int channel = settings.mode == DiffMode::AbsMaxChannel || largest
                               ? -1
                               : std::clamp(settings.channel, 0, a->channels() - 1);
-      auto map = std::make_shared<const Image>(settings.ssim_map ? ssim_dissimilarity_map(*a, b)
-                                                                 : diff_map(*a, b, settings.mode, channel));
+      auto map = std::make_shared<const Image>(
+          settings.ssim_map ? ssim_dissimilarity_map(shown, b) : diff_map(shown, b, settings.mode, channel));
       m = std::max(m, max_abs_finite(*map));
       out.scale.non_finite += count_non_finite(*map);
       d.map = std::move(map);
+      nudges[i] = nudge;
     } catch (const std::exception& e) {
       d.error = QString::fromStdString(e.what());
     }
@@ -405,8 +529,12 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
   out.scale.label = settings.ssim_map ? QStringLiteral("1 \u2212 SSIM")
                     : sgn             ? QStringLiteral("a \u2212 ref")
                                       : QStringLiteral("|a \u2212 ref|");
-  for (auto& d : out.diffs)
-    if (d.map) d.colored = colorize(*d.map, out.scale.colormap, out.scale.lo, out.scale.hi);
+  for (std::size_t i = 0; i < out.diffs.size(); ++i) {
+    PaneDiff& d = out.diffs[i];
+    if (!d.map) continue;
+    d.colored = colorize(*d.map, out.scale.colormap, out.scale.lo, out.scale.hi);
+    if (!nudges[i].isNull()) checker_uncovered(d.colored, nudges[i]);
+  }
   return out;
 }
 
@@ -423,19 +551,36 @@ std::shared_ptr<const Image> Comparison::reference() const {
   return nullptr;
 }
 
+std::optional<QRect> Comparison::reference_region() const {
+  const auto ref = reference();
+  if (!diff.region || !ref || !source) return std::nullopt;
+  return result_crop(*diff.region, source->rows(), source->cols(), ref->rows(), ref->cols());
+}
+
 void compare(Comparison& c) {
   const auto ref = c.reference();
   if (!ref) {
     c.diffs.assign(c.results.size(), PaneDiff{});
     c.scale = DiffScale{};
     c.scale.colormap = diff_colormap(c.diff.mode);
+    c.reference_display = QImage();
     return;
   }
   std::vector<std::shared_ptr<const Image>> images;
   for (const PaneResult& r : c.results) images.push_back(r.image);
-  PaneDiffs d = compare_images(images, *ref, c.diff, c.sr_scale());
+  DiffSettings settings = c.diff;
+  if (c.reference_is_pane() && kReferencePane < static_cast<int>(settings.nudges.size()))
+    settings.nudges[kReferencePane] = QPoint();  // the reference pane is what the others are moved onto
+  std::optional<StatsRegion> region;
+  if (const auto in_ref = c.reference_region()) region = StatsRegion{*c.diff.region, *in_ref};
+  PaneDiffs d = compare_images(images, *ref, settings, c.sr_scale(), region);
   c.diffs = std::move(d.diffs);
   c.scale = d.scale;
+  for (std::size_t i = 0; i < c.diffs.size(); ++i)
+    if (c.diffs[i].nudged)
+      c.diffs[i].nudged_display = nudged_qimage(c.results[i].display, settings.nudge(static_cast<int>(i)));
+  c.reference_display =
+      c.reference_is_pane() ? c.results[kReferencePane].display : to_qimage(*ref, c.display);
 }
 
 void compute_comparison(Comparison& c, const RunPlan& run, const std::function<bool()>& superseded) {

@@ -361,17 +361,6 @@ QString figure_plot_names() {
   return QStringLiteral("kernel, frequency, sampling, taps, worked, profile, mapping, window or surface");
 }
 
-QRect result_crop(const QRect& c, int src_rows, int src_cols, int out_rows, int out_cols) {
-  if (src_rows <= 0 || src_cols <= 0) return {};
-  const double sy = static_cast<double>(out_rows) / src_rows, sx = static_cast<double>(out_cols) / src_cols;
-  // Rounded edges: a crop ending at a feature's edge in the source ends there in the result too.
-  const int x0 = std::clamp(static_cast<int>(std::lround(c.x() * sx)), 0, out_cols - 1);
-  const int y0 = std::clamp(static_cast<int>(std::lround(c.y() * sy)), 0, out_rows - 1);
-  const int x1 = std::clamp(static_cast<int>(std::lround((c.x() + c.width()) * sx)), x0 + 1, out_cols);
-  const int y1 = std::clamp(static_cast<int>(std::lround((c.y() + c.height()) * sy)), y0 + 1, out_rows);
-  return QRect(x0, y0, x1 - x0, y1 - y0);
-}
-
 QSize figure_size(const FigureSpec& spec) {
   if (spec.layout == FigureLayout::SrPaper) return detail::sr_paper_size(spec);
   const Layout layout = make_layout(spec);

@@ -75,6 +75,11 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   desc_->setAlignment(Qt::AlignTop);
   bar_row->addWidget(desc_, 1);
   l->addLayout(bar_row);
+  // Whether the table is of the whole image or of the region.
+  scope_ = new QLabel;
+  scope_->setObjectName("statsScope");
+  scope_->setWordWrap(true);
+  l->addWidget(scope_);
   // The columns are the comparison's statistics, named by it (see refresh).
   stats_ = new QTableWidget(Document::kPanes, 0);
   stats_->verticalHeader()->setVisible(true);
@@ -154,22 +159,41 @@ void DifferencePanel::refresh() {
                      .arg(doc_->diff_lo())
                      .arg(doc_->diff_hi())
                      .arg(s.fixed_range ? "fixed" : "auto"));
+  // The columns: every pane's statistics by name, in the order they first appear (a nudged pane has
+  // one more, the protocol's come and go).
   QStringList headers;
-  for (int i = 0; i < Document::kPanes && headers.isEmpty(); ++i)
-    for (const Statistic& st : doc_->diff(i).statistics) headers << st.name;
-  if (!headers.isEmpty()) {  // the protocol's columns come and go, and are named by it
+  for (int i = 0; i < doc_->pane_count(); ++i)
+    for (const Statistic& st : doc_->diff(i).statistics)
+      if (!headers.contains(st.name)) headers << st.name;
+  if (!headers.isEmpty()) {
     stats_->setColumnCount(static_cast<int>(headers.size()));
     stats_->setHorizontalHeaderLabels(headers);
   }
-  for (int i = 0; i < Document::kPanes; ++i) {
+  const Comparison& cmp = doc_->comparison();
+  const auto region = cmp.reference_region();
+  if (cmp.diff.region && region)
+    scope_->setText(QString("Statistics of the region x %1, y %2, %3×%4 source px (%5×%6 px of the compared "
+                            "images); Esc clears it")
+                        .arg(cmp.diff.region->x())
+                        .arg(cmp.diff.region->y())
+                        .arg(cmp.diff.region->width())
+                        .arg(cmp.diff.region->height())
+                        .arg(region->width())
+                        .arg(region->height()));
+  else
+    scope_->setText("Statistics of the whole image (Ctrl+drag on a pane: of a region)");
+  if (!cmp.diff.nudges.empty())
+    scope_->setText(
+        scope_->text() +
+        "; a nudged pane: where it overlaps the reference (the grey-checkered strip is left out)");
+  stats_->setRowCount(doc_->pane_count());  // a pane per row; panes from files come and go
+  for (int i = 0; i < doc_->pane_count(); ++i) {
     const PaneDiff& d = doc_->diff(i);
     stats_->setVerticalHeaderItem(i, new QTableWidgetItem(QString::number(i + 1)));
     for (int c = 0; c < stats_->columnCount(); ++c) {
-      QString cell;
-      if (c < static_cast<int>(d.statistics.size()))
-        cell = d.statistics[static_cast<std::size_t>(c)].value;
-      else if (c == 0)
-        cell = d.error;
+      QString cell = c == 0 ? d.error : QString();
+      for (const Statistic& st : d.statistics)
+        if (st.name == headers.value(c)) cell = st.value;
       stats_->setItem(i, c, new QTableWidgetItem(cell));
     }
   }

@@ -3,7 +3,9 @@
 #include "rl/ui/main_window.hpp"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDialogButtonBox>
 #include <QDockWidget>
@@ -13,6 +15,7 @@
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QGuiApplication>
+#include <QKeyEvent>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
@@ -22,8 +25,10 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabBar>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 #include <exception>
 
 #include "rl/ui/default_image.hpp"
@@ -47,6 +52,9 @@ namespace rl::ui {
 
 namespace {
 
+// How long after Space comes up the hold ends, unless the key goes down again (a key repeat).
+constexpr int kFlickerReleaseMs = 60;
+
 bool inside(const Image& img, QPoint p) {
   return p.x() >= 0 && p.y() >= 0 && p.x() < img.cols() && p.y() < img.rows();
 }
@@ -61,7 +69,9 @@ MainWindow::MainWindow(QWidget* parent)
   params_ = new ParameterToolbar(doc_, this);
   addToolBar(params_);
   connect(params_, &ParameterToolbar::error, this, &MainWindow::show_error);
-  view_bar_ = new ViewToolbar(diff_action_, grid_action_, wipe_action_, Document::kPanes, this);
+  view_bar_ = new ViewToolbar(diff_action_, grid_action_, wipe_action_, doc_->pane_count(), this);
+  view_bar_->addSeparator();
+  view_bar_->addAction(ab_action_);
   addToolBar(view_bar_);
   connect(view_bar_, &ViewToolbar::wipe_panes_changed, this, &MainWindow::refresh_panes);
   build_central();
@@ -79,7 +89,13 @@ MainWindow::MainWindow(QWidget* parent)
     }
   });
   connect(doc_, &Document::diffs_changed, this, &MainWindow::refresh_panes);
+  connect(doc_, &Document::pane_count_changed, this, [this]() {
+    sync_pane_widgets();
+    refresh_panes();
+  });
   connect(doc_, &Document::params_changed, this, &MainWindow::refresh_status);
+  // Holding Space shows the reference until the key comes up, wherever the focus is.
+  qApp->installEventFilter(this);
   connect(doc_, &Document::display_changed, this, [this]() { overview_->set_image(doc_->source_preview()); });
   connect(this, &MainWindow::pixel_hovered, this, &MainWindow::show_footprint);
   connect(doc_, &Document::busy_changed, this, [this](bool b) {
@@ -138,6 +154,12 @@ void MainWindow::build_actions() {
   recent_ = new RecentFiles(file->addMenu("Open &Recent"), this);
   connect(recent_, &RecentFiles::open_requested, this, &MainWindow::open_file);
   add(file, "Open &Default Image", {}, {}, &MainWindow::load_default_image);
+  add(file, "&Add Image as Pane…", {QKeySequence("Ctrl+Shift+O")},
+      "Add an image file as a pane, compared with the reference (or drop a file on a pane)", [this]() {
+        if (const QString path = ask_for_image("Add image as pane (e.g. a network's output)");
+            !path.isEmpty())
+          add_image_pane(path);
+      });
   file->addSeparator();
   add(file, "Load &Reference Image…", {QKeySequence("Ctrl+R")}, "Load a reference image to compare against",
       [this]() {
@@ -194,6 +216,69 @@ void MainWindow::build_actions() {
   for (QAction* a : {grid_action_, diff_action_, wipe_action_, line_action_}) a->setCheckable(true);
   grid_action_->setChecked(true);
 
+  view_menu_->addSeparator();
+  ab_action_ = add(view_menu_, "&A/B: Show the Reference in Every Pane", {},
+                   "A/B: every pane shows the image it is compared with, at the same zoom and offset",
+                   &MainWindow::set_ab);
+  ab_action_->setCheckable(true);
+  ab_action_->setIconText("A/B");
+  QAction* hold = add(view_menu_, "Show the Reference While Space Is Held", {QKeySequence(Qt::Key_Space)},
+                      "Hold: every pane shows the image it is compared with until the key is released",
+                      [this]() { set_flicker_hold(true); });
+  hold->setAutoRepeat(false);
+  flicker_release_ = new QTimer(this);
+  flicker_release_->setSingleShot(true);
+  flicker_release_->setInterval(kFlickerReleaseMs);
+  connect(flicker_release_, &QTimer::timeout, this, [this]() { set_flicker_hold(false); });
+  flicker_timer_ = new QTimer(this);
+  flicker_timer_->setInterval(500);
+  connect(flicker_timer_, &QTimer::timeout, this, [this]() {
+    flicker_phase_ = !flicker_phase_;
+    refresh_panes();
+  });
+  timed_flicker_action_ = add(view_menu_, "&Timed Flicker", {QKeySequence("T")},
+                              "Timed flicker: each pane and its reference in turn (View > Flicker Interval)",
+                              &MainWindow::set_timed_flicker);
+  timed_flicker_action_->setCheckable(true);
+  QMenu* interval = view_menu_->addMenu("Flicker &Interval");
+  auto* intervals = new QActionGroup(this);
+  for (const int ms : {250, 500, 1000, 2000}) {
+    QAction* a = interval->addAction(QString("%1 s").arg(ms / 1000.0), this,
+                                     [this, ms]() { set_flicker_interval(ms); });
+    a->setCheckable(true);
+    a->setChecked(ms == flicker_timer_->interval());
+    a->setData(ms);
+    intervals->addAction(a);
+  }
+  view_menu_->addSeparator();
+  const QString nudge_what = "Nudge the pane under the mouse one pixel %1 before it is compared";
+  add(view_menu_, "Nudge Pane Left", {QKeySequence("Ctrl+Left")}, nudge_what.arg("left"),
+      [this]() { nudge(QPoint(-1, 0)); });
+  add(view_menu_, "Nudge Pane Right", {QKeySequence("Ctrl+Right")}, nudge_what.arg("right"),
+      [this]() { nudge(QPoint(1, 0)); });
+  add(view_menu_, "Nudge Pane Up", {QKeySequence("Ctrl+Up")}, nudge_what.arg("up"),
+      [this]() { nudge(QPoint(0, -1)); });
+  add(view_menu_, "Nudge Pane Down", {QKeySequence("Ctrl+Down")}, nudge_what.arg("down"),
+      [this]() { nudge(QPoint(0, 1)); });
+  add(view_menu_, "Reset Nudge of the Pane", {QKeySequence("Ctrl+0")},
+      "Undo the nudge of the pane under the mouse", [this]() {
+        if (const int i = nudge_target(); i >= 0) doc_->reset_nudge(i);
+      });
+  add(view_menu_, "Reset All Nudges", {}, {}, [this]() { doc_->reset_nudge(-1); });
+  view_menu_->addSeparator();
+  add(view_menu_, "&Clear Region", {QKeySequence(Qt::Key_Escape)},
+      "Clear the statistics region (Ctrl+drag on a pane draws one)",
+      [this]() { doc_->set_region(std::nullopt); });
+  add(view_menu_, "Copy Region as --&crop", {}, "Copy the region as resizelab's --crop x,y,w,h", [this]() {
+    if (!doc_->region()) {
+      statusBar()->showMessage("No region: Ctrl+drag on a pane to draw one", 4000);
+      return;
+    }
+    const QString arg = crop_argument(*doc_->region());
+    QGuiApplication::clipboard()->setText(arg);
+    statusBar()->showMessage("Copied " + arg + " (File > Export uses the region as its crop)", 6000);
+  });
+
   QMenu* presets = menuBar()->addMenu("&Presets");
   add(presets, "MATLAB &Methods (default)", {},
       "Panes: MATLAB bicubic, nearest, bilinear, bicubic without antialiasing",
@@ -238,34 +323,89 @@ void MainWindow::build_central() {
   banner_ = new ErrorBanner;
   v->addWidget(banner_);
 
-  // Every view of the panes reports hovers and clicks the same way.
-  const auto follow = [this](PaneView* view) {
-    connect(view, &PaneView::hovered, this, [this](QPointF s) { update_inspector(s); });
-    connect(view, &PaneView::clicked, this, &MainWindow::toggle_lock);
-    connect(view, &PaneView::left_view, this, [this]() { update_inspector(std::nullopt); });
-    connect(view, &PaneView::line_drawn, this, [this](QLineF l) { set_profile_line(l); });
-  };
   stack_ = new QStackedWidget;
-  auto* grid_page = new QWidget;
-  auto* grid = new QGridLayout(grid_page);
-  grid->setContentsMargins(0, 0, 0, 0);
-  grid->setSpacing(4);
-  for (int i = 0; i < Document::kPanes; ++i) {
-    auto* p = new PaneWidget(i, view_);
-    panes_[static_cast<std::size_t>(i)] = p;
-    grid->addWidget(p, i / 2, i % 2);
-    p->set_config(doc_->pane(i));
-    connect(p, &PaneWidget::config_edited, doc_, &Document::set_pane);
-    follow(p->view());
-  }
-  panes_[0]->view()->set_defines_viewport(true);
-  stack_->addWidget(grid_page);
+  grid_page_ = new QWidget;
+  grid_ = new QGridLayout(grid_page_);
+  grid_->setContentsMargins(0, 0, 0, 0);
+  grid_->setSpacing(4);
+  // A file dropped between the panes (an empty cell) adds a pane; one dropped on a pane replaces it.
+  grid_page_->setAcceptDrops(true);
+  grid_page_->installEventFilter(this);
+  sync_pane_widgets();
+  stack_->addWidget(grid_page_);
   wipe_ = new PaneView(view_);
   wipe_->set_split(0.5);
-  follow(wipe_);
+  follow_view(wipe_);
   stack_->addWidget(wipe_);
   v->addWidget(stack_, 1);
   setCentralWidget(central);
+}
+
+void MainWindow::follow_view(PaneView* view) {
+  // Every view of the panes reports hovers and clicks the same way.
+  connect(view, &PaneView::hovered, this, [this](QPointF s) { update_inspector(s); });
+  connect(view, &PaneView::clicked, this, &MainWindow::toggle_lock);
+  connect(view, &PaneView::left_view, this, [this]() { update_inspector(std::nullopt); });
+  connect(view, &PaneView::line_drawn, this, [this](QLineF l) { set_profile_line(l); });
+  connect(view, &PaneView::region_drawn, this, [this](QRectF r, bool finished) {
+    if (finished)
+      set_region_from(r);
+    else
+      show_region_outline(r);
+  });
+}
+
+void MainWindow::sync_pane_widgets() {
+  const auto n = static_cast<std::size_t>(doc_->pane_count());
+  for (PaneWidget* p : panes_) grid_->removeWidget(p);
+  while (panes_.size() > n) {
+    delete panes_.back();
+    panes_.pop_back();
+  }
+  while (panes_.size() < n) {
+    auto* p = new PaneWidget(static_cast<int>(panes_.size()), view_);
+    p->set_config(doc_->pane(static_cast<int>(panes_.size())));
+    connect(p, &PaneWidget::config_edited, doc_, &Document::set_pane);
+    connect(p, &PaneWidget::file_dropped, this,
+            [this](int i, const QString& path) { doc_->set_pane(i, file_pane(path)); });
+    follow_view(p->view());
+    const int i = static_cast<int>(panes_.size());
+    connect(p->view(), &PaneView::hovered, this, [this, i]() { hovered_pane_ = i; });
+    connect(p->view(), &PaneView::left_view, this, [this, i]() {
+      if (hovered_pane_ == i) hovered_pane_ = -1;
+    });
+    // A new pane shows what the others show.
+    p->view()->set_grid(grid_action_->isChecked());
+    p->view()->set_line_tool(line_action_->isChecked());
+    p->view()->set_profile_line(profile_line_);
+    panes_.push_back(p);
+  }
+  // Two columns for up to four panes, then three, then four (16 panes: 4 x 4).
+  const int cols = n <= 4 ? 2 : n <= 9 ? 3 : 4;
+  for (std::size_t i = 0; i < n; ++i)
+    grid_->addWidget(panes_[i], static_cast<int>(i) / cols, static_cast<int>(i) % cols);
+  // Equal shares whatever the headers say: a long statistics line (a region, a nudge, a file's name)
+  // is elided, it never widens its column; the rows and columns of a smaller grid take none.
+  for (int k = 0; k < 4; ++k) {
+    grid_->setColumnStretch(k, k < cols ? 1 : 0);
+    grid_->setRowStretch(k, k < (static_cast<int>(n) + cols - 1) / cols ? 1 : 0);
+  }
+  panes_[0]->view()->set_defines_viewport(!wipe_action_->isChecked());
+  view_bar_->set_pane_count(static_cast<int>(n));
+}
+
+void MainWindow::add_image_pane(const QString& path) {
+  last_dir_ = QFileInfo(path).absolutePath();
+  if (!doc_->add_pane(file_pane(path)))
+    show_error(QString("At most %1 panes: drop %2 on a pane to replace it")
+                   .arg(Document::kMaxPanes)
+                   .arg(QFileInfo(path).fileName()));
+}
+
+void MainWindow::set_panes(const std::vector<PaneConfig>& panes) {
+  doc_->set_panes(panes);
+  sync_pane_widgets();  // at once, also when the count is the same
+  refresh_panes();
 }
 
 void MainWindow::build_docks() {
@@ -367,7 +507,7 @@ void MainWindow::set_wipe_mode(bool on) {
 void MainWindow::fit_view() { view_->fit(); }
 
 void MainWindow::apply_panes(const std::array<PaneConfig, Document::kPanes>& panes) {
-  for (int i = 0; i < Document::kPanes; ++i) doc_->set_pane(i, panes[static_cast<std::size_t>(i)]);
+  set_panes(std::vector<PaneConfig>(panes.begin(), panes.end()));  // panes added from files go
   const bool round_trip =
       std::any_of(panes.begin(), panes.end(), [](const PaneConfig& c) { return c.sr_round_trip > 0; });
   if (!round_trip && doc_->diff_settings().against == DiffAgainst::Source) {
@@ -435,23 +575,40 @@ void MainWindow::on_source_changed() {
 
 void MainWindow::refresh_panes() {
   const bool diff = diff_action_->isChecked();
-  for (int i = 0; i < Document::kPanes; ++i) {
+  const Comparison& cmp = doc_->comparison();
+  // A/B: the image the panes are compared with, in every pane's place.
+  const bool flick = showing_reference() && !cmp.reference_display.isNull();
+  const std::shared_ptr<const Image> ref_values = cmp.reference();
+  const QString ref_name = cmp.against_image() ? "showing: " + doc_->reference_name()
+                           : cmp.against_source()
+                               ? QString("showing: the image itself (HR)")
+                               : QString("showing: pane %1 (reference)").arg(kReferencePane + 1);
+  // What pane i shows: the reference while flickering, its map in difference mode, else its result
+  // (moved by its nudge).
+  const auto layer = [&](int i) -> std::pair<QImage, std::shared_ptr<const Image>> {
+    const PaneDiff& d = doc_->diff(i);
+    if (flick) return {cmp.reference_display, ref_values};
+    if (diff && d.map) return {d.colored, d.map};
+    if (d.nudged) return {d.nudged_display, d.nudged};
+    return {doc_->result(i).display, doc_->result(i).image};
+  };
+  for (int i = 0; i < static_cast<int>(panes_.size()) && i < doc_->pane_count(); ++i) {
     PaneWidget* p = panes_[static_cast<std::size_t>(i)];
     const PaneResult& r = doc_->result(i);
     const PaneDiff& d = doc_->diff(i);
     p->set_config(doc_->pane(i));
     p->set_reference(i == Document::kReferencePane && doc_->comparison().reference_is_pane());
     p->setToolTip(r.note);  // a library pane: how its tables combine, and what was adapted
-    if (!r.error.isEmpty()) {
+    p->set_showing(flick && !cmp.is_reference(i) ? ref_name : QString());
+    if (!r.error.isEmpty() && !flick) {
       p->view()->set_image(QImage(), nullptr);
       p->view()->set_message(r.error);
-    } else if (diff && d.map) {
-      p->view()->set_image(d.colored, d.map);
-    } else if (diff && !d.error.isEmpty()) {
+    } else if (diff && !flick && !d.map && !d.error.isEmpty()) {
       p->view()->set_image(QImage(), nullptr);
       p->view()->set_message(d.error);
     } else {
-      p->view()->set_image(r.display, r.image);
+      const auto [img, values] = layer(i);
+      p->view()->set_image(img, values);
     }
     QString info;
     if (r.image)
@@ -463,17 +620,120 @@ void MainWindow::refresh_panes() {
   }
   if (wipe_action_->isChecked()) {
     const int a = view_bar_->wipe_left(), b = view_bar_->wipe_right();
-    const auto layer = [&](int i) -> std::pair<QImage, std::shared_ptr<const Image>> {
-      if (diff && doc_->diff(i).map) return {doc_->diff(i).colored, doc_->diff(i).map};
-      return {doc_->result(i).display, doc_->result(i).image};
-    };
     const auto [ia, va] = layer(a);
     const auto [ib, vb] = layer(b);
     wipe_->set_image(ia, va);
-    wipe_->set_second(ib, vb, panes_[static_cast<std::size_t>(a)]->title(),
-                      panes_[static_cast<std::size_t>(b)]->title());
+    const auto title = [&](int i) {
+      const QString t = panes_[static_cast<std::size_t>(i)]->title();
+      return flick && !cmp.is_reference(i) ? t + " · " + ref_name : t;
+    };
+    wipe_->set_second(ib, vb, title(a), title(b));
   }
+  show_region_outline(doc_->region() ? std::optional<QRectF>(QRectF(*doc_->region())) : std::nullopt);
   update_inspector(hover_);
+}
+
+bool MainWindow::showing_reference() const {
+  if (flicker_held_) return true;
+  if (flicker_timer_->isActive()) return flicker_phase_;
+  return ab_action_->isChecked();
+}
+
+void MainWindow::set_ab(bool on) {
+  if (ab_action_->isChecked() != on) ab_action_->setChecked(on);
+  refresh_panes();
+}
+
+void MainWindow::set_flicker_hold(bool held) {
+  if (held == flicker_held_) return;
+  flicker_held_ = held;
+  refresh_panes();
+}
+
+void MainWindow::set_timed_flicker(bool on) {
+  if (timed_flicker_action_->isChecked() != on) timed_flicker_action_->setChecked(on);
+  flicker_phase_ = false;
+  if (on)
+    flicker_timer_->start();
+  else
+    flicker_timer_->stop();
+  refresh_panes();
+}
+
+void MainWindow::set_flicker_interval(int ms) {
+  flicker_timer_->setInterval(std::clamp(ms, 50, 10000));
+  for (QAction* a : findChildren<QAction*>())
+    if (a->actionGroup() && a->data().toInt() > 0)
+      a->setChecked(a->data().toInt() == flicker_timer_->interval());
+}
+
+int MainWindow::flicker_interval() const { return flicker_timer_->interval(); }
+
+bool MainWindow::eventFilter(QObject* o, QEvent* e) {
+  // A file dropped between the panes adds one (a drop on a pane is the pane's).
+  if (o == grid_page_ && e->type() == QEvent::DragEnter) {
+    auto* d = static_cast<QDragEnterEvent*>(e);
+    if (d->mimeData()->hasUrls()) d->acceptProposedAction();
+    return true;
+  }
+  if (o == grid_page_ && e->type() == QEvent::Drop) {
+    auto* d = static_cast<QDropEvent*>(e);
+    for (const QUrl& u : d->mimeData()->urls())
+      if (u.isLocalFile()) {
+        d->acceptProposedAction();
+        add_image_pane(u.toLocalFile());
+        break;
+      }
+    return true;
+  }
+  if (flicker_held_) {
+    const bool space = (e->type() == QEvent::KeyRelease || e->type() == QEvent::KeyPress ||
+                        e->type() == QEvent::ShortcutOverride) &&
+                       static_cast<QKeyEvent*>(e)->key() == Qt::Key_Space;
+    // An X server's key repeat can arrive as release + press pairs that are not marked as repeats:
+    // a release ends the hold only when no press follows it shortly.
+    if (space && e->type() == QEvent::KeyRelease && !static_cast<QKeyEvent*>(e)->isAutoRepeat())
+      flicker_release_->start();
+    else if (space)
+      flicker_release_->stop();
+    // A key released in another window never arrives here: leaving the application ends the hold too.
+    if (e->type() == QEvent::ApplicationDeactivate) set_flicker_hold(false);
+  }
+  return QMainWindow::eventFilter(o, e);
+}
+
+int MainWindow::nudge_target() const {
+  if (wipe_action_->isChecked()) return view_bar_->wipe_right();
+  return hovered_pane_;
+}
+
+void MainWindow::nudge(QPoint delta) {
+  const int i = nudge_target();
+  if (i < 0) {
+    statusBar()->showMessage("Point at a pane to nudge it", 4000);
+    return;
+  }
+  if (!doc_->nudge_pane(i, delta))
+    statusBar()->showMessage(QString("Pane %1 is the reference: the others are nudged onto it").arg(i + 1),
+                             5000);
+}
+
+void MainWindow::set_region_from(const QRectF& src) {
+  if (src.isEmpty()) {  // Ctrl+click without a drag
+    doc_->set_region(std::nullopt);
+    return;
+  }
+  // Whole source pixels covering the dragged rectangle (--crop's convention: x = column, y = row).
+  const QRect r(
+      QPoint(static_cast<int>(std::floor(src.left())), static_cast<int>(std::floor(src.top()))),
+      QPoint(static_cast<int>(std::ceil(src.right())) - 1, static_cast<int>(std::ceil(src.bottom())) - 1));
+  doc_->set_region(r.isValid() && !r.isEmpty() ? std::optional<QRect>(r) : std::nullopt);
+  show_region_outline(doc_->region() ? std::optional<QRectF>(QRectF(*doc_->region())) : std::nullopt);
+}
+
+void MainWindow::show_region_outline(std::optional<QRectF> src) {
+  for (PaneWidget* p : panes_) p->view()->set_region(src);
+  wipe_->set_region(src);
 }
 
 void MainWindow::refresh_status() {

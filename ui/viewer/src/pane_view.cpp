@@ -136,6 +136,19 @@ void PaneView::draw_layer(QPainter& p, const QImage& img, const Image* values) {
   }
 }
 
+void PaneView::draw_tag(QPainter& p, const QRectF& box, Qt::Alignment align, const QString& s,
+                        const QColor& back, const QColor& ink) {
+  QFont f = font();
+  f.setBold(true);
+  p.setFont(f);
+  // Elided to the box, so a narrow pane shows "showing: pane…" rather than a clipped word.
+  const QString shown = p.fontMetrics().elidedText(s, Qt::ElideRight, static_cast<int>(box.width()) - 8);
+  const QRectF text = p.boundingRect(box, static_cast<int>(align | Qt::AlignVCenter), shown);
+  p.fillRect(text.adjusted(-4, -1, 4, 1), back);
+  p.setPen(ink);
+  p.drawText(box, align | Qt::AlignVCenter, shown);
+}
+
 void PaneView::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.fillRect(rect(), QColor(48, 48, 52));
@@ -154,21 +167,9 @@ void PaneView::paintEvent(QPaintEvent*) {
     p.restore();
     p.setPen(QPen(QColor(255, 210, 0), 2));
     p.drawLine(QPointF(x, 0), QPointF(x, height()));
-    QFont f = font();
-    f.setBold(true);
-    p.setFont(f);
-    const auto tag = [&](const QString& s, bool right) {
-      const QRectF box = right ? QRectF(x + 6, 6, width() - x - 12, 20) : QRectF(6, 6, x - 12, 20);
-      p.setPen(Qt::NoPen);
-      p.setBrush(QColor(0, 0, 0, 150));
-      const QRectF t = p.boundingRect(box, (right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter, s)
-                           .adjusted(-4, -1, 4, 1);
-      p.drawRect(t);
-      p.setPen(Qt::white);
-      p.drawText(box, (right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter, s);
-    };
-    tag(label_a_, false);
-    tag(label_b_, true);
+    draw_tag(p, QRectF(6, 6, x - 12, 20), Qt::AlignRight, label_a_, QColor(0, 0, 0, 150), Qt::white);
+    draw_tag(p, QRectF(x + 6, 6, width() - x - 12, 20), Qt::AlignLeft, label_b_, QColor(0, 0, 0, 150),
+             Qt::white);
   }
   if (profile_line_) {
     // The line profile's line: a light line on a dark one, so it shows on any image.
@@ -182,6 +183,15 @@ void PaneView::paintEvent(QPaintEvent*) {
     p.drawEllipse(a, 3, 3);
     p.setRenderHint(QPainter::Antialiasing, false);
   }
+  if (region_) {
+    // The statistics region: a light outline on a dark one, so it shows on any image.
+    const QRectF r(to_widget(region_->topLeft()), to_widget(region_->bottomRight()));
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(QColor(0, 0, 0, 180), 3));
+    p.drawRect(r);
+    p.setPen(QPen(QColor(90, 255, 140), 1, Qt::DashLine));
+    p.drawRect(r);
+  }
   if (hover_) {
     // Outline the output pixel under the cursor, in this pane's own pixel grid.
     const QPoint op = output_pixel(*hover_);
@@ -191,10 +201,24 @@ void PaneView::paintEvent(QPaintEvent*) {
     p.setPen(QPen(QColor(0, 255, 255), 1));
     p.drawRect(QRectF(a, b));
   }
+  // Last, over the outlines: which image the A/B flicker shows here.
+  if (!tag_.isEmpty())
+    draw_tag(p, QRectF(6, 6, width() - 12, 20), Qt::AlignLeft, tag_, QColor(255, 210, 0), Qt::black);
 }
 
 void PaneView::set_profile_line(std::optional<QLineF> src) {
   profile_line_ = src;
+  update();
+}
+
+void PaneView::set_tag(const QString& tag) {
+  if (tag == tag_) return;
+  tag_ = tag;
+  update();
+}
+
+void PaneView::set_region(std::optional<QRectF> src) {
+  region_ = src;
   update();
 }
 
@@ -212,9 +236,15 @@ void PaneView::wheelEvent(QWheelEvent* e) {
 void PaneView::mousePressEvent(QMouseEvent* e) {
   if (e->button() != Qt::LeftButton) return;
   last_pos_ = press_pos_ = e->position();
+  if (e->modifiers() & Qt::ControlModifier) {
+    drag_ = Drag::Region;
+    drag_start_ = to_source(e->position());
+    setCursor(Qt::CrossCursor);
+    return;
+  }
   if (line_tool_ || (e->modifiers() & Qt::ShiftModifier)) {
     drag_ = Drag::Line;
-    line_start_ = to_source(e->position());
+    drag_start_ = to_source(e->position());
     setCursor(Qt::CrossCursor);
     return;
   }
@@ -225,7 +255,9 @@ void PaneView::mousePressEvent(QMouseEvent* e) {
 
 void PaneView::mouseMoveEvent(QMouseEvent* e) {
   if (drag_ == Drag::Line) {
-    emit line_drawn(QLineF(line_start_, to_source(e->position())), false);
+    emit line_drawn(QLineF(drag_start_, to_source(e->position())), false);
+  } else if (drag_ == Drag::Region) {
+    emit region_drawn(QRectF(drag_start_, to_source(e->position())).normalized(), false);
   } else if (drag_ == Drag::Pan) {
     view_->pan_screen(e->position() - last_pos_);
   } else if (drag_ == Drag::Split) {
@@ -244,7 +276,14 @@ void PaneView::mouseReleaseEvent(QMouseEvent* e) {
   const QPointF moved = e->position() - press_pos_;
   if (drag_ == Drag::Line) {
     drag_ = Drag::None;
-    emit line_drawn(QLineF(line_start_, to_source(e->position())), true);
+    emit line_drawn(QLineF(drag_start_, to_source(e->position())), true);
+    return;
+  }
+  if (drag_ == Drag::Region) {
+    drag_ = Drag::None;
+    // A Ctrl+click that did not drag: an empty rectangle, which clears the region.
+    const bool dragged = std::abs(moved.x()) + std::abs(moved.y()) >= 4;
+    emit region_drawn(dragged ? QRectF(drag_start_, to_source(e->position())).normalized() : QRectF(), true);
     return;
   }
   if (drag_ == Drag::Pan && e->button() == Qt::LeftButton && std::abs(moved.x()) + std::abs(moved.y()) < 4)

@@ -4,13 +4,18 @@
 #include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMimeData>
 #include <QSignalBlocker>
 #include <QStandardItemModel>
 #include <QStyle>
 #include <QStyleOptionComboBox>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "rl/kernels.hpp"
 #include "rl/peers.hpp"
@@ -60,6 +65,19 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent)
   // small screen; the open list is as wide as its longest entry.
   method_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   method_->view()->setMinimumWidth(method_->view()->sizeHintForColumn(0) + 24);
+  // A file pane's header: the file's name (elided, the path in the tooltip) and how an LR file is
+  // upscaled to the reference's size.
+  file_ = new ElidedLabel;
+  file_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+  upscale_ = new QComboBox;
+  upscale_->addItem("as is", QString());
+  for (Method m : builtin_methods())
+    upscale_->addItem("LR up: " + QString::fromStdString(to_string(m)), QString::fromStdString(to_string(m)));
+  upscale_->setToolTip(
+      "An LR file (1/n of the reference's size) is upscaled by MATLAB's imresize with this method; "
+      "\"as is\" refuses it");
+  upscale_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  setAcceptDrops(true);
   aa_ = new QCheckBox("antialiasing");
   aa_->setToolTip("MATLAB's antialiasing: widen the kernel by 1/scale when shrinking");
   // Both lines end in "…" where the pane is too narrow (a long line never widens the window); the
@@ -68,6 +86,8 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent)
   info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   head->addWidget(name_);
   head->addWidget(method_);
+  head->addWidget(file_, 1);
+  head->addWidget(upscale_);
   head->addWidget(aa_);
   head->addStretch(1);
   head->addWidget(info_);
@@ -88,6 +108,8 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent)
     emit config_edited(index_, config());
   };
   connect(method_, &QComboBox::currentIndexChanged, this, edited);
+  connect(upscale_, &QComboBox::currentIndexChanged, this,
+          [this]() { emit config_edited(index_, config()); });
   connect(aa_, &QCheckBox::toggled, this, edited);
 }
 
@@ -98,9 +120,32 @@ void PaneWidget::set_config(const PaneConfig& c) {
   method_->setCurrentIndex(method_->findData(key));
   aa_->setChecked(c.antialiasing);
   sr_round_trip_ = c.sr_round_trip;
-  aa_->setVisible(!c.peer && !sr_round_trip_);
+  aa_->setVisible(!c.peer && !sr_round_trip_ && !c.is_file());
   fit_method_box();
+  file_path_ = c.file;
+  const QSignalBlocker b3(upscale_);
+  upscale_->setCurrentIndex(std::max(
+      0,
+      upscale_->findData(c.file_upscale ? QString::fromStdString(to_string(*c.file_upscale)) : QString())));
+  method_->setVisible(!c.is_file());
+  file_->setVisible(c.is_file());
+  upscale_->setVisible(c.is_file());
+  file_->set_full_text(c.is_file() ? pane_label(c) : QString());
+  file_->setToolTip(c.file);
   show_name();
+}
+
+void PaneWidget::dragEnterEvent(QDragEnterEvent* e) {
+  if (e->mimeData()->hasUrls()) e->acceptProposedAction();
+}
+
+void PaneWidget::dropEvent(QDropEvent* e) {
+  for (const QUrl& u : e->mimeData()->urls())
+    if (u.isLocalFile()) {
+      e->acceptProposedAction();
+      emit file_dropped(index_, u.toLocalFile());
+      return;
+    }
 }
 
 void PaneWidget::set_reference(bool is_reference) {
@@ -133,6 +178,10 @@ void PaneWidget::fit_method_box() {
 }
 
 PaneConfig PaneWidget::config() const {
+  if (!file_path_.isEmpty()) {
+    const QString up = upscale_->currentData().toString();
+    return file_pane(file_path_, up.isEmpty() ? std::nullopt : parse_method(up.toStdString()));
+  }
   PaneConfig c{Method::Bicubic, aa_->isChecked()};
   c.sr_round_trip = sr_round_trip_;  // the method box picks the up step of a round trip
   const QString key = method_->currentData().toString();
@@ -147,6 +196,10 @@ void PaneWidget::set_info(const QString& info, const QString& stats) {
   info_->set_full_text(info);
   stats_->set_full_text(stats);
 }
+
+void PaneWidget::set_showing(const QString& what) { view_->set_tag(what); }
+
+QString PaneWidget::showing() const { return view_->tag(); }
 
 QString PaneWidget::title() const { return QString("%1 · %2").arg(index_ + 1).arg(pane_label(config())); }
 

@@ -21,6 +21,8 @@ const std::pair<const char*, const char*> kGestures[] = {
      "to "
      "release"},
     {"Double click", "Fit the whole image"},
+    {"Shift+drag", "Draw the line profile's line"},
+    {"Ctrl+drag", "Statistics of that region in every pane (Ctrl+click or Esc clears it)"},
     {"Scale field", "Type 0.5 or 1/3 and press Enter"},
     {"Size field", "Type rows,cols (one may be NaN) and press Enter"},
 };

@@ -3,7 +3,10 @@
 // with compute_comparison, so a window and a figure of the same settings show the same numbers.
 #pragma once
 
+#include <QBrush>
 #include <QImage>
+#include <QPoint>
+#include <QRect>
 #include <QString>
 #include <array>
 #include <functional>
@@ -95,8 +98,31 @@ struct DiffSettings {
   // default: the default comparison is of resizing methods at any scale, where a protocol's Y
   // channel and shave are not what is asked, and its SSIM costs more than every other statistic.
   std::optional<SrProtocol> protocol = std::nullopt;
+  // Per pane (missing: none), its nudge (nomacs' per-pane offset for a misregistered output): pane pixel
+  // (x, y) is shown at, and compared with, the reference's (x + dx, y + dy). Only the overlap is
+  // compared; the strip it uncovers is drawn checkered grey (uncovered_brush) and left out of the statistics,
+  // which say so ("nudged +1,0"). A pane that is the reference is never nudged.
+  std::vector<QPoint> nudges;
+  // The region the statistics are of, in source pixels (x = column, y = row: `--crop`'s convention);
+  // each compared image takes it scaled by its size over the source's (result_crop). The maps stay
+  // whole; the statistics start with "region x,y,w,h" and add the pane's values there.
+  std::optional<QRect> region = std::nullopt;
   bool operator==(const DiffSettings&) const = default;
+  QPoint nudge(int pane) const {
+    return pane >= 0 && pane < static_cast<int>(nudges.size()) ? nudges[static_cast<std::size_t>(pane)]
+                                                               : QPoint();
+  }
 };
+// What the strip a nudge uncovers is drawn with (in results and maps): a grey checkerboard on the panes'
+// dark background, a colour neither colormap nor the non-finite colours use.
+QBrush uncovered_brush();
+
+// The part of an image of out_rows x out_cols that shows source_crop (in source pixels), scaled by
+// the image's size over the source's with rounded edges, at least one pixel: the figure's crops and
+// the region statistics use it.
+QRect result_crop(const QRect& source_crop, int src_rows, int src_cols, int out_rows, int out_cols);
+// "--crop x,y,w,h": how the command line spells a region or crop.
+QString crop_argument(const QRect& r);
 
 // One number of a pane's comparison, in the words every view prints.
 struct Statistic {
@@ -112,6 +138,10 @@ struct PaneDiff {
   std::optional<SrScore> sr;          // under DiffSettings::protocol, when the pair can be scored
   std::vector<Statistic> statistics;  // stats (then sr) as shown
   QString error;
+  // A nudged pane as it is shown and compared: its result moved by the nudge, the uncovered strip
+  // checkered (values 0 there). Null when the pane is not nudged: the result is shown as it is.
+  std::shared_ptr<const Image> nudged;
+  QImage nudged_display;
 };
 
 // How difference maps are coloured: the one rule that a signed map takes the diverging colormap.
@@ -179,12 +209,23 @@ struct PaneDiffs {
   std::vector<PaneDiff> diffs;
   DiffScale scale;
 };
-// Each image's map and statistics against `ref` (converted to the image's element type, so a PNG
+// The statistics region as drawn (source pixels, as --crop spells it) and in the compared images'.
+struct StatsRegion {
+  QRect source, image;
+};
+// Each image's map and statistics against `ref` (each moved by settings.nudge(i); inside
+// region->image when given) (converted to the image's element type, so a PNG
 // reference matches a uint8 result), coloured on one scale: 0..max (signed: -max..max) of the
 // largest finite |difference|, or the fixed maximum. A null image gets an empty PaneDiff.
 // With settings.protocol, the protocol's scores at `sr_scale` (see sr_scale_of) join the statistics.
 PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images, const Image& ref,
-                         const DiffSettings& settings, int sr_scale = 0);
+                         const DiffSettings& settings, int sr_scale = 0,
+                         const std::optional<StatsRegion>& region = std::nullopt);
+// The part of the reference (ref_size, x = column) pane pixels are compared with under `nudge`, inside
+// `ref_region` when given; empty when nothing overlaps. Pane pixels: the same moved by -nudge.
+QRect compared_window(QSize ref_size, QPoint nudge, const std::optional<QRect>& ref_region);
+// `img` moved by `nudge` (pixel (x, y) to (x + dx, y + dy)), the uncovered part 0, same size.
+Image nudge_image(const Image& img, QPoint nudge);
 
 // The whole model: what is compared and what it gives.
 struct Comparison {
@@ -198,6 +239,9 @@ struct Comparison {
   std::vector<PaneResult> results;
   std::vector<PaneDiff> diffs;  // empty until compared, or when there is no reference
   DiffScale scale;
+  // The image the panes are compared with, through the display range: what the A/B flicker shows in
+  // each pane's place (null when there is no reference).
+  QImage reference_display;
 
   // The image the panes are compared with: the loaded reference when asked for and loaded; the
   // source (mod-cropped to a multiple of sr_scale(), as the round-trip panes' HR is) when asked
@@ -210,6 +254,10 @@ struct Comparison {
   // The SR factor the protocol's mod-crop and shave use: the round-trip panes' factor when there is
   // one (the first such pane's), else sr_scale_of(base).
   int sr_scale() const;
+  // Whether pane i is what the others are compared with (and so is never nudged).
+  bool is_reference(int i) const { return reference_is_pane() && i == kReferencePane; }
+  // diff.region in the reference's pixels (see result_crop); nullopt without a region or a reference.
+  std::optional<QRect> reference_region() const;
 };
 // Fills diffs and scale from results and the settings (the step a settings change repeats).
 void compare(Comparison& c);

@@ -114,7 +114,4 @@ QList<QRect> sr_paper_crops(const FigureSpec& spec);
 // returns false with a one-line reason in *error; an existing file at `path` is left untouched.
 bool write_figure(const FigureSpec& spec, const QString& path, QString* error);
 
-// The part of a result that shows the source crop (scaled by the result's size over the source's).
-QRect result_crop(const QRect& source_crop, int src_rows, int src_cols, int out_rows, int out_cols);
-
 }  // namespace rl::ui

@@ -45,6 +45,7 @@ class DifferencePanel : public QWidget {
   QDoubleSpinBox* max_ = nullptr;
   ColorbarWidget* colorbar_ = nullptr;
   QLabel* desc_ = nullptr;
+  QLabel* scope_ = nullptr;  // "Statistics of the region …" or of the whole image
   QTableWidget* stats_ = nullptr;
 };
 

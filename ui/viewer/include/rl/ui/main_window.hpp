@@ -7,15 +7,18 @@
 #include <array>
 #include <functional>
 #include <optional>
+#include <vector>
 
 #include "rl/ui/document.hpp"
 #include "rl/ui/viewer_settings.hpp"
 
 class QAction;
 class QDockWidget;
+class QGridLayout;
 class QLineEdit;
 class QMenu;
 class QStackedWidget;
+class QTimer;
 
 namespace rl::ui {
 
@@ -44,6 +47,8 @@ class MainWindow : public QMainWindow {
   Document* document() const { return doc_; }
   ViewState* view_state() const { return view_; }
   PaneWidget* pane(int i) const { return panes_[static_cast<std::size_t>(i)]; }
+  int pane_count() const { return static_cast<int>(panes_.size()); }
+  QWidget* pane_grid() const { return grid_page_; }  // where a dropped file adds a pane
   PaneView* pane_view(int i) const;
   PaneView* wipe_view() const { return wipe_; }
   OverviewWidget* overview() const { return overview_; }
@@ -55,6 +60,10 @@ class MainWindow : public QMainWindow {
   QString inspector_text() const;
 
   void open_file(const QString& path);
+  // File > Add Image as Pane…: a pane showing this image file (see PaneConfig::file), after the others.
+  void add_image_pane(const QString& path);
+  // Every pane at once (--panes), 1..Document::kMaxPanes of them.
+  void set_panes(const std::vector<PaneConfig>& panes);
   // File > Identify LR Image…: opens the dialog on this LR file (the loaded image is the HR) and starts.
   IdentifyDialog* identify_lr(const QString& lr_path);
   void load_default_image();
@@ -88,6 +97,22 @@ class MainWindow : public QMainWindow {
   // The line profile's line in source coordinates (pixel edges at integers, as the panes' hover),
   // drawn on every pane; set by Shift+drag or the line tool.
   void set_profile_line(std::optional<QLineF> src);
+  // ---- A/B flicker: every pane shows the image it is compared with (the reference pane's result or
+  // the loaded reference) in its own place, at the same zoom and offset, while Space is held, while
+  // the A/B toggle is on, or on every other tick of the timed flicker. ----
+  bool showing_reference() const;
+  void set_ab(bool on);  // the toolbar's A/B toggle
+  void set_flicker_hold(bool held);
+  void set_timed_flicker(bool on);
+  void set_flicker_interval(int ms);
+  int flicker_interval() const;
+  const QTimer* flicker_timer() const { return flicker_timer_; }
+  // ---- nudge and region (fields of the comparison; see DiffSettings) ----
+  // The pane the nudge keys move: the pane under the mouse (in wipe mode the right one); -1: none.
+  int nudge_target() const;
+  void nudge(QPoint delta);
+  // Sets the statistics region from a dragged source rectangle (whole pixels covering it).
+  void set_region_from(const QRectF& src);
   // What closing the window would remember now, and putting remembered settings into effect.
   ViewerSettings current_settings() const;
   void apply_settings(const ViewerSettings& v);
@@ -113,6 +138,9 @@ class MainWindow : public QMainWindow {
   void build_actions();
   void build_central();
   void build_docks();
+  void follow_view(PaneView* view);
+  // One PaneWidget per document pane, in a grid of two to four columns.
+  void sync_pane_widgets();
   QString ask_for_image(const QString& title);
   void refresh_panes();
   void refresh_status();
@@ -120,11 +148,15 @@ class MainWindow : public QMainWindow {
   void on_source_changed();
   void refresh_footprint();
   void keep_dock_tab_names_whole();
+  bool eventFilter(QObject* o, QEvent* e) override;
+  void show_region_outline(std::optional<QRectF> src);
 
   Document* doc_;
   ViewState* view_;
   ParameterToolbar* params_ = nullptr;
-  std::array<PaneWidget*, Document::kPanes> panes_{};
+  std::vector<PaneWidget*> panes_;
+  QWidget* grid_page_ = nullptr;
+  QGridLayout* grid_ = nullptr;
   PaneView* wipe_ = nullptr;
   ViewToolbar* view_bar_ = nullptr;
   QStackedWidget* stack_ = nullptr;
@@ -141,6 +173,13 @@ class MainWindow : public QMainWindow {
   QAction* wipe_action_ = nullptr;
   QAction* grid_action_ = nullptr;
   QAction* line_action_ = nullptr;
+  QAction* ab_action_ = nullptr;
+  QAction* timed_flicker_action_ = nullptr;
+  QTimer* flicker_timer_ = nullptr;
+  QTimer* flicker_release_ = nullptr;  // ends the Space hold (see eventFilter)
+  bool flicker_held_ = false;
+  bool flicker_phase_ = false;  // the timed flicker's: true while it shows the reference
+  int hovered_pane_ = -1;       // the pane view under the mouse (panes_ index); -1: none
   std::optional<QLineF> profile_line_;
   std::function<void()> export_handler_;
   QString last_dir_;

@@ -37,6 +37,13 @@ class PaneView : public QWidget {
   void set_profile_line(std::optional<QLineF> src);
   // While on, a plain drag draws the profile line instead of panning (Shift+drag always does).
   void set_line_tool(bool on) { line_tool_ = on; }
+  // A tag drawn over the top left of the image (the A/B flicker's "showing: …"); empty: none. Drawn,
+  // not a widget, so that showing it never moves the layout.
+  void set_tag(const QString& tag);
+  const QString& tag() const { return tag_; }
+  // The statistics region, outlined over the image (source coordinates); nullopt hides it.
+  void set_region(std::optional<QRectF> src);
+  const std::optional<QRectF>& region() const { return region_; }
 
   const QImage& display() const { return display_; }
   const std::shared_ptr<const Image>& values() const { return values_; }
@@ -56,6 +63,9 @@ class PaneView : public QWidget {
   void left_view();
   // A profile line being drawn (finished = false while dragging), in source coordinates.
   void line_drawn(QLineF src, bool finished);
+  // A statistics region being dragged with Ctrl (finished = false while dragging), in source
+  // coordinates, normalised (positive width and height).
+  void region_drawn(QRectF src, bool finished);
 
  protected:
   void paintEvent(QPaintEvent*) override;
@@ -71,19 +81,22 @@ class PaneView : public QWidget {
   double sx() const;
   double sy() const;
   void draw_layer(QPainter& p, const QImage& img, const Image* values);
+  void draw_tag(QPainter& p, const QRectF& box, Qt::Alignment align, const QString& s, const QColor& back,
+                const QColor& ink);
 
   ViewState* view_;
   QImage display_, display2_;
   std::shared_ptr<const Image> values_, values2_;
-  QString label_a_, label_b_, message_;
+  QString label_a_, label_b_, message_, tag_;
   bool grid_ = true;
   bool defines_viewport_ = false;
   double split_ = 0.5;
   std::optional<QPointF> hover_;
-  enum class Drag { None, Pan, Split, Line } drag_ = Drag::None;
+  enum class Drag { None, Pan, Split, Line, Region } drag_ = Drag::None;
   std::optional<QLineF> profile_line_;
+  std::optional<QRectF> region_;
   bool line_tool_ = false;
-  QPointF line_start_;
+  QPointF drag_start_;
   QPointF last_pos_;
   QPointF press_pos_;
 };

@@ -1,5 +1,6 @@
-// A pane with its header: which method and antialiasing it runs (editable), the result's size,
-// time and device, and its difference statistics; the drawing itself is a PaneView.
+// A pane with its header: which method and antialiasing it runs (editable), or the image file it shows
+// (with the method an LR file is upscaled by), the result's size, time and device, and its difference
+// statistics; the drawing itself is a PaneView. An image file dropped on it becomes its source.
 #pragma once
 
 #include <QWidget>
@@ -25,8 +26,13 @@ class PaneWidget : public QWidget {
   void set_reference(bool is_reference);
   PaneConfig config() const;  // what the header shows
   void set_info(const QString& info, const QString& stats);
+  // While the A/B flicker shows another image here, which one ("showing: reference"); empty: its own.
+  void set_showing(const QString& what);
+  QString showing() const;
   PaneView* view() const { return view_; }
   QComboBox* method_box() const { return method_; }
+  QComboBox* upscale_box() const { return upscale_; }  // a file pane's: "as is" or a MATLAB method
+  const ElidedLabel* file_label() const { return file_; }
   QCheckBox* antialias_box() const { return aa_; }
   QString title() const;
   // The size, time and device line and the statistics line (ElidedLabel: elided, never clipped).
@@ -35,6 +41,11 @@ class PaneWidget : public QWidget {
 
  signals:
   void config_edited(int index, const PaneConfig& c);
+  void file_dropped(int index, const QString& path);
+
+ protected:
+  void dragEnterEvent(QDragEnterEvent* e) override;
+  void dropEvent(QDropEvent* e) override;
 
  private:
   void fit_method_box();  // the closed box as wide as the name it shows
@@ -47,6 +58,9 @@ class PaneWidget : public QWidget {
   QCheckBox* aa_;
   bool reference_;
   int sr_round_trip_ = 0;  // PaneConfig::sr_round_trip of the pane shown: kept when the method changes
+  QString file_path_;      // PaneConfig::file of the pane shown: the header shows the file instead
+  ElidedLabel* file_;
+  QComboBox* upscale_;
   ElidedLabel* info_;
   ElidedLabel* stats_;
 };
