@@ -108,6 +108,7 @@ void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions
   auto* dst = static_cast<unsigned char*>(out.raw());
   const int taps = p.rows.taps;
   const bool rows_unit = detail::unit_taps(p.rows), cols_unit = detail::unit_taps(p.cols);
+  const detail::RowGather gather(in.type(), p.cols, ch);
   detail::parallel_for(
       s.units, s.threads, 1,
       [&](long long b0, long long b1) {
@@ -173,8 +174,7 @@ void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions
               out_rows[r] = dst + (static_cast<std::size_t>(o0) + rr) * out_len * es;
             }
             if (cols_unit)
-              for (std::size_t r = 0; r < nr; ++r)
-                detail::gather_row(in.type(), p.cols, ch, mid_rows[r], out_rows[r]);
+              for (std::size_t r = 0; r < nr; ++r) gather.run(mid_rows[r], out_rows[r]);
             else
               kernels.horizontal(code, cols_args, cert_cols, mid_rows, out_rows, nr);
           }
@@ -193,6 +193,7 @@ void run_cols_first(const Plan& p, const Image& in, Image& out, const RunOptions
   const std::size_t in_len = in.row_stride(), mid_len = out.row_stride();
   const long long ring = s.ring_rows;
   const bool rows_unit = detail::unit_taps(p.rows), cols_unit = detail::unit_taps(p.cols);
+  const detail::RowGather gather(in.type(), p.cols, ch);
   const ElemCode code = code_of(in.type());
   const auto* src = static_cast<const unsigned char*>(in.raw());
   auto* dst = static_cast<unsigned char*>(out.raw());
@@ -221,8 +222,7 @@ void run_cols_first(const Plan& p, const Image& in, Image& out, const RunOptions
           ring_rows[r] = slot(row);
         }
         if (cols_unit)
-          for (std::size_t r = 0; r < nr; ++r)
-            detail::gather_row(in.type(), p.cols, ch, in_rows[r], ring_rows[r]);
+          for (std::size_t r = 0; r < nr; ++r) gather.run(in_rows[r], ring_rows[r]);
         else
           kernels.horizontal(code, cols_args, cert_cols, in_rows, ring_rows, nr);
         have_hi += static_cast<long long>(nr);
@@ -281,6 +281,7 @@ void pass_cols(const AxisTable& t, const Image& in, Image& out, const RunOptions
   const auto* src = static_cast<const unsigned char*>(in.raw());
   auto* dst = static_cast<unsigned char*>(out.raw());
   const bool unit = detail::unit_taps(t);
+  const detail::RowGather gather(in.type(), t, ch);
   detail::parallel_for(s.units, s.threads, 1, [&](long long b0, long long b1) {
     Scratch scratch(s);
     const detail::ColsArgs cols_args = make_cols_args(t, ch, in_len, scratch);
@@ -295,7 +296,7 @@ void pass_cols(const AxisTable& t, const Image& in, Image& out, const RunOptions
         out_rows[r] = dst + rr * out_len * es;
       }
       if (unit)
-        for (std::size_t r = 0; r < nr; ++r) detail::gather_row(in.type(), t, ch, in_rows[r], out_rows[r]);
+        for (std::size_t r = 0; r < nr; ++r) gather.run(in_rows[r], out_rows[r]);
       else
         pass.cols(code, cols_args, in_rows, out_rows, nr);
     }
@@ -318,17 +319,18 @@ void run_gather(const Plan& p, const Image& in, Image& out, const RunOptions& op
   auto* dst = static_cast<unsigned char*>(out.raw());
   // A gather is about as costly per element as a few multiply-adds.
   const int threads = detail::pick_threads(opt, p.out_rows, 4.0 * static_cast<double>(p.out_rows) * out_len);
-  const std::size_t row_bytes = static_cast<std::size_t>(p.out_cols) * ch * es;
+  const std::size_t out_step = out_len * es;
+  const detail::RowGather gather(in.type(), p.cols, ch);
   detail::parallel_for(p.out_rows, threads, 1, [&](long long b, long long e) {
-    for (long long o = b; o < e; ++o) {
+    for (long long o = b; o < e;) {
       const int from = p.rows.index_of(static_cast<int>(o))[0];
-      unsigned char* d = dst + static_cast<std::size_t>(o) * out_len * es;
-      // Enlarging, neighbouring output rows read the same input row: the row just written is that
-      // result (exact_copy of exact_copy is exact_copy), so it is copied whole instead of gathered.
-      if (o > b && p.rows.index_of(static_cast<int>(o - 1))[0] == from)
-        std::memcpy(d, d - out_len * es, row_bytes);
-      else
-        detail::gather_row(in.type(), p.cols, ch, src + static_cast<std::size_t>(from) * in_len * es, d);
+      // Enlarging, neighbouring output rows read the same input row: they get the same bytes
+      // (exact_copy of exact_copy is exact_copy), gathered once and stored to each of them.
+      long long next = o + 1;
+      while (next < e && p.rows.index_of(static_cast<int>(next))[0] == from) ++next;
+      gather.run(src + static_cast<std::size_t>(from) * in_len * es,
+                 dst + static_cast<std::size_t>(o) * out_step, out_step, static_cast<int>(next - o));
+      o = next;
     }
   });
 }

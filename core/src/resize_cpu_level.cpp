@@ -17,11 +17,13 @@ namespace detail {
 #ifndef RL_HAVE_AVX2_KERNELS
 const PassKernels* avx2_kernels() { return nullptr; }
 const CertKernels* avx2_cert_kernels() { return nullptr; }
+const ShuffleKernels* avx2_shuffle_kernels() { return nullptr; }
 #endif
 #ifndef RL_HAVE_VEC8_KERNELS
 const PassKernels* avx2x8_kernels() { return nullptr; }
 const PassKernels* avx512_kernels() { return nullptr; }
 const CertKernels* avx512_cert_kernels() { return nullptr; }
+const ShuffleKernels* avx512_shuffle_kernels() { return nullptr; }
 #endif
 
 namespace {
@@ -164,6 +166,20 @@ const CertKernels* active_cert_kernels() {
   // 16 float32 lanes at the avx512 level (the level needs AVX-512 F, BW, DQ and VL, all they use).
   if (l == CpuLevel::Avx512 && avx512_cert_kernels()) return avx512_cert_kernels();
   return avx2_cert_kernels();
+}
+
+const ShuffleKernels* active_shuffle_kernels() {
+  static const bool vbmi = [] {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    return __builtin_cpu_supports("avx512vbmi") != 0;
+#else
+    return false;
+#endif
+  }();
+  const CpuLevel l = active_level();
+  if (l == CpuLevel::Generic) return nullptr;  // the reference loop of resize_shortcuts.cpp
+  if (l == CpuLevel::Avx512 && vbmi && avx512_shuffle_kernels()) return avx512_shuffle_kernels();
+  return avx2_shuffle_kernels();
 }
 
 }  // namespace detail

@@ -86,6 +86,34 @@ const CertKernels* avx512_cert_kernels();  // 16 lanes (resize_cert_avx512.cpp);
 void count_cert_redone(int lanes);
 unsigned long long cert_redone();
 
+// A unit horizontal table (nearest's columns) as byte shuffles, so that a row is gathered a vector at
+// a time instead of a pixel at a time (resize_shortcuts.cpp builds it from the table, the SIMD files
+// run it). Output chunk k is the chunk_bytes bytes (whole pixels) at k * chunk_bytes; its byte j is byte
+// idx[k * vec_bytes + j] of the window of the input row that starts at byte start[k] (the window lies
+// inside the row). Float types get x + 0 after the move, exact_copy's -0.0 -> +0.0.
+struct ShuffleRow {
+  const std::int32_t* start;
+  const std::uint8_t* idx;
+  int chunks;
+  int chunk_bytes;
+  int last_bytes;   // bytes of the last chunk (whole pixels, at most chunk_bytes)
+  int whole;        // chunks 0..whole-1 may be stored as a whole vector: it ends inside the row
+  int float_bytes;  // 4 (float32) or 8 (float64): the element size for x + 0; 0 for integer classes
+};
+struct ShuffleKernels {
+  // Writes the gathered row to `copies` output rows, dst, dst + dst_step, ...: an enlargement's
+  // repeated rows are stored from the same registers instead of read back and copied.
+  void (*row)(const ShuffleRow&, const unsigned char* src, unsigned char* dst, std::size_t dst_step,
+              int copies);
+  int vec_bytes;  // output bytes one shuffle makes
+  int window;     // input bytes one shuffle reads from
+};
+const ShuffleKernels* avx2_shuffle_kernels();    // vpshufb; nullptr when not built for x86-64
+const ShuffleKernels* avx512_shuffle_kernels();  // AVX-512 VBMI vpermt2b; nullptr when not built
+// The shuffle kernels of the active level: none at generic, VBMI at avx512 on CPUs that have it,
+// otherwise the AVX2 ones.
+const ShuffleKernels* active_shuffle_kernels();
+
 // The instruction-set levels, slowest first. Avx2x8 is the 8-lane policy of resize_vec8.cpp compiled
 // for AVX2 (8 lanes emulated on 256-bit registers): the same source as Avx512, so that its
 // element-wise meaning is tested bit for bit on CPUs without AVX-512.

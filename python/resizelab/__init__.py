@@ -7,6 +7,7 @@ numpy functions act on the first two axes (H x W, or H x W x ...), as MATLAB doe
     out = resizelab.imresize(img, size=(256, None), method="lanczos3", boundary="legacy")
     plan = resizelab.Plan(img.shape, 0.5)                              # tables built once
     out = plan(img)                                                    # ... reused for every image
+    plan(img, out=out)                                                 # ... into the same array
     grad_in = resizelab.imresize_backward(grad_out, plan)              # exact adjoint (float32/64)
 
 `resizelab.torch` (imported on first use) holds the differentiable PyTorch layer.
@@ -69,7 +70,9 @@ class Plan(_core.Plan):
     """Everything a resize needs except the pixels: output_shape, order and the rows/cols tables.
 
     Plan(input_shape, scale=None, *, size=None, method="bicubic", antialiasing=None, boundary="modern");
-    plan(image, device="cpu") resizes an image of input_shape (the way to resize many of one shape).
+    plan(image, out=None, device="cpu") resizes an image of input_shape (the way to resize many of one
+    shape); out, a C-contiguous writeable array of output_shape and image's dtype that does not overlap
+    image, receives the result (nothing is allocated) and is returned.
     """
 
     def __init__(self, input_shape, scale=None, *, size=None, method="bicubic", antialiasing=None,
@@ -77,8 +80,8 @@ class Plan(_core.Plan):
         super().__init__(input_shape, scale, size=size, method=method, antialiasing=antialiasing,
                          boundary=boundary)
 
-    def __call__(self, image, *, device="cpu"):
-        return super().__call__(image, device=device)
+    def __call__(self, image, *, out=None, device="cpu"):
+        return super().__call__(image, out=out, device=device)
 
 
 def __getattr__(name):

@@ -182,6 +182,46 @@ def test_plan_call_equals_imresize_and_keeps_trailing_axes():
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
+def test_plan_call_into_out_writes_the_same_bits_there(dtype):
+    rng = np.random.default_rng(5)
+    img = random_image(rng, 37, 29, 3, dtype)
+    for method in ("bicubic", "nearest"):
+        plan = resizelab.Plan(img.shape, 0.7, method=method)
+        want = plan(img)
+        out = np.zeros(plan.output_shape, dtype=img.dtype)
+        assert plan(img, out=out) is out  # returned, written in place
+        assert out.tobytes() == want.tobytes()
+        # A strided view of the input still writes into out (the input is copied, not the output).
+        view = np.ascontiguousarray(img[::-1])[::-1]
+        assert plan(view, out=out) is out and out.tobytes() == want.tobytes()
+
+
+def test_plan_call_refuses_an_out_it_cannot_write_in_one_line():
+    img = np.zeros((20, 30, 3), dtype=np.uint8)
+    plan = resizelab.Plan(img.shape, 0.5)
+    good = np.zeros(plan.output_shape, dtype=np.uint8)
+    with pytest.raises(TypeError, match="out must be a numpy array, got list"):
+        plan(img, out=[0])
+    with pytest.raises(TypeError, match="out has dtype float32, the image uint8"):
+        plan(img, out=good.astype(np.float32))
+    with pytest.raises(ValueError, match=r"out has shape \(10, 15\), the plan's output is \(10, 15, 3\)"):
+        plan(img, out=good[:, :, 0].copy())
+    with pytest.raises(ValueError, match="out must be C-contiguous"):
+        plan(img, out=np.zeros((10, 30, 3), dtype=np.uint8)[:, ::2])
+    ro = good.copy()
+    ro.setflags(write=False)
+    with pytest.raises(ValueError, match="out is read-only"):
+        plan(img, out=ro)
+    # The output inside the input's memory: refused, and the input untouched.
+    big = np.arange(20 * 30 * 3, dtype=np.uint8).reshape(20, 30, 3)
+    before = big.copy()
+    inside = big.reshape(-1)[: good.size].reshape(good.shape)
+    with pytest.raises(ValueError, match="out overlaps the image"):
+        plan(big, out=inside)
+    assert np.array_equal(big, before)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
 def test_any_strides_give_the_same_bits(dtype):
     rng = np.random.default_rng(2)
     base = random_image(rng, 40, 50, 3, dtype)

@@ -21,6 +21,7 @@
 #include "plain_reference.hpp"
 #include "random_image.hpp"
 #include "resize_dispatch.hpp"
+#include "resize_shortcuts.hpp"
 #include "rl/convert.hpp"
 #include "rl/plan.hpp"
 #include "rl/resize.hpp"
@@ -477,13 +478,20 @@ rl::ResizeSpec unit_spec(std::mt19937& rng, int rows, int cols) {
   return spec;
 }
 
-TEST(ScheduleShortcuts, CopiesAndGathersAreBitIdenticalToTheArithmetic) {
+// At every level: the generic level gathers pixel by pixel, the others with byte shuffles
+// (ShuffleGather: vpshufb, or VBMI's vpermt2b at avx512), whose rows must be the same bytes.
+TEST_P(Schedule, CopiesAndGathersAreBitIdenticalToTheArithmetic) {
+  const CpuLevel level = GetParam();
   std::mt19937 rng(23);
   const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  int both = 0, one = 0, checked = 0;
+  int both = 0, one = 0, checked = 0, shuffled = 0;
   const CpuLevel generic = CpuLevel::Generic;
   for (int i = 0; i < 1500; ++i) {
-    const int rows = pick(0, 3) == 0 ? 1 : pick(1, 40), cols = pick(0, 3) == 0 ? 1 : pick(1, 90),
+    // Some rows wide enough for the shuffles' 128-byte window whatever the pixel size.
+    const int rows = pick(0, 3) == 0 ? 1 : pick(1, 40),
+              cols = pick(0, 3) == 0   ? 1
+                     : pick(0, 2) == 0 ? pick(40, 300)
+                                       : pick(1, 90),
               ch = pick(1, 5);
     const ElemType type = rl::kElemTypes[static_cast<std::size_t>(i) % std::size(rl::kElemTypes)].type;
     const rl::ResizeSpec spec = unit_spec(rng, rows, cols);
@@ -502,7 +510,9 @@ TEST(ScheduleShortcuts, CopiesAndGathersAreBitIdenticalToTheArithmetic) {
     const Image want = rl::run(plan, in, {threads});
     rl::Image want_pass = rl::resize_pass(plan.table(plan.order[0]), plan.order[0], pass_in, {threads});
     rl::detail::set_shortcuts_enabled(true);
-    rl::detail::force_level(nullptr);
+    rl::detail::force_level(&level);
+    const ElemType run_type = type == ElemType::Logical ? ElemType::U8 : type;  // as run_into resizes it
+    if (uc && rl::detail::RowGather(run_type, plan.cols, ch).shuffles()) ++shuffled;
     const Image got = rl::run(plan, in, {threads});
     rl::Image got_pass = rl::resize_pass(plan.table(plan.order[0]), plan.order[0], pass_in, {threads});
     ASSERT_TRUE(want.same_shape(got));
@@ -520,9 +530,13 @@ TEST(ScheduleShortcuts, CopiesAndGathersAreBitIdenticalToTheArithmetic) {
     ++checked;
   }
   std::cout << "[          ] shortcut cases: " << checked << " (" << both << " both axes, " << one
-            << " one axis)\n";
+            << " one axis, " << shuffled << " gathered by shuffles)\n";
   EXPECT_GT(both, 300);
   EXPECT_GT(one, 100);
+  if (level == CpuLevel::Generic)
+    EXPECT_EQ(shuffled, 0);  // the reference loop
+  else
+    EXPECT_GT(shuffled, 100);
 }
 
 // Hand-worked: nearest halving of a float row [-0.0, 5, -0.0, 7] keeps columns 1 and 3 ... and of
