@@ -30,7 +30,7 @@ QString inspector_html(const Document& doc, QPointF src, const std::function<QPo
   const int sxp = static_cast<int>(std::floor(src.x())), syp = static_cast<int>(std::floor(src.y()));
   QString html =
       QString("<b>source</b><br>&nbsp;(%1, %2): %3").arg(syp).arg(sxp).arg(values(*source, syp, sxp));
-  for (int i = 0; i < Document::kPanes; ++i) {
+  for (int i = 0; i < doc.pane_count(); ++i) {
     const PaneResult& r = doc.result(i);
     if (!r.image) continue;
     const QPoint op = output_pixel(i);
