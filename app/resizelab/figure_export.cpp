@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QRegularExpression>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
@@ -564,6 +565,11 @@ ExportCommand export_command(const FigureSpec& spec, const QString& path) {
       if (o.value_form) out.args << v;
     }
   }
+  const DiffSettings& d = spec.comparison.diff;
+  if (std::any_of(d.nudges.begin(), d.nudges.end(), [](QPoint n) { return !n.isNull(); }))
+    out.left_out << QStringLiteral("the panes' nudges");
+  if (d.region)
+    out.left_out << QStringLiteral("the statistics region (the command's statistics are of the whole image)");
   const rl::Image* src = spec.comparison.source.get();
   if (src && uses_display_range(src->type()))
     out.left_out << QStringLiteral("the display range of a %1 image")

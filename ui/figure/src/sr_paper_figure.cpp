@@ -61,9 +61,12 @@ QString caption_of(const FigureSpec& s, const SrPaperGeometry& g) {
   if (c.diff.protocol) {
     const SrProtocolInfo& p = sr_protocol_info(*c.diff.protocol);
     const int scale = c.sr_scale();
-    text =
-        QStringLiteral("PSNR (dB) / SSIM of each whole image against the HR, as the %1 protocol scores them")
-            .arg(QLatin1String(p.name));
+    // A statistics region drawn in the window narrows the scores to it: said, not hidden.
+    const QString what = c.diff.region
+                             ? QStringLiteral("region %1 of each image").arg(rect_text(*c.diff.region))
+                             : QStringLiteral("each whole image");
+    text = QStringLiteral("PSNR (dB) / SSIM of %1 against the HR, as the %2 protocol scores them")
+               .arg(what, QLatin1String(p.name));
     if (scale > 0)
       text += QStringLiteral(" (mod-crop to a multiple of %1, %2 px shaved).")
                   .arg(scale)

@@ -616,6 +616,7 @@ void MainWindow::refresh_panes() {
                  .arg(r.image->cols())
                  .arg(r.image->rows())
                  .arg(QString::number(r.ms, 'f', 1), r.device);
+    if (r.upscaled_by > 1) info = QString("LR ×%1 · ").arg(r.upscaled_by) + info;  // an LR file, upscaled
     p->set_info(info, diff_summary(d));
   }
   if (wipe_action_->isChecked()) {

@@ -72,11 +72,12 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent)
   upscale_ = new QComboBox;
   upscale_->addItem("as is", QString());
   for (Method m : builtin_methods())
-    upscale_->addItem("LR up: " + QString::fromStdString(to_string(m)), QString::fromStdString(to_string(m)));
+    upscale_->addItem("up: " + QString::fromStdString(to_string(m)), QString::fromStdString(to_string(m)));
   upscale_->setToolTip(
       "An LR file (1/n of the reference's size) is upscaled by MATLAB's imresize with this method; "
       "\"as is\" refuses it");
-  upscale_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  upscale_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  upscale_->view()->setMinimumWidth(upscale_->view()->sizeHintForColumn(0) + 24);
   setAcceptDrops(true);
   aa_ = new QCheckBox("antialiasing");
   aa_->setToolTip("MATLAB's antialiasing: widen the kernel by 1/scale when shrinking");
@@ -108,8 +109,10 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent)
     emit config_edited(index_, config());
   };
   connect(method_, &QComboBox::currentIndexChanged, this, edited);
-  connect(upscale_, &QComboBox::currentIndexChanged, this,
-          [this]() { emit config_edited(index_, config()); });
+  connect(upscale_, &QComboBox::currentIndexChanged, this, [this]() {
+    fit_method_box();
+    emit config_edited(index_, config());
+  });
   connect(aa_, &QCheckBox::toggled, this, edited);
 }
 
@@ -132,6 +135,9 @@ void PaneWidget::set_config(const PaneConfig& c) {
   upscale_->setVisible(c.is_file());
   file_->set_full_text(c.is_file() ? pane_label(c) : QString());
   file_->setToolTip(c.file);
+  // The file's name before the size line: whole up to 160 px, elided beyond (the path in the tooltip).
+  file_->setMinimumWidth(std::min(file_->fontMetrics().horizontalAdvance(file_->full_text()) + 2, 160));
+  fit_method_box();
   show_name();
 }
 
@@ -168,13 +174,14 @@ void PaneWidget::show_name() {
 void PaneWidget::fit_method_box() {
   // The style's own box around the text shown (the size hint counts uppercase X's, and the longest
   // library label would widen every pane).
-  QStyleOptionComboBox opt;
-  opt.initFrom(method_);
-  const QFontMetrics fm = method_->fontMetrics();
-  const QSize text(fm.horizontalAdvance(method_->currentText()) + fm.horizontalAdvance(QChar(' ')),
-                   fm.height());
-  method_->setMinimumWidth(
-      method_->style()->sizeFromContents(QStyle::CT_ComboBox, &opt, text, method_).width());
+  for (QComboBox* box : {method_, upscale_}) {
+    QStyleOptionComboBox opt;
+    opt.initFrom(box);
+    const QFontMetrics fm = box->fontMetrics();
+    const QSize text(fm.horizontalAdvance(box->currentText()) + fm.horizontalAdvance(QChar(' ')),
+                     fm.height());
+    box->setMinimumWidth(box->style()->sizeFromContents(QStyle::CT_ComboBox, &opt, text, box).width());
+  }
 }
 
 PaneConfig PaneWidget::config() const {

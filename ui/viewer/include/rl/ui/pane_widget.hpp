@@ -48,7 +48,7 @@ class PaneWidget : public QWidget {
   void dropEvent(QDropEvent* e) override;
 
  private:
-  void fit_method_box();  // the closed box as wide as the name it shows
+  void fit_method_box();  // the closed boxes (method, upscale) as wide as the names they show
   void show_name();       // "1 · reference", "2 · SR ×4": the number, the role, a round trip's factor
 
   int index_;
