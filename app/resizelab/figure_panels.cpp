@@ -28,7 +28,9 @@ QString pane_title(const Document& doc, int i) {
   return i == Document::kReferencePane && !doc.pane(i).is_file() ? QString("MATLAB %1").arg(label) : label;
 }
 
-FigureSpec spec_from(const MainWindow& w) {
+}  // namespace
+
+FigureSpec figure_spec_of(const MainWindow& w) {
   const Document& doc = *w.document();
   FigureSpec spec;
   // The statistics region when one is drawn (View > Copy Region as --crop spells it), else the
@@ -48,8 +50,6 @@ FigureSpec spec_from(const MainWindow& w) {
   spec.title = QString("%1, scale %2").arg(doc.source_name(), doc.scale_text());
   return spec;
 }
-
-}  // namespace
 
 bool install_figure_panels(MainWindow& w) {
   Document* doc = w.document();
@@ -93,7 +93,7 @@ bool install_figure_panels(MainWindow& w) {
     const QString base = d.source_path().isEmpty()
                              ? QString("resizelab-figure")
                              : QFileInfo(d.source_path()).completeBaseName() + "-figure";
-    ExportDialog dlg(spec_from(w), QDir::current().filePath(base + ".png"), &w);
+    ExportDialog dlg(figure_spec_of(w), QDir::current().filePath(base + ".png"), &w);
     dlg.exec();
   });
   return true;
