@@ -247,6 +247,17 @@ bool Document::add_pane(const PaneConfig& c) {
   return true;
 }
 
+void Document::remove_pane(int i) {
+  if (i < 0 || i >= pane_count() || pane_count() < 2) return;
+  std::vector<PaneConfig> panes = comparison_.panes;
+  panes.erase(panes.begin() + i);
+  std::vector<QPoint>& nudges = comparison_.diff.nudges;
+  if (i < static_cast<int>(nudges.size())) nudges.erase(nudges.begin() + i);
+  comparison_.results.erase(comparison_.results.begin() + i);
+  comparison_.diffs.erase(comparison_.diffs.begin() + i);
+  set_panes(panes);
+}
+
 bool Document::has_file_pane() const {
   return std::any_of(comparison_.panes.begin(), comparison_.panes.end(),
                      [](const PaneConfig& p) { return p.is_file(); });

@@ -68,6 +68,8 @@ class Document : public QObject {
   void set_panes(const std::vector<PaneConfig>& panes);
   // Adds a pane after the others; false (and nothing done) at kMaxPanes.
   bool add_pane(const PaneConfig& c);
+  // Removes pane i (the ones after it move up, with their nudges); the last pane stays.
+  void remove_pane(int i);
   int pane_count() const { return static_cast<int>(comparison_.panes.size()); }
   // --watch: the file panes' files are watched; one rewritten or replaced (saved by rename, as editors
   // do) is read again, and the panes recomputed with the view unchanged.
