@@ -276,7 +276,7 @@ QString compute(const ExportRequest& r, FigureSpec& spec) {
   else if (r.sr_scale)  // so the protocol scores at the factor with file panes alone too
     cmp.base.scale = std::pair{double(*r.sr_scale), double(*r.sr_scale)};
   else
-    cmp.base.scale = r.scale.value_or(std::pair{0.5, 0.5});
+    cmp.base.scale = r.scale.value_or(default_scale_for(r.panes).value_or(std::pair{0.5, 0.5}));
   cmp.base.boundary = r.boundary;
   if (r.sr_scale) cmp.diff.against = DiffAgainst::Source;
   for (const PaneChoice& c : r.panes) {
@@ -387,6 +387,12 @@ ExportJob prepare_export(const QStringList& args) {
 }
 
 // --panes: each name a pane; a library pane's error says what is wrong with its method or option.
+std::optional<std::pair<double, double>> default_scale_for(const QList<PaneChoice>& panes) {
+  for (const PaneChoice& c : panes)
+    if (c.config.is_file()) return std::pair{1.0, 1.0};
+  return std::nullopt;
+}
+
 QList<PaneChoice> parse_panes(const QString& list) {
   QList<PaneChoice> choices;
   for (const QString& raw : list.split(QLatin1Char(','), Qt::SkipEmptyParts)) {

@@ -60,6 +60,10 @@ QString shell_line(const QStringList& args);
 
 // --panes LIST: every name a pane, 1..16 of them; throws CommandLineError (exit 2, one line) otherwise.
 QList<PaneChoice> parse_panes(const QString& list);
+// The scale when neither --scale, --size nor --sr-scale says one: 1 when a pane is a file (results made
+// elsewhere, such as an SR network's, are compared at the loaded image's size: `resizelab HR.png
+// --panes matlab,file:edsr_x4.png`), else none (the export's 1/2, the window's own default).
+std::optional<std::pair<double, double>> default_scale_for(const QList<PaneChoice>& panes);
 // --upscale METHOD: a MATLAB method (not custom) for LR file panes; throws CommandLineError otherwise.
 rl::Method parse_upscale(const QString& s);
 

@@ -19,7 +19,7 @@ constexpr OptionMode W = OptionMode::Window, E = OptionMode::Export, B = OptionM
 constexpr OptionSpec kOptions[] = {
     {"export", "FIG.(png|svg|pdf)", E,
      "Write the comparison figure to this file instead of opening the window."},
-    {"scale", "S", B, "Scale, e.g. 0.5 or 1/3 (the export's default 1/2)."},
+    {"scale", "S", B, "Scale, e.g. 0.5 or 1/3 (the export's default 1/2; 1 when a pane is a file:)."},
     {"size", "R,C", B, "Output size rows,cols (one side may be NaN). Give --scale or --size, not both."},
     {"sr-scale", "S", E,
      "SR round trip at the integer factor S (2..16): IMAGE is the HR and the reference (mod-cropped\n"
