@@ -229,19 +229,6 @@ QString options_help(OptionMode mode, const QString& intro) {
   return text;
 }
 
-std::optional<QRectF> parse_crop(const QString& s) {
-  const QStringList parts = s.split(QLatin1Char(','));
-  if (parts.size() != 4) return std::nullopt;
-  double v[4];
-  for (int i = 0; i < 4; ++i) {
-    bool ok = false;
-    v[i] = parts[i].trimmed().toDouble(&ok);
-    if (!ok || !std::isfinite(v[i])) return std::nullopt;
-  }
-  if (!(v[2] > 0) || !(v[3] > 0)) return std::nullopt;
-  return QRectF(v[0], v[1], v[2], v[3]);
-}
-
 QString crop_error(const QString& given) {
   return QStringLiteral("--crop takes x,y,w,h (source pixels) with positive w and h, got '%1'").arg(given);
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "rl/sr_protocol.hpp"
+#include "rl/ui/comparison.hpp"
 
 namespace rl::ui {
 
@@ -50,10 +51,7 @@ ParsedOptions parse_options(const QStringList& args, OptionMode mode);
 // The whole --help of `mode`: usage, `intro`, every option of the table for that mode, the image.
 QString options_help(OptionMode mode, const QString& intro);
 
-// --crop x,y,w,h in source pixels: four finite numbers (decimals allowed, as the window takes a
-// region between pixel edges), w and h positive. nullopt for anything else.
-std::optional<QRectF> parse_crop(const QString& s);
-// The one-line message for a bad --crop.
+// The one-line message for a bad --crop (parse_crop, comparison.hpp, reads it).
 QString crop_error(const QString& given);
 // `count` comma-separated finite numbers; throws CommandLineError naming the option and `form`.
 std::vector<double> parse_numbers(const QString& option, const QString& s, int count, const QString& form);

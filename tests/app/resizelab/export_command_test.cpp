@@ -117,6 +117,24 @@ TEST(ExportCommand, TheDialogsLineReparsesToTheSameFigure) {
   copy->click();
   EXPECT_EQ(QApplication::clipboard()->text(), line);
 
+  // The Crops field is what the SR paper's figure boxes: typed, or pasted from View > Copy Region as
+  // --crop; a group that is not x,y,w,h writes nothing.
+  auto* crops = dlg.findChild<QLineEdit*>("srPaperCrops");
+  ASSERT_TRUE(crops);
+  EXPECT_TRUE(crops->isEnabled());
+  EXPECT_EQ(crops->text(), QString("100,60,48,40; 0,248,40,40"));
+  crops->setText("--crop 20,30,40,40 --crop 150,150,30,30; 5.5,5,10,10");
+  EXPECT_EQ(dlg.spec().crops,
+            (QList<QRect>{QRect(20, 30, 40, 40), QRect(150, 150, 30, 30), QRect(5, 5, 11, 10)}));
+  EXPECT_TRUE(dlg.command_text().contains("--crop 20,30,40,40 --crop 150,150,30,30 --crop 5,5,11,10"))
+      << dlg.command_text().toStdString();
+  crops->setText("20,30,40");
+  EXPECT_FALSE(dlg.export_now());
+  EXPECT_FALSE(QFile::exists(dir.filePath("fig.pdf")));
+  crops->setText("100,60,48,40; 0,248,40,40");
+  ASSERT_TRUE(dlg.export_now());
+  EXPECT_TRUE(QFile::exists(dir.filePath("fig.pdf")));
+
   // A row figure of the default panes: scale, a signed map of channel 2, width and plots.
   w.apply_panes(rl::ui::kDefaultPanes);
   rl::ui::DiffSettings d = doc->diff_settings();

@@ -39,6 +39,15 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
     }
   layout_->setCurrentIndex(std::max(0, layout_->findData(int(spec_.layout))));
   form->addRow(tr("&Layout:"), layout_);
+  // The SR paper's figure boxes each crop on the HR and gives it a row of insets: typed, or pasted from
+  // View > Copy Region as --crop (the region, else the visible area, is the first).
+  crops_ = new QLineEdit(
+      crop_list_text(spec_.crops.isEmpty() && !spec_.crop.isEmpty() ? QList<QRect>{spec_.crop} : spec_.crops),
+      this);
+  crops_->setObjectName(QStringLiteral("srPaperCrops"));
+  crops_->setPlaceholderText(tr("x,y,w,h; x,y,w,h (source pixels)"));
+  crops_->setToolTip(tr("One or more crops, each boxed on the HR with its own row of insets"));
+  form->addRow(tr("C&rops:"), crops_);
   format_ = new QComboBox(this);
   format_->addItems({QStringLiteral("PNG"), QStringLiteral("SVG"), QStringLiteral("PDF")});
   form->addRow(tr("&Format:"), format_);
@@ -121,7 +130,10 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
     for (QWidget* w :
          {static_cast<QWidget*>(diffs_), static_cast<QWidget*>(diff_mode_), static_cast<QWidget*>(kernel_)})
       w->setEnabled(!paper);  // the SR paper's figure has insets and scores only
-    error_->setText(paper ? sr_paper_geometry(now).error : QString());
+    crops_->setEnabled(paper);
+    error_->setText(!paper                     ? QString()
+                    : !crops_error().isEmpty() ? crops_error()
+                                               : sr_paper_geometry(now).error);
     update_command();
   };
   update_size();
@@ -136,6 +148,7 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
     update_size();
   });
   connect(path_, &QLineEdit::textChanged, this, [this] { update_command(); });
+  connect(crops_, &QLineEdit::textChanged, this, update_size);
   connect(kernel_, &QCheckBox::toggled, this, update_size);
   connect(diffs_, &QCheckBox::toggled, this, update_size);
   connect(format_, &QComboBox::currentIndexChanged, this, [this] { sync_extension(); });
@@ -182,7 +195,18 @@ FigureSpec ExportDialog::spec() const {
   s.plots.removeAll(FigurePlot::Kernel);
   if (kernel_->isChecked()) s.plots.prepend(FigurePlot::Kernel);
   s.show_diffs = diffs_->isChecked();
+  if (s.layout == FigureLayout::SrPaper)
+    if (const auto crops = parse_crop_list(crops_->text())) {
+      s.crops = *crops;
+      if (!crops->isEmpty()) s.crop = crops->first();
+    }
   return s;
+}
+
+QString ExportDialog::crops_error() const {
+  if (parse_crop_list(crops_->text())) return QString();
+  return tr("Crops take x,y,w,h (source pixels, positive w and h), separated by ';', got '%1'")
+      .arg(crops_->text());
 }
 
 QString ExportDialog::path() const { return path_->text(); }
@@ -206,6 +230,8 @@ bool ExportDialog::export_now() {
   QString why;
   if (path().isEmpty())
     why = tr("choose a file to write");
+  else if (spec().layout == FigureLayout::SrPaper && !crops_error().isEmpty())
+    why = crops_error();
   else if (write_figure(spec(), path(), &why)) {
     error_->clear();
     return true;

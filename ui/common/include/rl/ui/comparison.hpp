@@ -5,8 +5,10 @@
 
 #include <QBrush>
 #include <QImage>
+#include <QList>
 #include <QPoint>
 #include <QRect>
+#include <QRectF>
 #include <QString>
 #include <array>
 #include <functional>
@@ -123,6 +125,15 @@ QBrush uncovered_brush();
 QRect result_crop(const QRect& source_crop, int src_rows, int src_cols, int out_rows, int out_cols);
 // "--crop x,y,w,h": how the command line spells a region or crop.
 QString crop_argument(const QRect& r);
+// --crop x,y,w,h in source pixels: four finite numbers (decimals allowed, as the window takes a
+// region between pixel edges), w and h positive. nullopt for anything else.
+std::optional<QRectF> parse_crop(const QString& s);
+// Several crops as the Export dialog takes them: "x,y,w,h" groups separated by ';' or spaces, each
+// optionally after "--crop" (so what View > Copy Region as --crop copied pastes as is), rounded out to
+// whole source pixels as the export's --crop is. nullopt when any group is not a crop; empty for "".
+std::optional<QList<QRect>> parse_crop_list(const QString& text);
+// The inverse: "x,y,w,h; x,y,w,h".
+QString crop_list_text(const QList<QRect>& crops);
 
 // One number of a pane's comparison, in the words every view prints.
 struct Statistic {

@@ -1,6 +1,6 @@
-// File > Export: choose layout (row, grid or the SR paper's figure), format, size / DPI and whether to
-// add the kernel plot and the difference maps, for a figure spec prefilled from the viewer's current
-// comparison; and the equivalent `resizelab --export` command line, with a Copy button.
+// File > Export: choose layout (row, grid or the SR paper's figure, with its crops), format, size / DPI and
+// whether to add the kernel plot and the difference maps, for a figure spec prefilled from the viewer's
+// current comparison; and the equivalent `resizelab --export` command line, with a Copy button.
 #pragma once
 
 #include <QDialog>
@@ -51,9 +51,11 @@ class ExportDialog : public QDialog {
  private:
   void sync_extension();
   void update_command();
+  QString crops_error() const;  // empty when the crops field reads as crops
   FigureSpec spec_;
   CommandLineWriter writer_;
   QComboBox* layout_ = nullptr;
+  QLineEdit* crops_ = nullptr;  // the SR paper's crops, "x,y,w,h; x,y,w,h"
   QComboBox* format_ = nullptr;
   QSpinBox* width_ = nullptr;
   QDoubleSpinBox* dpi_ = nullptr;
