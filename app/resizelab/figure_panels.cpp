@@ -21,11 +21,16 @@ namespace rl::ui {
 namespace {
 
 QString pane_title(const Document& doc, int i) {
-  const QString label = pane_label(doc.pane(i));
-  return i == Document::kReferencePane ? QString("MATLAB %1").arg(label) : label;
+  const QString label = i < static_cast<int>(doc.comparison().results.size())
+                            ? pane_label(doc.pane(i), doc.result(i))
+                            : pane_label(doc.pane(i));
+  // A file is not MATLAB's: its name alone.
+  return i == Document::kReferencePane && !doc.pane(i).is_file() ? QString("MATLAB %1").arg(label) : label;
 }
 
-FigureSpec spec_from(const MainWindow& w) {
+}  // namespace
+
+FigureSpec figure_spec_of(const MainWindow& w) {
   const Document& doc = *w.document();
   FigureSpec spec;
   // The statistics region when one is drawn (View > Copy Region as --crop spells it), else the
@@ -40,13 +45,11 @@ FigureSpec spec_from(const MainWindow& w) {
   }
   // The window's own comparison, as it is: the figure shows the numbers the window shows.
   spec.comparison = doc.comparison();
-  for (int i = 0; i < Document::kPanes; ++i) spec.labels << pane_title(doc, i);
+  for (int i = 0; i < doc.pane_count(); ++i) spec.labels << pane_title(doc, i);
   spec.reference_label = doc.reference_name();
   spec.title = QString("%1, scale %2").arg(doc.source_name(), doc.scale_text());
   return spec;
 }
-
-}  // namespace
 
 bool install_figure_panels(MainWindow& w) {
   Document* doc = w.document();
@@ -67,7 +70,7 @@ bool install_figure_panels(MainWindow& w) {
 
   QObject::connect(doc, &Document::results_changed, &w, [doc, kernel, taps, worked]() {
     QList<NamedPlan> plans;
-    for (int i = 0; i < Document::kPanes; ++i)
+    for (int i = 0; i < doc->pane_count(); ++i)
       if (doc->result(i).plan) plans.push_back({pane_title(*doc, i), doc->result(i).plan});
     kernel->set_plans(plans);
     const auto& ref = doc->result(Document::kReferencePane);
@@ -90,7 +93,7 @@ bool install_figure_panels(MainWindow& w) {
     const QString base = d.source_path().isEmpty()
                              ? QString("resizelab-figure")
                              : QFileInfo(d.source_path()).completeBaseName() + "-figure";
-    ExportDialog dlg(spec_from(w), QDir::current().filePath(base + ".png"), &w);
+    ExportDialog dlg(figure_spec_of(w), QDir::current().filePath(base + ".png"), &w);
     dlg.exec();
   });
   return true;

@@ -1,8 +1,13 @@
 // Connects the plots, the worked example and File > Export (rl_ui_figure) to the viewer's window.
 #pragma once
 
+#include "rl/ui/figure.hpp"
+
 namespace rl::ui {
 class MainWindow;
+// The figure File > Export starts from: the window's comparison as it is (its region and nudges
+// included), cropped to the statistics region when one is drawn, else to what the panes show.
+FigureSpec figure_spec_of(const MainWindow& w);
 // Adds the kernel, tap-weight and worked-example docks and installs the export handler.
 bool install_figure_panels(MainWindow& w);
 }  // namespace rl::ui

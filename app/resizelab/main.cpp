@@ -7,6 +7,7 @@
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "exit_codes.hpp"
 #include "figure_export.hpp"
@@ -74,6 +75,7 @@ int main(int argc, char** argv) {
   std::optional<QPointF> inspect;
   const rl::ui::PanelName* panel = nullptr;
   std::optional<rl::SrProtocol> metrics;
+  std::vector<rl::ui::PaneConfig> panes;
   try {
     cli = rl::ui::parse_options(QApplication::arguments(), rl::ui::OptionMode::Window);
     if (cli.has("crop") && !(crop = rl::ui::parse_crop(cli.value("crop"))))
@@ -83,6 +85,14 @@ int main(int argc, char** argv) {
       inspect = QPointF(xy[0], xy[1]);
     }
     if (cli.has("metrics")) metrics = rl::ui::parse_metrics(cli.value("metrics"));
+    // --panes as the export reads it; --upscale for its LR file: panes.
+    if (cli.has("panes"))
+      for (const rl::ui::PaneChoice& c : rl::ui::parse_panes(cli.value("panes"))) panes.push_back(c.config);
+    if (cli.has("upscale")) {
+      const rl::Method up = rl::ui::parse_upscale(cli.value("upscale"));
+      for (rl::ui::PaneConfig& p : panes)
+        if (p.is_file()) p.file_upscale = up;
+    }
     if (cli.has("show-panel")) panel = find_panel(cli.value("show-panel"));
   } catch (const rl::ui::CommandLineError& e) {
     std::fprintf(stderr, "resizelab: error: %s\n", qPrintable(e.message));
@@ -106,6 +116,8 @@ int main(int argc, char** argv) {
     s.protocol = *metrics;
     w.set_diff_settings(s);
   }
+  if (!panes.empty()) w.set_panes(panes);
+  if (cli.has("watch")) w.document()->set_watch(true);
   if (!cli.positional.isEmpty()) w.open_file(cli.positional.first());
   if (panel)
     if (auto* d = w.findChild<QDockWidget*>(panel->dock)) {

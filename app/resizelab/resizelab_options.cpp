@@ -26,7 +26,7 @@ constexpr OptionSpec kOptions[] = {
      "The source region shown, in source pixels (whole pixels: a fractional edge widens it to the\n"
      "next one)."},
     {"boundary", "modern|legacy", E, "MATLAB's boundary rule (default modern)."},
-    {"panes", "LIST", E,
+    {"panes", "LIST", B,
      "Comma-separated panes, the first is the reference (default matlab,nearest,bilinear,bicubic).\n"
      "matlab = bicubic with antialiasing (MATLAB's imresize default); otherwise a MATLAB method\n"
      "({methods}), plain = no antialiasing,\n"
@@ -38,7 +38,7 @@ constexpr OptionSpec kOptions[] = {
      "Or file:PATH, an image file ({images}) compared as it is: it must have the reference's size\n"
      "(the panes' output size, or --reference's) and channels, or be 1/n of that size with --upscale.\n"
      "At most 16 panes."},
-    {"upscale", "METHOD", E,
+    {"upscale", "METHOD", B,
      "Upscale an LR file: pane (1/n of the reference's size, n an integer) by MATLAB's imresize with\n"
      "this method ({methods}); without it such a file is refused."},
     {"reference", "FILE", E,
@@ -63,6 +63,9 @@ constexpr OptionSpec kOptions[] = {
     {"profile", "R0,C0,R1,C1", E,
      "The profile's line in source pixels (0-based pixel centres; default a horizontal line\n"
      "through the centre)."},
+    {"watch", nullptr, W,
+     "Read a file: pane's file again when it changes on disk (rewritten, or replaced by a rename);\n"
+     "the zoom, offset and crop stay."},
     {"inspect", "x,y", W, "Show the values at source point x,y in the inspector."},
     {"show-panel", "NAME", W, "Bring a panel to the front: {panels}."},
     {"screenshot", "FILE", W, "Save a picture of the window once results are shown, then quit."},

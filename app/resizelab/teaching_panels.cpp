@@ -37,7 +37,7 @@ void install_teaching_panels(MainWindow& w) {
   QObject::connect(doc, &Document::results_changed, &w, [=]() {
     QList<NamedPlan> plans;
     QList<ProfilePane> panes;
-    for (int i = 0; i < Document::kPanes; ++i) {
+    for (int i = 0; i < doc->pane_count(); ++i) {
       const PaneResult& r = doc->result(i);
       const QString label = pane_label(doc->pane(i));
       const QString name = i == Document::kReferencePane ? QString("MATLAB %1").arg(label) : label;

@@ -260,6 +260,23 @@ class FlickerRegionTest : public QObject {
     QVERIFY(w_->pane(1)->stats_label()->full_text().contains("nudged +1,-1"));
     QVERIFY(w_->pane_view(1)->display() == doc()->diff(1).nudged_display);
     QCOMPARE(column("nudge", 1), QString("+1,-1"));
+    // The inspector reads the pane where it is shown: at an output pixel where moving it changed the
+    // value, it prints the moved value (pane pixel (x - 1, y + 1)), not the one the resize left there.
+    {
+      const rl::Image& moved = *doc()->diff(1).nudged;
+      const rl::Image& own = *doc()->result(1).image;
+      int row = moved.rows() / 2, col = 1;
+      while (col < moved.cols() - 1 && moved.at(row, col, 0) == own.at(row, col, 0)) ++col;
+      QVERIFY(moved.at(row, col, 0) != own.at(row, col, 0));
+      QCOMPARE(moved.at(row, col, 0), own.at(row + 1, col - 1, 0));
+      const double sx = double(doc()->source()->cols()) / own.cols(),
+                   sy = double(doc()->source()->rows()) / own.rows();
+      w_->inspect(QPointF((col + 0.5) * sx, (row + 0.5) * sy));
+      QStringList v;
+      for (int k = 0; k < moved.channels(); ++k) v << QString::number(moved.at(row, col, k), 'f', 0);
+      QVERIFY2(w_->inspector_text().contains(QString("(%1, %2): %3").arg(row).arg(col).arg(v.join(" "))),
+               qPrintable(w_->inspector_text()));
+    }
     QCOMPARE(column("nudge", 2), QString());
     // The reference pane refuses.
     QTest::mouseMove(w_->pane_view(0), w_->pane_view(0)->rect().center());

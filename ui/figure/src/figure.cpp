@@ -382,10 +382,15 @@ void render_figure(QPainter& p, const FigureSpec& s) {
     const QFontMetricsF fm(p.font());
     p.drawText(b.label, Qt::AlignHCenter | Qt::AlignVCenter,
                fm.elidedText(label, Qt::ElideRight, layout.cell_w));
+    static const PaneDiff kNone;
+    const PaneDiff& d =
+        i < static_cast<int>(cmp.diffs.size()) ? cmp.diffs[static_cast<std::size_t>(i)] : kNone;
     QRect rc;
     if (pane.image && !pane.image->empty()) {
       rc = result_crop(crop, src_rows, src_cols, pane.image->rows(), pane.image->cols());
-      draw_pixels(p, to_qimage(crop_image(*pane.image, rc), cmp.display),
+      // A nudged pane as the window shows it: moved, the uncovered strip checkered.
+      draw_pixels(p,
+                  d.nudged ? d.nudged_display.copy(rc) : to_qimage(crop_image(*pane.image, rc), cmp.display),
                   b.crop);  // crop first: results may be huge
     }
     if (!layout.diffs) continue;
@@ -394,9 +399,6 @@ void render_figure(QPainter& p, const FigureSpec& s) {
                  fm.elidedText(diff_caption(s), Qt::ElideMiddle, layout.cell_w));
     const QRectF diff_box = b.diff;
     const double stats_y = b.stats.top();
-    static const PaneDiff kNone;
-    const PaneDiff& d =
-        i < static_cast<int>(cmp.diffs.size()) ? cmp.diffs[static_cast<std::size_t>(i)] : kNone;
     QString stats;
     if (is_reference_pane(s, i)) {
       p.fillRect(diff_box, QColor(245, 245, 245));
@@ -409,7 +411,9 @@ void render_figure(QPainter& p, const FigureSpec& s) {
                                                       : QStringLiteral("no result");
       p.drawText(diff_box.adjusted(4, 4, -4, -4), Qt::AlignCenter | Qt::TextWordWrap, problem);
     } else {
-      draw_pixels(p, colorize(crop_image(*d.map, rc), cmp.scale.colormap, cmp.scale.lo, cmp.scale.hi),
+      draw_pixels(p,
+                  d.nudged ? d.colored.copy(rc)
+                           : colorize(crop_image(*d.map, rc), cmp.scale.colormap, cmp.scale.lo, cmp.scale.hi),
                   diff_box);
       stats = stats_lines(d.statistics, fm, layout.cell_w);
     }

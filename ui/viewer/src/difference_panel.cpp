@@ -162,7 +162,7 @@ void DifferencePanel::refresh() {
   // The columns: every pane's statistics by name, in the order they first appear (a nudged pane has
   // one more, the protocol's come and go).
   QStringList headers;
-  for (int i = 0; i < Document::kPanes; ++i)
+  for (int i = 0; i < doc_->pane_count(); ++i)
     for (const Statistic& st : doc_->diff(i).statistics)
       if (!headers.contains(st.name)) headers << st.name;
   if (!headers.isEmpty()) {
@@ -186,7 +186,8 @@ void DifferencePanel::refresh() {
     scope_->setText(
         scope_->text() +
         "; a nudged pane: where it overlaps the reference (the grey-checkered strip is left out)");
-  for (int i = 0; i < Document::kPanes; ++i) {
+  stats_->setRowCount(doc_->pane_count());  // a pane per row; panes from files come and go
+  for (int i = 0; i < doc_->pane_count(); ++i) {
     const PaneDiff& d = doc_->diff(i);
     stats_->setVerticalHeaderItem(i, new QTableWidgetItem(QString::number(i + 1)));
     for (int c = 0; c < stats_->columnCount(); ++c) {

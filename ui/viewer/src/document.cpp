@@ -2,7 +2,10 @@
 // difference computation on the thread pool and keeps only the results of the newest request.
 #include "rl/ui/document.hpp"
 
+#include <QDateTime>
+#include <QDir>
 #include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QThread>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -72,6 +75,15 @@ Document::Document(QObject* parent) : QObject(parent), live_gen_(std::make_share
   comparison_.base.scale = {{kDefaultScale, kDefaultScale}};
   comparison_.panes.assign(kDefaultPanes.begin(), kDefaultPanes.end());
   clear_results();
+  file_watcher_ = new QFileSystemWatcher(this);
+  watch_settle_ = new QTimer(this);
+  watch_settle_->setSingleShot(true);
+  watch_settle_->setInterval(150);
+  connect(watch_settle_, &QTimer::timeout, this, &Document::check_watched);
+  // A file rewritten in place reports itself; one replaced by a rename reports its folder (and the
+  // watcher forgets the old file), so both are watched and checked by size and time.
+  connect(file_watcher_, &QFileSystemWatcher::fileChanged, watch_settle_, qOverload<>(&QTimer::start));
+  connect(file_watcher_, &QFileSystemWatcher::directoryChanged, watch_settle_, qOverload<>(&QTimer::start));
 }
 
 Document::~Document() {
@@ -82,8 +94,8 @@ Document::~Document() {
 }
 
 void Document::clear_results() {
-  comparison_.results.assign(kPanes, PaneResult{});
-  comparison_.diffs.assign(kPanes, PaneDiff{});
+  comparison_.results.assign(comparison_.panes.size(), PaneResult{});
+  comparison_.diffs.assign(comparison_.panes.size(), PaneDiff{});
 }
 
 void Document::adopt_source(const PreparedSource& p, const QString& name, const QString& path) {
@@ -155,7 +167,10 @@ void Document::load_reference(const QString& path) {
         comparison_.diff.against = DiffAgainst::ReferenceImage;
         emit reference_changed();
         emit params_changed();
-        start_diff();
+        if (has_file_pane())
+          schedule_compute();  // file panes are registered to the new reference
+        else
+          start_diff();
       }
     }
     update_busy();
@@ -168,7 +183,10 @@ void Document::clear_reference() {
   comparison_.diff.against = DiffAgainst::ReferencePane;
   emit reference_changed();
   emit params_changed();
-  start_diff();
+  if (has_file_pane())
+    schedule_compute();
+  else
+    start_diff();
 }
 
 void Document::set_scale(double s, const QString& text) {
@@ -199,16 +217,92 @@ void Document::set_device(Device d) {
 }
 
 void Document::set_pane(int i, const PaneConfig& c) {
-  if (i < 0 || i >= kPanes) return;
+  if (i < 0 || i >= pane_count()) return;
   comparison_.panes[static_cast<std::size_t>(i)] = c;
+  rewatch();
   emit params_changed();
   schedule_compute();
 }
 
+void Document::set_panes(const std::vector<PaneConfig>& panes) {
+  if (panes.empty()) return;
+  const int before = pane_count();
+  comparison_.panes.assign(panes.begin(), panes.begin() + std::min<std::size_t>(panes.size(), kMaxPanes));
+  // Results and maps keep one entry per pane (views index them by pane) until the new ones come.
+  comparison_.results.resize(comparison_.panes.size());
+  comparison_.diffs.resize(comparison_.panes.size());
+  rewatch();
+  if (pane_count() != before) emit pane_count_changed();
+  emit params_changed();
+  schedule_compute();
+}
+
+bool Document::add_pane(const PaneConfig& c) {
+  if (pane_count() >= kMaxPanes) return false;
+  std::vector<PaneConfig> panes = comparison_.panes;
+  panes.push_back(c);
+  set_panes(panes);
+  return true;
+}
+
+bool Document::has_file_pane() const {
+  return std::any_of(comparison_.panes.begin(), comparison_.panes.end(),
+                     [](const PaneConfig& p) { return p.is_file(); });
+}
+
+void Document::set_watch(bool on) {
+  watch_ = on;
+  rewatch();
+}
+
+namespace {
+QString file_stamp(const QString& path) {
+  const QFileInfo f(path);
+  return f.exists() ? QString("%1 %2").arg(f.size()).arg(f.lastModified().toMSecsSinceEpoch()) : QString();
+}
+}  // namespace
+
+void Document::rewatch() {
+  if (!file_watcher_->files().isEmpty()) file_watcher_->removePaths(file_watcher_->files());
+  if (!file_watcher_->directories().isEmpty()) file_watcher_->removePaths(file_watcher_->directories());
+  QHash<QString, QString> stamps;
+  if (watch_)
+    for (const PaneConfig& p : comparison_.panes) {
+      if (!p.is_file()) continue;
+      const QFileInfo f(p.file);
+      const QString path = f.absoluteFilePath();
+      stamps.insert(path, watched_stamps_.value(path, file_stamp(path)));
+      if (f.exists()) file_watcher_->addPath(path);
+      if (f.absoluteDir().exists()) file_watcher_->addPath(f.absolutePath());
+    }
+  watched_stamps_ = stamps;
+}
+
+void Document::check_watched() {
+  QStringList changed;
+  for (auto it = watched_stamps_.begin(); it != watched_stamps_.end(); ++it) {
+    const QString now = file_stamp(it.key());
+    if (now == it.value()) continue;
+    it.value() = now;
+    if (!now.isEmpty()) changed << it.key();  // a file gone for a moment is read once it is back
+  }
+  // A rename removed the old file from the watcher: watch the one now there.
+  for (const QString& path : watched_stamps_.keys())
+    if (!file_watcher_->files().contains(path) && QFileInfo::exists(path)) file_watcher_->addPath(path);
+  if (changed.isEmpty()) return;
+  for (const QString& path : changed) emit file_changed(path);
+  schedule_compute();
+}
+
 void Document::set_diff_settings(const DiffSettings& d) {
+  // File panes are registered to what the panes are compared with: a new choice reads them again.
+  const bool registration = d.against != comparison_.diff.against && has_file_pane();
   comparison_.diff = d;
   emit params_changed();
-  start_diff();
+  if (registration)
+    schedule_compute();
+  else
+    start_diff();
 }
 
 void Document::set_region(std::optional<QRect> r) {
@@ -221,9 +315,9 @@ void Document::set_region(std::optional<QRect> r) {
 }
 
 bool Document::nudge_pane(int i, QPoint delta) {
-  if (i < 0 || i >= kPanes || comparison_.is_reference(i)) return false;
+  if (i < 0 || i >= pane_count() || comparison_.is_reference(i)) return false;
   DiffSettings d = comparison_.diff;
-  d.nudges.resize(kPanes);
+  d.nudges.resize(std::max(d.nudges.size(), comparison_.panes.size()));
   d.nudges[static_cast<std::size_t>(i)] += delta;
   set_diff_settings(d);
   return true;
@@ -319,14 +413,24 @@ void Document::finish_compute(quint64 gen, const ComputeOut& out) {
     return;
   }
   const Comparison& c = out.comparison;
+  if (c.panes.size() != comparison_.panes.size()) {  // panes added meanwhile: a newer job is coming
+    ++dropped_;
+    return;
+  }
   comparison_.results = c.results;
   comparison_.display = c.display;
   device_note_ = out.device_note;
-  for (const auto& r : comparison_.results)
-    if (!r.error.isEmpty()) {
-      emit error_occurred(QString("Resize failed: %1").arg(r.error));
-      break;
-    }
+  bool pane_error = false;
+  for (std::size_t i = 0; i < comparison_.results.size() && !pane_error; ++i) {
+    const QString& error = comparison_.results[i].error;
+    if (error.isEmpty()) continue;
+    pane_error = true;
+    // A file pane's line names the pane; the others keep theirs.
+    emit error_occurred(comparison_.panes[i].is_file() ? QString("Pane %1: %2").arg(i + 1).arg(error)
+                                                       : QString("Resize failed: %1").arg(error));
+  }
+  if (!pane_error && pane_error_shown_) emit error_occurred(QString());  // the file is readable again
+  pane_error_shown_ = pane_error;
   emit results_changed();
   // The job compared with the settings it started with; if they changed meanwhile, compare again.
   if (c.diff == comparison_.diff && c.reference_image == comparison_.reference_image) {
@@ -343,7 +447,7 @@ void Document::finish_compute(quint64 gen, const ComputeOut& out) {
 void Document::start_diff() {
   const quint64 gen = ++diff_gen_;
   if (!comparison_.reference()) {
-    comparison_.diffs.assign(kPanes, PaneDiff{});
+    comparison_.diffs.assign(comparison_.panes.size(), PaneDiff{});
     emit diffs_changed();
     return;
   }
@@ -358,7 +462,7 @@ void Document::start_diff() {
   });
   watch(this, watchers_, fut, [this, gen](const Comparison& out) {
     --running_diff_;
-    if (gen != diff_gen_) {
+    if (gen != diff_gen_ || out.diffs.size() != comparison_.panes.size()) {
       ++dropped_;
     } else {
       comparison_.diffs = out.diffs;

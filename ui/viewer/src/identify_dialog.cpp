@@ -106,7 +106,7 @@ IdentifyDialog::IdentifyDialog(Document* doc, QWidget* parent) : QDialog(parent)
   auto* pane_row = new QHBoxLayout;
   pane_row->addWidget(new QLabel("Pane", this));
   pane_box_ = new QSpinBox(this);
-  pane_box_->setRange(1, Document::kPanes);
+  pane_box_->setRange(1, doc_->pane_count());
   pane_row->addWidget(pane_box_);
   set_pane_ = new QPushButton(this);
   pane_row->addWidget(set_pane_);

@@ -30,17 +30,19 @@ QString inspector_html(const Document& doc, QPointF src, const std::function<QPo
   const int sxp = static_cast<int>(std::floor(src.x())), syp = static_cast<int>(std::floor(src.y()));
   QString html =
       QString("<b>source</b><br>&nbsp;(%1, %2): %3").arg(syp).arg(sxp).arg(values(*source, syp, sxp));
-  for (int i = 0; i < Document::kPanes; ++i) {
+  for (int i = 0; i < doc.pane_count(); ++i) {
     const PaneResult& r = doc.result(i);
     if (!r.image) continue;
     const QPoint op = output_pixel(i);
+    // A nudged pane's values where it is shown and compared (0 in the uncovered strip).
+    const PaneDiff& d = doc.diff(i);
+    const Image& shown = d.nudged ? *d.nudged : *r.image;
     html += QString("<br><b>%1</b> %2<br>&nbsp;(%3, %4): %5")
                 .arg(i + 1)
                 .arg(pane_label(doc.pane(i)).toHtmlEscaped())
                 .arg(op.y())
                 .arg(op.x())
-                .arg(values(*r.image, op.y(), op.x()));
-    const PaneDiff& d = doc.diff(i);
+                .arg(values(shown, op.y(), op.x()));
     if (d.map) html += QString(" · Δ %1").arg(values(*d.map, op.y(), op.x()));
   }
   html += "<br><br><small>(row, col), 0-based, in each pane's own pixels</small>";

@@ -69,7 +69,7 @@ MainWindow::MainWindow(QWidget* parent)
   params_ = new ParameterToolbar(doc_, this);
   addToolBar(params_);
   connect(params_, &ParameterToolbar::error, this, &MainWindow::show_error);
-  view_bar_ = new ViewToolbar(diff_action_, grid_action_, wipe_action_, Document::kPanes, this);
+  view_bar_ = new ViewToolbar(diff_action_, grid_action_, wipe_action_, doc_->pane_count(), this);
   view_bar_->addSeparator();
   view_bar_->addAction(ab_action_);
   addToolBar(view_bar_);
@@ -89,6 +89,10 @@ MainWindow::MainWindow(QWidget* parent)
     }
   });
   connect(doc_, &Document::diffs_changed, this, &MainWindow::refresh_panes);
+  connect(doc_, &Document::pane_count_changed, this, [this]() {
+    sync_pane_widgets();
+    refresh_panes();
+  });
   connect(doc_, &Document::params_changed, this, &MainWindow::refresh_status);
   // Holding Space shows the reference until the key comes up, wherever the focus is.
   qApp->installEventFilter(this);
@@ -150,6 +154,12 @@ void MainWindow::build_actions() {
   recent_ = new RecentFiles(file->addMenu("Open &Recent"), this);
   connect(recent_, &RecentFiles::open_requested, this, &MainWindow::open_file);
   add(file, "Open &Default Image", {}, {}, &MainWindow::load_default_image);
+  add(file, "&Add Image as Pane…", {QKeySequence("Ctrl+Shift+O")},
+      "Add an image file as a pane, compared with the reference (or drop a file on a pane)", [this]() {
+        if (const QString path = ask_for_image("Add image as pane (e.g. a network's output)");
+            !path.isEmpty())
+          add_image_pane(path);
+      });
   file->addSeparator();
   add(file, "Load &Reference Image…", {QKeySequence("Ctrl+R")}, "Load a reference image to compare against",
       [this]() {
@@ -313,50 +323,89 @@ void MainWindow::build_central() {
   banner_ = new ErrorBanner;
   v->addWidget(banner_);
 
-  // Every view of the panes reports hovers and clicks the same way.
-  const auto follow = [this](PaneView* view) {
-    connect(view, &PaneView::hovered, this, [this](QPointF s) { update_inspector(s); });
-    connect(view, &PaneView::clicked, this, &MainWindow::toggle_lock);
-    connect(view, &PaneView::left_view, this, [this]() { update_inspector(std::nullopt); });
-    connect(view, &PaneView::line_drawn, this, [this](QLineF l) { set_profile_line(l); });
-    connect(view, &PaneView::region_drawn, this, [this](QRectF r, bool finished) {
-      if (finished)
-        set_region_from(r);
-      else
-        show_region_outline(r);
-    });
-  };
   stack_ = new QStackedWidget;
-  auto* grid_page = new QWidget;
-  auto* grid = new QGridLayout(grid_page);
-  grid->setContentsMargins(0, 0, 0, 0);
-  grid->setSpacing(4);
-  for (int i = 0; i < Document::kPanes; ++i) {
-    auto* p = new PaneWidget(i, view_);
-    panes_[static_cast<std::size_t>(i)] = p;
-    grid->addWidget(p, i / 2, i % 2);
-    p->set_config(doc_->pane(i));
+  grid_page_ = new QWidget;
+  grid_ = new QGridLayout(grid_page_);
+  grid_->setContentsMargins(0, 0, 0, 0);
+  grid_->setSpacing(4);
+  // A file dropped between the panes (an empty cell) adds a pane; one dropped on a pane replaces it.
+  grid_page_->setAcceptDrops(true);
+  grid_page_->installEventFilter(this);
+  sync_pane_widgets();
+  stack_->addWidget(grid_page_);
+  wipe_ = new PaneView(view_);
+  wipe_->set_split(0.5);
+  follow_view(wipe_);
+  stack_->addWidget(wipe_);
+  v->addWidget(stack_, 1);
+  setCentralWidget(central);
+}
+
+void MainWindow::follow_view(PaneView* view) {
+  // Every view of the panes reports hovers and clicks the same way.
+  connect(view, &PaneView::hovered, this, [this](QPointF s) { update_inspector(s); });
+  connect(view, &PaneView::clicked, this, &MainWindow::toggle_lock);
+  connect(view, &PaneView::left_view, this, [this]() { update_inspector(std::nullopt); });
+  connect(view, &PaneView::line_drawn, this, [this](QLineF l) { set_profile_line(l); });
+  connect(view, &PaneView::region_drawn, this, [this](QRectF r, bool finished) {
+    if (finished)
+      set_region_from(r);
+    else
+      show_region_outline(r);
+  });
+}
+
+void MainWindow::sync_pane_widgets() {
+  const auto n = static_cast<std::size_t>(doc_->pane_count());
+  for (PaneWidget* p : panes_) grid_->removeWidget(p);
+  while (panes_.size() > n) {
+    delete panes_.back();
+    panes_.pop_back();
+  }
+  while (panes_.size() < n) {
+    auto* p = new PaneWidget(static_cast<int>(panes_.size()), view_);
+    p->set_config(doc_->pane(static_cast<int>(panes_.size())));
     connect(p, &PaneWidget::config_edited, doc_, &Document::set_pane);
-    follow(p->view());
+    connect(p, &PaneWidget::file_dropped, this,
+            [this](int i, const QString& path) { doc_->set_pane(i, file_pane(path)); });
+    follow_view(p->view());
+    const int i = static_cast<int>(panes_.size());
     connect(p->view(), &PaneView::hovered, this, [this, i]() { hovered_pane_ = i; });
     connect(p->view(), &PaneView::left_view, this, [this, i]() {
       if (hovered_pane_ == i) hovered_pane_ = -1;
     });
+    // A new pane shows what the others show.
+    p->view()->set_grid(grid_action_->isChecked());
+    p->view()->set_line_tool(line_action_->isChecked());
+    p->view()->set_profile_line(profile_line_);
+    panes_.push_back(p);
   }
-  // Equal shares whatever the headers say: a long statistics line (a region, a nudge) is elided, it
-  // never widens its column.
-  for (int k = 0; k < 2; ++k) {
-    grid->setColumnStretch(k, 1);
-    grid->setRowStretch(k, 1);
+  // Two columns for up to four panes, then three, then four (16 panes: 4 x 4).
+  const int cols = n <= 4 ? 2 : n <= 9 ? 3 : 4;
+  for (std::size_t i = 0; i < n; ++i)
+    grid_->addWidget(panes_[i], static_cast<int>(i) / cols, static_cast<int>(i) % cols);
+  // Equal shares whatever the headers say: a long statistics line (a region, a nudge, a file's name)
+  // is elided, it never widens its column; the rows and columns of a smaller grid take none.
+  for (int k = 0; k < 4; ++k) {
+    grid_->setColumnStretch(k, k < cols ? 1 : 0);
+    grid_->setRowStretch(k, k < (static_cast<int>(n) + cols - 1) / cols ? 1 : 0);
   }
-  panes_[0]->view()->set_defines_viewport(true);
-  stack_->addWidget(grid_page);
-  wipe_ = new PaneView(view_);
-  wipe_->set_split(0.5);
-  follow(wipe_);
-  stack_->addWidget(wipe_);
-  v->addWidget(stack_, 1);
-  setCentralWidget(central);
+  panes_[0]->view()->set_defines_viewport(!wipe_action_->isChecked());
+  view_bar_->set_pane_count(static_cast<int>(n));
+}
+
+void MainWindow::add_image_pane(const QString& path) {
+  last_dir_ = QFileInfo(path).absolutePath();
+  if (!doc_->add_pane(file_pane(path)))
+    show_error(QString("At most %1 panes: drop %2 on a pane to replace it")
+                   .arg(Document::kMaxPanes)
+                   .arg(QFileInfo(path).fileName()));
+}
+
+void MainWindow::set_panes(const std::vector<PaneConfig>& panes) {
+  doc_->set_panes(panes);
+  sync_pane_widgets();  // at once, also when the count is the same
+  refresh_panes();
 }
 
 void MainWindow::build_docks() {
@@ -458,7 +507,7 @@ void MainWindow::set_wipe_mode(bool on) {
 void MainWindow::fit_view() { view_->fit(); }
 
 void MainWindow::apply_panes(const std::array<PaneConfig, Document::kPanes>& panes) {
-  for (int i = 0; i < Document::kPanes; ++i) doc_->set_pane(i, panes[static_cast<std::size_t>(i)]);
+  set_panes(std::vector<PaneConfig>(panes.begin(), panes.end()));  // panes added from files go
   const bool round_trip =
       std::any_of(panes.begin(), panes.end(), [](const PaneConfig& c) { return c.sr_round_trip > 0; });
   if (!round_trip && doc_->diff_settings().against == DiffAgainst::Source) {
@@ -543,7 +592,7 @@ void MainWindow::refresh_panes() {
     if (d.nudged) return {d.nudged_display, d.nudged};
     return {doc_->result(i).display, doc_->result(i).image};
   };
-  for (int i = 0; i < Document::kPanes; ++i) {
+  for (int i = 0; i < static_cast<int>(panes_.size()) && i < doc_->pane_count(); ++i) {
     PaneWidget* p = panes_[static_cast<std::size_t>(i)];
     const PaneResult& r = doc_->result(i);
     const PaneDiff& d = doc_->diff(i);
@@ -567,6 +616,7 @@ void MainWindow::refresh_panes() {
                  .arg(r.image->cols())
                  .arg(r.image->rows())
                  .arg(QString::number(r.ms, 'f', 1), r.device);
+    if (r.upscaled_by > 1) info = QString("LR ×%1 · ").arg(r.upscaled_by) + info;  // an LR file, upscaled
     p->set_info(info, diff_summary(d));
   }
   if (wipe_action_->isChecked()) {
@@ -621,6 +671,22 @@ void MainWindow::set_flicker_interval(int ms) {
 int MainWindow::flicker_interval() const { return flicker_timer_->interval(); }
 
 bool MainWindow::eventFilter(QObject* o, QEvent* e) {
+  // A file dropped between the panes adds one (a drop on a pane is the pane's).
+  if (o == grid_page_ && e->type() == QEvent::DragEnter) {
+    auto* d = static_cast<QDragEnterEvent*>(e);
+    if (d->mimeData()->hasUrls()) d->acceptProposedAction();
+    return true;
+  }
+  if (o == grid_page_ && e->type() == QEvent::Drop) {
+    auto* d = static_cast<QDropEvent*>(e);
+    for (const QUrl& u : d->mimeData()->urls())
+      if (u.isLocalFile()) {
+        d->acceptProposedAction();
+        add_image_pane(u.toLocalFile());
+        break;
+      }
+    return true;
+  }
   if (flicker_held_) {
     const bool space = (e->type() == QEvent::KeyRelease || e->type() == QEvent::KeyPress ||
                         e->type() == QEvent::ShortcutOverride) &&

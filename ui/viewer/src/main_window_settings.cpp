@@ -20,7 +20,10 @@ ViewerSettings MainWindow::current_settings() const {
   v.last_dir = last_dir_;
   v.grid = grid_action_->isChecked();
   v.diffs = diff_action_->isChecked();
-  for (int i = 0; i < Document::kPanes; ++i) v.panes[static_cast<std::size_t>(i)] = doc_->pane(i);
+  // The default four panes' sources; a file pane (or a missing one) is remembered as the default.
+  for (int i = 0; i < Document::kPanes; ++i)
+    if (i < doc_->pane_count() && !doc_->pane(i).is_file())
+      v.panes[static_cast<std::size_t>(i)] = doc_->pane(i);
   v.boundary = doc_->spec().boundary;
   v.device = doc_->device();
   v.scale = doc_->scale_text();

@@ -4,13 +4,18 @@
 #include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMimeData>
 #include <QSignalBlocker>
 #include <QStandardItemModel>
 #include <QStyle>
 #include <QStyleOptionComboBox>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "rl/kernels.hpp"
 #include "rl/peers.hpp"
@@ -60,6 +65,20 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent)
   // small screen; the open list is as wide as its longest entry.
   method_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   method_->view()->setMinimumWidth(method_->view()->sizeHintForColumn(0) + 24);
+  // A file pane's header: the file's name (elided, the path in the tooltip) and how an LR file is
+  // upscaled to the reference's size.
+  file_ = new ElidedLabel;
+  file_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+  upscale_ = new QComboBox;
+  upscale_->addItem("as is", QString());
+  for (Method m : builtin_methods())
+    upscale_->addItem("up: " + QString::fromStdString(to_string(m)), QString::fromStdString(to_string(m)));
+  upscale_->setToolTip(
+      "An LR file (1/n of the reference's size) is upscaled by MATLAB's imresize with this method; "
+      "\"as is\" refuses it");
+  upscale_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  upscale_->view()->setMinimumWidth(upscale_->view()->sizeHintForColumn(0) + 24);
+  setAcceptDrops(true);
   aa_ = new QCheckBox("antialiasing");
   aa_->setToolTip("MATLAB's antialiasing: widen the kernel by 1/scale when shrinking");
   // Both lines end in "…" where the pane is too narrow (a long line never widens the window); the
@@ -68,6 +87,8 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent)
   info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   head->addWidget(name_);
   head->addWidget(method_);
+  head->addWidget(file_, 1);
+  head->addWidget(upscale_);
   head->addWidget(aa_);
   head->addStretch(1);
   head->addWidget(info_);
@@ -88,6 +109,10 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent)
     emit config_edited(index_, config());
   };
   connect(method_, &QComboBox::currentIndexChanged, this, edited);
+  connect(upscale_, &QComboBox::currentIndexChanged, this, [this]() {
+    fit_method_box();
+    emit config_edited(index_, config());
+  });
   connect(aa_, &QCheckBox::toggled, this, edited);
 }
 
@@ -98,9 +123,35 @@ void PaneWidget::set_config(const PaneConfig& c) {
   method_->setCurrentIndex(method_->findData(key));
   aa_->setChecked(c.antialiasing);
   sr_round_trip_ = c.sr_round_trip;
-  aa_->setVisible(!c.peer && !sr_round_trip_);
+  aa_->setVisible(!c.peer && !sr_round_trip_ && !c.is_file());
+  fit_method_box();
+  file_path_ = c.file;
+  const QSignalBlocker b3(upscale_);
+  upscale_->setCurrentIndex(std::max(
+      0,
+      upscale_->findData(c.file_upscale ? QString::fromStdString(to_string(*c.file_upscale)) : QString())));
+  method_->setVisible(!c.is_file());
+  file_->setVisible(c.is_file());
+  upscale_->setVisible(c.is_file());
+  file_->set_full_text(c.is_file() ? pane_label(c) : QString());
+  file_->setToolTip(c.file);
+  // The file's name before the size line: whole up to 160 px, elided beyond (the path in the tooltip).
+  file_->setMinimumWidth(std::min(file_->fontMetrics().horizontalAdvance(file_->full_text()) + 2, 160));
   fit_method_box();
   show_name();
+}
+
+void PaneWidget::dragEnterEvent(QDragEnterEvent* e) {
+  if (e->mimeData()->hasUrls()) e->acceptProposedAction();
+}
+
+void PaneWidget::dropEvent(QDropEvent* e) {
+  for (const QUrl& u : e->mimeData()->urls())
+    if (u.isLocalFile()) {
+      e->acceptProposedAction();
+      emit file_dropped(index_, u.toLocalFile());
+      return;
+    }
 }
 
 void PaneWidget::set_reference(bool is_reference) {
@@ -123,16 +174,21 @@ void PaneWidget::show_name() {
 void PaneWidget::fit_method_box() {
   // The style's own box around the text shown (the size hint counts uppercase X's, and the longest
   // library label would widen every pane).
-  QStyleOptionComboBox opt;
-  opt.initFrom(method_);
-  const QFontMetrics fm = method_->fontMetrics();
-  const QSize text(fm.horizontalAdvance(method_->currentText()) + fm.horizontalAdvance(QChar(' ')),
-                   fm.height());
-  method_->setMinimumWidth(
-      method_->style()->sizeFromContents(QStyle::CT_ComboBox, &opt, text, method_).width());
+  for (QComboBox* box : {method_, upscale_}) {
+    QStyleOptionComboBox opt;
+    opt.initFrom(box);
+    const QFontMetrics fm = box->fontMetrics();
+    const QSize text(fm.horizontalAdvance(box->currentText()) + fm.horizontalAdvance(QChar(' ')),
+                     fm.height());
+    box->setMinimumWidth(box->style()->sizeFromContents(QStyle::CT_ComboBox, &opt, text, box).width());
+  }
 }
 
 PaneConfig PaneWidget::config() const {
+  if (!file_path_.isEmpty()) {
+    const QString up = upscale_->currentData().toString();
+    return file_pane(file_path_, up.isEmpty() ? std::nullopt : parse_method(up.toStdString()));
+  }
   PaneConfig c{Method::Bicubic, aa_->isChecked()};
   c.sr_round_trip = sr_round_trip_;  // the method box picks the up step of a round trip
   const QString key = method_->currentData().toString();

@@ -62,7 +62,7 @@ void StatusLine::refresh() {
   fields_[2]->setText(dev);
   fields_[2]->setToolTip(note.isEmpty() ? QString() : QString("%1\n\n%2").arg(dev, note));
   QStringList times;
-  for (int i = 0; i < Document::kPanes; ++i)
+  for (int i = 0; i < doc_->pane_count(); ++i)
     if (doc_->result(i).image)
       times << QString("%1: %2 ms").arg(i + 1).arg(QString::number(doc_->result(i).ms, 'f', 1));
   fields_[3]->setText(times.join("  "));

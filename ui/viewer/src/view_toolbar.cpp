@@ -4,6 +4,8 @@
 #include <QAction>
 #include <QComboBox>
 #include <QLabel>
+#include <QSignalBlocker>
+#include <algorithm>
 
 namespace rl::ui {
 
@@ -16,11 +18,8 @@ ViewToolbar::ViewToolbar(QAction* diff, QAction* grid, QAction* wipe, int panes,
   addAction(wipe);
   left_ = new QComboBox;
   right_ = new QComboBox;
-  for (int i = 0; i < panes; ++i) {
-    left_->addItem(QString("pane %1").arg(i + 1));
-    right_->addItem(QString("pane %1").arg(i + 1));
-  }
-  right_->setCurrentIndex(1);
+  set_pane_count(panes);
+  right_->setCurrentIndex(std::min(1, panes - 1));
   left_->setToolTip("Left of the wipe line");
   right_->setToolTip("Right of the wipe line");
   addWidget(left_);
@@ -28,6 +27,16 @@ ViewToolbar::ViewToolbar(QAction* diff, QAction* grid, QAction* wipe, int panes,
   addWidget(right_);
   connect(left_, &QComboBox::currentIndexChanged, this, &ViewToolbar::wipe_panes_changed);
   connect(right_, &QComboBox::currentIndexChanged, this, &ViewToolbar::wipe_panes_changed);
+}
+
+void ViewToolbar::set_pane_count(int panes) {
+  for (QComboBox* box : {left_, right_}) {
+    const QSignalBlocker b(box);
+    const int keep = box->currentIndex();
+    while (box->count() > panes) box->removeItem(box->count() - 1);
+    while (box->count() < panes) box->addItem(QString("pane %1").arg(box->count() + 1));
+    box->setCurrentIndex(std::clamp(keep, 0, panes - 1));
+  }
 }
 
 int ViewToolbar::wipe_left() const { return left_->currentIndex(); }

@@ -2,13 +2,17 @@
 // panes (rl/ui/comparison.hpp), computed off the GUI thread. Widgets observe its signals.
 #pragma once
 
+#include <QFileSystemWatcher>
 #include <QFutureWatcher>
+#include <QHash>
 #include <QImage>
 #include <QObject>
 #include <QString>
 #include <atomic>
 #include <memory>
 #include <optional>
+#include <tuple>
+#include <vector>
 
 #include "rl/device_policy.hpp"
 #include "rl/image.hpp"
@@ -16,6 +20,8 @@
 #include "rl/ui/comparison.hpp"
 #include "rl/ui/document_jobs.hpp"
 #include "rl/ui/image_convert.hpp"
+
+class QTimer;
 
 namespace rl::ui {
 
@@ -29,7 +35,9 @@ inline constexpr double kDefaultScale = 0.4;
 class Document : public QObject {
   Q_OBJECT
  public:
-  static constexpr int kPanes = static_cast<int>(kDefaultPanes.size());
+  // The panes a new document shows (kDefaultPanes); image files add more, up to kMaxPanes.
+  static constexpr int kPanes = static_cast<int>(std::tuple_size_v<decltype(kDefaultPanes)>);
+  static constexpr int kMaxPanes = 16;
   static constexpr int kReferencePane = rl::ui::kReferencePane;
 
   explicit Document(QObject* parent = nullptr);
@@ -55,6 +63,15 @@ class Document : public QObject {
   void set_boundary(Boundary b);
   void set_device(Device d);
   void set_pane(int i, const PaneConfig& c);
+  // Every pane at once, 1..kMaxPanes of them (more are dropped); pane_count_changed when the count moves.
+  void set_panes(const std::vector<PaneConfig>& panes);
+  // Adds a pane after the others; false (and nothing done) at kMaxPanes.
+  bool add_pane(const PaneConfig& c);
+  int pane_count() const { return static_cast<int>(comparison_.panes.size()); }
+  // --watch: the file panes' files are watched; one rewritten or replaced (saved by rename, as editors
+  // do) is read again, and the panes recomputed with the view unchanged.
+  void set_watch(bool on);
+  bool watching() const { return watch_; }
   void set_diff_settings(const DiffSettings& d);
   // The region the statistics are of, in source pixels (clipped to the source; nullopt or an empty
   // rectangle clears it). Only the comparison is redone.
@@ -104,6 +121,9 @@ class Document : public QObject {
   void results_changed();
   void diffs_changed();
   void busy_changed(bool busy);
+  void pane_count_changed();
+  // A watched file pane's file changed on disk and is being read again.
+  void file_changed(const QString& path);
   void error_occurred(const QString& message);
 
  private:
@@ -114,6 +134,9 @@ class Document : public QObject {
   void start_diff();
   void update_busy();
   void finish_compute(quint64 gen, const ComputeOut& out);
+  bool has_file_pane() const;
+  void rewatch();        // the watcher follows the file panes' files (and their folders)
+  void check_watched();  // recomputes when a watched file's size or time changed
 
   // Inputs (source, spec, panes, diff settings, reference) and results, kept together.
   Comparison comparison_;
@@ -137,6 +160,12 @@ class Document : public QObject {
   bool busy_ = false;
   int dropped_ = 0;
   QList<QFutureWatcherBase*> watchers_;
+
+  bool watch_ = false;
+  QFileSystemWatcher* file_watcher_ = nullptr;
+  QTimer* watch_settle_ = nullptr;          // a save is several writes: read once they stop
+  QHash<QString, QString> watched_stamps_;  // path -> size and modification time last read
+  bool pane_error_shown_ = false;           // a file pane's error is in the banner
 };
 
 }  // namespace rl::ui

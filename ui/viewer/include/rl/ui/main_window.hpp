@@ -7,12 +7,14 @@
 #include <array>
 #include <functional>
 #include <optional>
+#include <vector>
 
 #include "rl/ui/document.hpp"
 #include "rl/ui/viewer_settings.hpp"
 
 class QAction;
 class QDockWidget;
+class QGridLayout;
 class QLineEdit;
 class QMenu;
 class QStackedWidget;
@@ -45,6 +47,8 @@ class MainWindow : public QMainWindow {
   Document* document() const { return doc_; }
   ViewState* view_state() const { return view_; }
   PaneWidget* pane(int i) const { return panes_[static_cast<std::size_t>(i)]; }
+  int pane_count() const { return static_cast<int>(panes_.size()); }
+  QWidget* pane_grid() const { return grid_page_; }  // where a dropped file adds a pane
   PaneView* pane_view(int i) const;
   PaneView* wipe_view() const { return wipe_; }
   OverviewWidget* overview() const { return overview_; }
@@ -56,6 +60,10 @@ class MainWindow : public QMainWindow {
   QString inspector_text() const;
 
   void open_file(const QString& path);
+  // File > Add Image as Pane…: a pane showing this image file (see PaneConfig::file), after the others.
+  void add_image_pane(const QString& path);
+  // Every pane at once (--panes), 1..Document::kMaxPanes of them.
+  void set_panes(const std::vector<PaneConfig>& panes);
   // File > Identify LR Image…: opens the dialog on this LR file (the loaded image is the HR) and starts.
   IdentifyDialog* identify_lr(const QString& lr_path);
   void load_default_image();
@@ -130,6 +138,9 @@ class MainWindow : public QMainWindow {
   void build_actions();
   void build_central();
   void build_docks();
+  void follow_view(PaneView* view);
+  // One PaneWidget per document pane, in a grid of two to four columns.
+  void sync_pane_widgets();
   QString ask_for_image(const QString& title);
   void refresh_panes();
   void refresh_status();
@@ -143,7 +154,9 @@ class MainWindow : public QMainWindow {
   Document* doc_;
   ViewState* view_;
   ParameterToolbar* params_ = nullptr;
-  std::array<PaneWidget*, Document::kPanes> panes_{};
+  std::vector<PaneWidget*> panes_;
+  QWidget* grid_page_ = nullptr;
+  QGridLayout* grid_ = nullptr;
   PaneView* wipe_ = nullptr;
   ViewToolbar* view_bar_ = nullptr;
   QStackedWidget* stack_ = nullptr;

@@ -1,5 +1,6 @@
-// A pane with its header: which method and antialiasing it runs (editable), the result's size,
-// time and device, and its difference statistics; the drawing itself is a PaneView.
+// A pane with its header: which method and antialiasing it runs (editable), or the image file it shows
+// (with the method an LR file is upscaled by), the result's size, time and device, and its difference
+// statistics; the drawing itself is a PaneView. An image file dropped on it becomes its source.
 #pragma once
 
 #include <QWidget>
@@ -30,6 +31,8 @@ class PaneWidget : public QWidget {
   QString showing() const;
   PaneView* view() const { return view_; }
   QComboBox* method_box() const { return method_; }
+  QComboBox* upscale_box() const { return upscale_; }  // a file pane's: "as is" or a MATLAB method
+  const ElidedLabel* file_label() const { return file_; }
   QCheckBox* antialias_box() const { return aa_; }
   QString title() const;
   // The size, time and device line and the statistics line (ElidedLabel: elided, never clipped).
@@ -38,9 +41,14 @@ class PaneWidget : public QWidget {
 
  signals:
   void config_edited(int index, const PaneConfig& c);
+  void file_dropped(int index, const QString& path);
+
+ protected:
+  void dragEnterEvent(QDragEnterEvent* e) override;
+  void dropEvent(QDropEvent* e) override;
 
  private:
-  void fit_method_box();  // the closed box as wide as the name it shows
+  void fit_method_box();  // the closed boxes (method, upscale) as wide as the names they show
   void show_name();       // "1 · reference", "2 · SR ×4": the number, the role, a round trip's factor
 
   int index_;
@@ -50,6 +58,9 @@ class PaneWidget : public QWidget {
   QCheckBox* aa_;
   bool reference_;
   int sr_round_trip_ = 0;  // PaneConfig::sr_round_trip of the pane shown: kept when the method changes
+  QString file_path_;      // PaneConfig::file of the pane shown: the header shows the file instead
+  ElidedLabel* file_;
+  QComboBox* upscale_;
   ElidedLabel* info_;
   ElidedLabel* stats_;
 };

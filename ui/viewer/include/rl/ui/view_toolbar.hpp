@@ -13,6 +13,8 @@ class ViewToolbar : public QToolBar {
  public:
   // Shows the given (window-owned) actions and adds the wipe's pane choices (panes 1 and 2 first).
   ViewToolbar(QAction* diff, QAction* grid, QAction* wipe, int panes, QWidget* parent = nullptr);
+  // The wipe's choices follow the panes (a pane added from a file can be wiped too).
+  void set_pane_count(int panes);
   int wipe_left() const;
   int wipe_right() const;
 
