@@ -16,6 +16,7 @@
 #include "rl/peers.hpp"
 #include "rl/spec.hpp"
 #include "rl/ui/comparison.hpp"
+#include "rl/ui/export_dialog.hpp"
 #include "rl/ui/figure.hpp"
 
 namespace rl::ui {
@@ -45,8 +46,24 @@ struct PaneChoice {
 };
 // Parses one pane name (see above; "file:PATH" is an image file); nullopt when it is not one.
 std::optional<PaneChoice> parse_pane(const QString& name);
+// The name parse_pane reads back as `c` (its SR round trip aside: that is --sr-scale), e.g. "matlab",
+// "bicubic", "lanczos3-aa", "opencv-cubic", "file:PATH" (its --upscale aside).
+QString pane_name(const PaneConfig& c);
+
+// The `resizelab --export` command that writes `spec` to `path`: one rule over the option table (each
+// export option in the table's order, with its value read from the spec when it differs from the
+// default), so that prepare_export of `args` makes the same settings. What no option can say (a
+// fixed difference range, the display range of a floating-point image) is listed in `left_out`.
+ExportCommand export_command(const FigureSpec& spec, const QString& path);
+// `args` as one POSIX shell line: words of safe characters as they are, others in single quotes.
+QString shell_line(const QStringList& args);
+
 // --panes LIST: every name a pane, 1..16 of them; throws CommandLineError (exit 2, one line) otherwise.
 QList<PaneChoice> parse_panes(const QString& list);
+// The scale when neither --scale, --size nor --sr-scale says one: 1 when a pane is a file (results made
+// elsewhere, such as an SR network's, are compared at the loaded image's size: `resizelab HR.png
+// --panes matlab,file:edsr_x4.png`), else none (the export's 1/2, the window's own default).
+std::optional<std::pair<double, double>> default_scale_for(const QList<PaneChoice>& panes);
 // --upscale METHOD: a MATLAB method (not custom) for LR file panes; throws CommandLineError otherwise.
 rl::Method parse_upscale(const QString& s);
 

@@ -6,6 +6,7 @@
 #include <QDockWidget>
 #include <QFileInfo>
 
+#include "figure_export.hpp"
 #include "rl/ui/document.hpp"
 #include "rl/ui/export_dialog.hpp"
 #include "rl/ui/figure.hpp"
@@ -47,6 +48,8 @@ FigureSpec figure_spec_of(const MainWindow& w) {
   spec.comparison = doc.comparison();
   for (int i = 0; i < doc.pane_count(); ++i) spec.labels << pane_title(doc, i);
   spec.reference_label = doc.reference_name();
+  spec.source_path = doc.source_path();
+  spec.reference_path = doc.reference_path();
   spec.title = QString("%1, scale %2").arg(doc.source_name(), doc.scale_text());
   return spec;
 }
@@ -93,7 +96,8 @@ bool install_figure_panels(MainWindow& w) {
     const QString base = d.source_path().isEmpty()
                              ? QString("resizelab-figure")
                              : QFileInfo(d.source_path()).completeBaseName() + "-figure";
-    ExportDialog dlg(figure_spec_of(w), QDir::current().filePath(base + ".png"), &w);
+    ExportDialog dlg(figure_spec_of(w), QDir::current().filePath(base + ".png"), &w,
+                     CommandLineWriter{export_command, shell_line});
     dlg.exec();
   });
   return true;

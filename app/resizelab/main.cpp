@@ -76,8 +76,13 @@ int main(int argc, char** argv) {
   const rl::ui::PanelName* panel = nullptr;
   std::optional<rl::SrProtocol> metrics;
   std::vector<rl::ui::PaneConfig> panes;
+  std::optional<std::pair<double, double>> file_scale;  // the scale file: panes give when none is said
   try {
     cli = rl::ui::parse_options(QApplication::arguments(), rl::ui::OptionMode::Window);
+    if (cli.count("crop") > 1)
+      throw rl::ui::CommandLineError{
+          rl::app::kExitUsage,
+          QString("--crop given %1 times: the window shows one region").arg(cli.count("crop"))};
     if (cli.has("crop") && !(crop = rl::ui::parse_crop(cli.value("crop"))))
       throw rl::ui::CommandLineError{rl::app::kExitUsage, rl::ui::crop_error(cli.value("crop"))};
     if (cli.has("inspect")) {
@@ -86,8 +91,11 @@ int main(int argc, char** argv) {
     }
     if (cli.has("metrics")) metrics = rl::ui::parse_metrics(cli.value("metrics"));
     // --panes as the export reads it; --upscale for its LR file: panes.
-    if (cli.has("panes"))
-      for (const rl::ui::PaneChoice& c : rl::ui::parse_panes(cli.value("panes"))) panes.push_back(c.config);
+    if (cli.has("panes")) {
+      const QList<rl::ui::PaneChoice> choices = rl::ui::parse_panes(cli.value("panes"));
+      for (const rl::ui::PaneChoice& c : choices) panes.push_back(c.config);
+      if (!cli.has("scale") && !cli.has("size")) file_scale = rl::ui::default_scale_for(choices);
+    }
     if (cli.has("upscale")) {
       const rl::Method up = rl::ui::parse_upscale(cli.value("upscale"));
       for (rl::ui::PaneConfig& p : panes)
@@ -110,6 +118,7 @@ int main(int argc, char** argv) {
   rl::ui::install_figure_panels(w);
   if (cli.has("scale")) w.apply_scale_text(cli.value("scale"));
   if (cli.has("size")) w.apply_size_text(cli.value("size"));
+  if (file_scale) w.apply_scale_text(QString::number(file_scale->first));
   if (cli.has("diff")) w.set_diff_mode(true);
   if (metrics) {
     rl::ui::DiffSettings s = w.document()->diff_settings();

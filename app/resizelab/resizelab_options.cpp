@@ -19,12 +19,19 @@ constexpr OptionMode W = OptionMode::Window, E = OptionMode::Export, B = OptionM
 constexpr OptionSpec kOptions[] = {
     {"export", "FIG.(png|svg|pdf)", E,
      "Write the comparison figure to this file instead of opening the window."},
-    {"scale", "S", B, "Scale, e.g. 0.5 or 1/3 (the export's default 1/2)."},
+    {"scale", "S", B, "Scale, e.g. 0.5 or 1/3 (the export's default 1/2; 1 when a pane is a file:)."},
     {"size", "R,C", B, "Output size rows,cols (one side may be NaN). Give --scale or --size, not both."},
-    {"crop", "x,y,w,h", W, "Show the source region x,y,w,h (source pixels)."},
+    {"sr-scale", "S", E,
+     "SR round trip at the integer factor S (2..16): IMAGE is the HR and the reference (mod-cropped\n"
+     "to a multiple of S, as SR protocols do); each resizer pane is up(down(HR, 1/S, MATLAB bicubic),\n"
+     "S, its method) and a file: pane is compared with the HR as it is. Takes no --scale, --size or\n"
+     "--reference. Needed by --layout sr-paper."},
+    {"crop", "x,y,w,h", W,
+     "Show the source region x,y,w,h (source pixels). Once: the window shows one region."},
     {"crop", "x,y,w,h", E,
      "The source region shown, in source pixels (whole pixels: a fractional edge widens it to the\n"
-     "next one)."},
+     "next one). With --layout sr-paper it may be repeated: each region is boxed on the HR and gets\n"
+     "a row of insets (default: the whole image); row and grid show one region and refuse a second."},
     {"boundary", "modern|legacy", E, "MATLAB's boundary rule (default modern)."},
     {"panes", "LIST", B,
      "Comma-separated panes, the first is the reference (default matlab,nearest,bilinear,bicubic).\n"
@@ -45,13 +52,19 @@ constexpr OptionSpec kOptions[] = {
      "Compare every pane with this image (e.g. a real MATLAB output) instead of the first pane."},
     {"diff", nullptr, W, "Start showing difference maps."},
     {"diff", "abs|signed|ssim", E,
-     "abs: |a - ref|, max over channels (default); signed: a - ref; ssim: 1 - SSIM (MATLAB's ssim\n"
-     "map, the worst channel)."},
+     "abs: |a - ref|, max over channels (default); signed: a - ref (the channel of largest\n"
+     "magnitude); abs:C or signed:C: channel C (1-based) alone; ssim: 1 - SSIM (MATLAB's ssim map,\n"
+     "the worst channel)."},
     {"metrics", "P", B,
      "Add PSNR and SSIM as the SR protocol P scores them ({protocols}) to the\n"
      "statistics. Its mod-crop and shave use the scale when that is an integer factor, else none."},
     {"no-diff", nullptr, E, "No difference maps in the figure."},
-    {"layout", "row|grid", E, "The panes in one row (default) or a grid."},
+    {"layout", "row|grid|sr-paper", E,
+     "The panes in one row (default) or a grid; or sr-paper, the figure of an SR paper: the HR small\n"
+     "with each --crop boxed in its own colour, then per crop a row of insets (HR, then each pane)\n"
+     "enlarged by an integer factor, nearest neighbour, with the label and the protocol's\n"
+     "whole-image PSNR / SSIM under each. Needs --sr-scale; --metrics defaults to srcnn; takes no\n"
+     "--diff, --no-diff, --plots, --no-kernel-plot, --pixel or --profile."},
     {"width", "PX", E, "Figure width in pixels, 200..20000."},
     {"dpi", "D", E, "Resolution written to the file, 30..2400."},
     {"plots", "LIST", E,
@@ -131,6 +144,12 @@ bool ParsedOptions::has(const QString& name) const {
   for (const auto& [n, v] : given)
     if (n == name) return true;
   return false;
+}
+
+int ParsedOptions::count(const QString& name) const {
+  int n = 0;
+  for (const auto& [option, v] : given) n += option == name;
+  return n;
 }
 
 QString ParsedOptions::value(const QString& name) const {

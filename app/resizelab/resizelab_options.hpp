@@ -41,6 +41,7 @@ struct ParsedOptions {
   QStringList positional;                          // the image, at most one
   bool has(const QString& name) const;
   QString value(const QString& name) const;  // the last one given; "" when absent
+  int count(const QString& name) const;      // how many times it was given
 };
 // Reads `args` (program name first) against the table for `mode`: "--name value" or "--name=value",
 // -h for --help, "--" ends the options. Throws CommandLineError for an unknown option, one of the other

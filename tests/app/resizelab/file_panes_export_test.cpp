@@ -64,6 +64,40 @@ TEST(FilePanesExport, HrAndUpscaledLrFilesInTheFigure) {
   EXPECT_EQ(text.count("PSNR (srcnn) 33.90 dB"), 2);  // MATLAB's pane and the upscaled LR file
 }
 
+// The issue's own command, `resizelab --export F --panes matlab,file:HR,file:LR HR`: with a file pane and
+// no --scale the scale is 1, so MATLAB's pane is the HR itself and the files are compared with it (at
+// the export's default 1/2 the HR file would be twice the reference's size and refused).
+TEST(FilePanesExport, FilePanesWithoutAScaleCompareAtTheImagesSize) {
+  ASSERT_TRUE(QFile::exists(kHr) && QFile::exists(kLr)) << "golden data missing at " << kGolden.toStdString();
+  QTemporaryDir dir;
+  const QStringList args = {"resizelab",
+                            "--export",
+                            dir.filePath("fig.png"),
+                            "--panes",
+                            "matlab,file:" + kHr + ",file:" + kLr,
+                            "--upscale",
+                            "bicubic",
+                            kHr};
+  const rl::ui::ExportJob job = rl::ui::prepare_export(args);
+  const rl::ui::Comparison& c = job.spec.comparison;
+  ASSERT_TRUE(c.base.scale);
+  EXPECT_EQ(*c.base.scale, (std::pair{1.0, 1.0}));
+  for (const auto& r : c.results) ASSERT_TRUE(r.image) << r.error.toStdString();
+  const rl::Image hr = rl::io::load(kHr.toStdString());
+  EXPECT_TRUE(rl::identical(*c.results[0].image, hr));  // imresize at scale 1 copies
+  EXPECT_EQ(c.diffs[1].stats->differing, 0u);           // the HR file against the HR
+  EXPECT_EQ(c.results[2].upscaled_by, 3);
+  EXPECT_GT(c.diffs[2].stats->differing, 0u);
+  // A scale given on the command line still wins.
+  // A scale given on the command line still wins (x3: the HR file is then an LR file upscaled by 3).
+  QStringList three = args;
+  three.insert(3, QStringLiteral("--scale"));
+  three.insert(4, QStringLiteral("3"));
+  const rl::ui::ExportJob up = rl::ui::prepare_export(three);
+  EXPECT_EQ(*up.spec.comparison.base.scale, (std::pair{3.0, 3.0}));
+  EXPECT_EQ(up.spec.comparison.results[1].upscaled_by, 3);
+}
+
 // Bad file panes, run as the program: one line on stderr, the README's exit status (1 for an input
 // that cannot be read or registered, 2 for a bad option value), and no figure.
 TEST(FilePanesExport, BadFilesAreOneLineAndNoFigure) {

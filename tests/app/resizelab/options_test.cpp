@@ -161,6 +161,9 @@ TEST(OptionTable, TheWindowProgramUsesTheTable) {
   EXPECT_EQ(err, "resizelab: error: --inspect takes x,y, got '3'");
   EXPECT_EQ(run({"--crop", "1,2,0,4"}, &out, &err), 2);
   EXPECT_EQ(err, "resizelab: error: " + rl::ui::crop_error("1,2,0,4"));
+  // A second --crop: the window shows one region (the export's sr-paper layout takes several).
+  EXPECT_EQ(run({"--crop", "0,0,4,4", "--crop", "1,1,4,4"}, &out, &err), 2);
+  EXPECT_EQ(err, "resizelab: error: --crop given 2 times: the window shows one region");
   EXPECT_EQ(run({"--help"}, &out, &err), 0);
   EXPECT_TRUE(out.startsWith("Usage: resizelab [options] [IMAGE]\n"));
   EXPECT_TRUE(out.contains("\n  --screenshot FILE\n"));

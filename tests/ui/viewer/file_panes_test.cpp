@@ -8,6 +8,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QUrl>
 #include <algorithm>
 #include <memory>
@@ -100,8 +101,8 @@ class FilePanesTest : public QObject {
     for (int i = 0; i < Document::kPanes; ++i) QVERIFY(doc()->result(i).image && !doc()->pane(i).is_file());
   }
 
-  // A file dropped on pane 3 becomes its source; one dropped between the panes (six panes in three
-  // columns leave no cell free, so seven leave two) adds a pane.
+  // A file dropped on pane 3 becomes its source; one dropped between the panes (on the grid itself:
+  // its spacing, or a free cell) adds a pane.
   void dropOnAPaneReplacesItAndBetweenPanesAdds() {
     drop_file(w_->pane(2), path("matlab_copy.png"));
     QVERIFY(settle());
@@ -114,6 +115,16 @@ class FilePanesTest : public QObject {
     QCOMPARE(doc()->pane_count(), 7);
     QCOMPARE(doc()->pane(6).file, path("plus_one.png"));
     QCOMPARE(doc()->diff(6).stats->max_abs, 1.0);
+    // A file pane's ✕ removes it (pane 5, matlab_copy.png); the panes after it move up.
+    QVERIFY(w_->pane(4)->remove_button()->isVisible() && !w_->pane(1)->remove_button()->isVisible());
+    QCOMPARE(doc()->pane(4).file, path("matlab_copy.png"));
+    w_->pane(4)->remove_button()->click();
+    QVERIFY(settle());
+    QCOMPARE(doc()->pane_count(), 6);
+    QCOMPARE(w_->pane_count(), 6);
+    QCOMPARE(doc()->pane(4).file, path("plus_one.png"));
+    QCOMPARE(w_->pane(4)->title(), QString("5 · plus_one.png"));
+    QCOMPARE(doc()->diff(4).stats->max_abs, 1.0);
     // Back to the four MATLAB panes for the tests below.
     w_->apply_panes(kDefaultPanes);
     QVERIFY(settle());

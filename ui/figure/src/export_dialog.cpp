@@ -1,7 +1,9 @@
-// ExportDialog: the figure options form; writing goes through write_figure (atomic).
+// ExportDialog: the figure options form and its command line; writing goes through write_figure (atomic).
 #include "rl/ui/export_dialog.hpp"
 
+#include <QApplication>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -11,20 +13,31 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 
 namespace rl::ui {
 
-ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidget* parent)
-    : QDialog(parent), spec_(std::move(spec)) {
+ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidget* parent,
+                           CommandLineWriter writer)
+    : QDialog(parent), spec_(std::move(spec)), writer_(std::move(writer)) {
   setWindowTitle(tr("Export figure"));
   auto* form = new QFormLayout;
   layout_ = new QComboBox(this);
   layout_->addItem(tr("One row (crops above, differences below)"), int(FigureLayout::Row));
   layout_->addItem(tr("Grid (crop and difference side by side)"), int(FigureLayout::Grid));
-  layout_->setCurrentIndex(spec_.layout == FigureLayout::Grid ? 1 : 0);
+  layout_->addItem(tr("SR paper (HR with boxed crops, insets with PSNR / SSIM)"), int(FigureLayout::SrPaper));
+  // The SR paper's figure compares with the image itself (the HR): Presets > Super-Resolution Baselines.
+  if (!spec_.comparison.against_source())
+    if (auto* model = qobject_cast<QStandardItemModel*>(layout_->model())) {
+      model->item(2)->setEnabled(false);
+      model->item(2)->setToolTip(
+          tr("Compare with the image itself first (Presets > Super-Resolution Baselines)"));
+    }
+  layout_->setCurrentIndex(std::max(0, layout_->findData(int(spec_.layout))));
   form->addRow(tr("&Layout:"), layout_);
   format_ = new QComboBox(this);
   format_->addItems({QStringLiteral("PNG"), QStringLiteral("SVG"), QStringLiteral("PDF")});
@@ -62,26 +75,67 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   error_ = new QLabel(this);
   error_->setStyleSheet(QStringLiteral("color: #b00020"));
   error_->setWordWrap(true);
+  // The same figure from a script: the command line for these settings.
+  // Wrapped, so the whole line is seen (it is long: paths, panes, crops).
+  command_ = new QPlainTextEdit(this);
+  command_->setReadOnly(true);
+  command_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+  command_->setFixedHeight(command_->fontMetrics().lineSpacing() * 6 + 12);
+  command_->setMinimumWidth(command_->fontMetrics().averageCharWidth() * 64);
+  command_->setObjectName(QStringLiteral("commandLine"));
+  auto* copy = new QPushButton(tr("&Copy"), this);
+  copy->setObjectName(QStringLiteral("copyCommand"));
+  copy->setToolTip(tr("Copy the command line to the clipboard"));
+  auto* command_row = new QHBoxLayout;
+  command_row->addWidget(command_, 1);
+  command_row->addWidget(copy);
+  left_out_ = new QLabel(this);
+  left_out_->setWordWrap(true);
+  if (writer_.command) {
+    form->addRow(tr("Command:"), command_row);
+    form->addRow(QString(), left_out_);
+  } else {
+    command_->hide();
+    copy->hide();
+    left_out_->hide();
+  }
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
   auto* top = new QVBoxLayout(this);
   top->addLayout(form);
   top->addWidget(error_);
   top->addWidget(buttons);
+  connect(copy, &QPushButton::clicked, this,
+          [this] { QApplication::clipboard()->setText(command_->toPlainText()); });
 
   const QString ext = QFileInfo(suggested_path).suffix().toLower();
   format_->setCurrentIndex(ext == QLatin1String("svg") ? 1 : ext == QLatin1String("pdf") ? 2 : 0);
   auto update_size = [this] {
-    const QSize s = figure_size(this->spec());
+    const FigureSpec now = this->spec();
+    const QSize s = figure_size(now);
     size_label_->setText(tr("%1 x %2 px (%3 x %4 in)")
                              .arg(s.width())
                              .arg(s.height())
                              .arg(s.width() / dpi_->value(), 0, 'f', 2)
                              .arg(s.height() / dpi_->value(), 0, 'f', 2));
+    const bool paper = now.layout == FigureLayout::SrPaper;
+    for (QWidget* w :
+         {static_cast<QWidget*>(diffs_), static_cast<QWidget*>(diff_mode_), static_cast<QWidget*>(kernel_)})
+      w->setEnabled(!paper);  // the SR paper's figure has insets and scores only
+    error_->setText(paper ? sr_paper_geometry(now).error : QString());
+    update_command();
   };
   update_size();
   for (QSpinBox* w : {width_}) connect(w, &QSpinBox::valueChanged, this, update_size);
   connect(dpi_, &QDoubleSpinBox::valueChanged, this, update_size);
-  connect(layout_, &QComboBox::currentIndexChanged, this, update_size);
+  connect(layout_, &QComboBox::currentIndexChanged, this, [this, update_size] {
+    // As the command's sr-paper does: srcnn's scores unless a protocol is chosen.
+    if (layout_->currentData().toInt() == int(FigureLayout::SrPaper) && !spec_.comparison.diff.protocol) {
+      spec_.comparison.diff.protocol = SrProtocol::Srcnn;
+      compare(spec_.comparison);
+    }
+    update_size();
+  });
+  connect(path_, &QLineEdit::textChanged, this, [this] { update_command(); });
   connect(kernel_, &QCheckBox::toggled, this, update_size);
   connect(diffs_, &QCheckBox::toggled, this, update_size);
   connect(format_, &QComboBox::currentIndexChanged, this, [this] { sync_extension(); });
@@ -89,6 +143,7 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   connect(diff_mode_, &QComboBox::currentIndexChanged, this, [this] {
     spec_.comparison.diff.mode = static_cast<DiffMode>(diff_mode_->currentData().toInt());
     compare(spec_.comparison);
+    update_command();
   });
   connect(browse, &QPushButton::clicked, this, [this] {
     const QString f = QFileDialog::getSaveFileName(this, tr("Export figure"), path_->text(),
@@ -131,6 +186,21 @@ FigureSpec ExportDialog::spec() const {
 }
 
 QString ExportDialog::path() const { return path_->text(); }
+
+ExportCommand ExportDialog::command() const {
+  return writer_.command ? writer_.command(spec(), path()) : ExportCommand{};
+}
+
+QString ExportDialog::command_text() const { return command_->toPlainText(); }
+
+void ExportDialog::update_command() {
+  if (!writer_.command || !command_) return;
+  const ExportCommand c = command();
+  command_->setPlainText(writer_.shell_line ? writer_.shell_line(c.args) : c.args.join(QLatin1Char(' ')));
+  left_out_->setText(c.left_out.isEmpty()
+                         ? QString()
+                         : tr("The command line cannot say: %1.").arg(c.left_out.join(QStringLiteral("; "))));
+}
 
 bool ExportDialog::export_now() {
   QString why;

@@ -16,6 +16,7 @@
 #include "rl/ui/plots.hpp"
 #include "rl/ui/teaching_pictures.hpp"
 #include "rl/ui/teaching_plots.hpp"
+#include "sr_paper_figure.hpp"
 
 namespace rl::ui {
 namespace {
@@ -298,6 +299,7 @@ PaneBoxes pane_boxes(const FigureSpec& s, const Layout& layout, int i) {
 }  // namespace
 
 QList<FigureImageRects> figure_image_rects(const FigureSpec& s) {
+  if (s.layout == FigureLayout::SrPaper) return {};  // its insets: sr_paper_geometry
   const Layout layout = make_layout(s);
   const QRect crop = source_crop(s);
   const rl::Image* src = source_of(s);
@@ -315,6 +317,21 @@ QList<FigureImageRects> figure_image_rects(const FigureSpec& s) {
     out.append(r);
   }
   return out;
+}
+
+std::optional<FigureLayout> parse_figure_layout(const QString& name) {
+  for (const FigureLayout l : {FigureLayout::Row, FigureLayout::Grid, FigureLayout::SrPaper})
+    if (name.trimmed().compare(to_string(l), Qt::CaseInsensitive) == 0) return l;
+  return std::nullopt;
+}
+
+QString to_string(FigureLayout l) {
+  switch (l) {
+    case FigureLayout::Row: return QStringLiteral("row");
+    case FigureLayout::Grid: return QStringLiteral("grid");
+    case FigureLayout::SrPaper: return QStringLiteral("sr-paper");
+  }
+  return {};
 }
 
 std::optional<FigurePlot> parse_figure_plot(const QString& name) {
@@ -345,11 +362,16 @@ QString figure_plot_names() {
 }
 
 QSize figure_size(const FigureSpec& spec) {
+  if (spec.layout == FigureLayout::SrPaper) return detail::sr_paper_size(spec);
   const Layout layout = make_layout(spec);
   return QSize(static_cast<int>(layout.W), static_cast<int>(layout.H));
 }
 
-void render_figure(QPainter& p, const FigureSpec& s) {
+void render_figure(QPainter& p, const FigureSpec& s, TextLog* log) {
+  if (s.layout == FigureLayout::SrPaper) {
+    detail::render_sr_paper(p, s, log);
+    return;
+  }
   const Layout layout = make_layout(s);
   p.save();
   p.fillRect(QRectF(0, 0, layout.W, layout.H), Qt::white);
@@ -470,6 +492,8 @@ bool write_figure(const FigureSpec& spec, const QString& path, QString* error) {
   if (!source_of(spec) || source_of(spec)->empty())
     return fail(QStringLiteral("the figure has no source image"));
   if (pane_count(spec) == 0) return fail(QStringLiteral("the figure has no panes"));
+  if (spec.layout == FigureLayout::SrPaper)
+    if (const QString why = sr_paper_geometry(spec).error; !why.isEmpty()) return fail(why);
   if (!(spec.dpi > 0) || spec.width_px < 200 || spec.width_px > 20000)
     return fail(QStringLiteral("figure width must be 200..20000 px and the DPI positive"));
   try {

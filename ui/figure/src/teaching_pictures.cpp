@@ -20,7 +20,7 @@ namespace detail {
 void logged_text(QPainter& p, const QRectF& r, int flags, const QString& text, TextLog* log) {
   QRectF covered;
   p.drawText(r, flags, text, &covered);
-  if (log) log->push_back({text, p.transform().mapRect(covered)});
+  if (log) log->push_back({text, p.transform().mapRect(covered), p.transform().mapRect(r)});
 }
 }  // namespace detail
 

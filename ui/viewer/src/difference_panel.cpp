@@ -191,10 +191,18 @@ void DifferencePanel::refresh() {
     const PaneDiff& d = doc_->diff(i);
     stats_->setVerticalHeaderItem(i, new QTableWidgetItem(QString::number(i + 1)));
     for (int c = 0; c < stats_->columnCount(); ++c) {
-      QString cell = c == 0 ? d.error : QString();
+      // Why there is no number: the comparison's error; a pane without an image (an unreadable file)
+      // says so briefly, its whole line in the tooltip (and the pane, and the banner).
+      const QString& pane_error = doc_->result(i).error;
+      QString cell = c != 0                 ? QString()
+                     : !d.error.isEmpty()   ? d.error
+                     : pane_error.isEmpty() ? QString()
+                                            : "no image";
       for (const Statistic& st : d.statistics)
         if (st.name == headers.value(c)) cell = st.value;
-      stats_->setItem(i, c, new QTableWidgetItem(cell));
+      auto* item = new QTableWidgetItem(cell);
+      if (!pane_error.isEmpty()) item->setToolTip(pane_error);
+      stats_->setItem(i, c, item);
     }
   }
 }

@@ -164,6 +164,7 @@ void Document::load_reference(const QString& path) {
       } else {
         comparison_.reference_image = out.image;
         reference_name_ = QFileInfo(path).fileName();
+        reference_path_ = path;
         comparison_.diff.against = DiffAgainst::ReferenceImage;
         emit reference_changed();
         emit params_changed();
@@ -180,6 +181,7 @@ void Document::load_reference(const QString& path) {
 void Document::clear_reference() {
   comparison_.reference_image.reset();
   reference_name_.clear();
+  reference_path_.clear();
   comparison_.diff.against = DiffAgainst::ReferencePane;
   emit reference_changed();
   emit params_changed();
@@ -243,6 +245,17 @@ bool Document::add_pane(const PaneConfig& c) {
   panes.push_back(c);
   set_panes(panes);
   return true;
+}
+
+void Document::remove_pane(int i) {
+  if (i < 0 || i >= pane_count() || pane_count() < 2) return;
+  std::vector<PaneConfig> panes = comparison_.panes;
+  panes.erase(panes.begin() + i);
+  std::vector<QPoint>& nudges = comparison_.diff.nudges;
+  if (i < static_cast<int>(nudges.size())) nudges.erase(nudges.begin() + i);
+  comparison_.results.erase(comparison_.results.begin() + i);
+  comparison_.diffs.erase(comparison_.diffs.begin() + i);
+  set_panes(panes);
 }
 
 bool Document::has_file_pane() const {

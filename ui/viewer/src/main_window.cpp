@@ -368,6 +368,7 @@ void MainWindow::sync_pane_widgets() {
     connect(p, &PaneWidget::config_edited, doc_, &Document::set_pane);
     connect(p, &PaneWidget::file_dropped, this,
             [this](int i, const QString& path) { doc_->set_pane(i, file_pane(path)); });
+    connect(p, &PaneWidget::remove_requested, doc_, &Document::remove_pane);
     follow_view(p->view());
     const int i = static_cast<int>(panes_.size());
     connect(p->view(), &PaneView::hovered, this, [this, i]() { hovered_pane_ = i; });
@@ -380,8 +381,9 @@ void MainWindow::sync_pane_widgets() {
     p->view()->set_profile_line(profile_line_);
     panes_.push_back(p);
   }
-  // Two columns for up to four panes, then three, then four (16 panes: 4 x 4).
-  const int cols = n <= 4 ? 2 : n <= 9 ? 3 : 4;
+  // Two columns up to six panes (three columns and both docks do not fit a 1280 px screen), then
+  // three, then four (16 panes: 4 x 4).
+  const int cols = n <= 6 ? 2 : n <= 12 ? 3 : 4;
   for (std::size_t i = 0; i < n; ++i)
     grid_->addWidget(panes_[i], static_cast<int>(i) / cols, static_cast<int>(i) % cols);
   // Equal shares whatever the headers say: a long statistics line (a region, a nudge, a file's name)

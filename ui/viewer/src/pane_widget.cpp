@@ -14,6 +14,7 @@
 #include <QStandardItemModel>
 #include <QStyle>
 #include <QStyleOptionComboBox>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -78,6 +79,11 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent)
       "\"as is\" refuses it");
   upscale_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   upscale_->view()->setMinimumWidth(upscale_->view()->sizeHintForColumn(0) + 24);
+  remove_ = new QToolButton;
+  remove_->setText("\u2715");
+  remove_->setAutoRaise(true);
+  remove_->setToolTip("Remove this pane");
+  connect(remove_, &QToolButton::clicked, this, [this]() { emit remove_requested(index_); });
   setAcceptDrops(true);
   aa_ = new QCheckBox("antialiasing");
   aa_->setToolTip("MATLAB's antialiasing: widen the kernel by 1/scale when shrinking");
@@ -92,6 +98,7 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent)
   head->addWidget(aa_);
   head->addStretch(1);
   head->addWidget(info_);
+  head->addWidget(remove_);
   v->addLayout(head);
   stats_ = new ElidedLabel;
   stats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -133,10 +140,12 @@ void PaneWidget::set_config(const PaneConfig& c) {
   method_->setVisible(!c.is_file());
   file_->setVisible(c.is_file());
   upscale_->setVisible(c.is_file());
+  remove_->setVisible(c.is_file());
   file_->set_full_text(c.is_file() ? pane_label(c) : QString());
   file_->setToolTip(c.file);
-  // The file's name before the size line: whole up to 160 px, elided beyond (the path in the tooltip).
-  file_->setMinimumWidth(std::min(file_->fontMetrics().horizontalAdvance(file_->full_text()) + 2, 160));
+  // The file's name before the size line: whole up to 110 px (three columns of panes still fit a
+  // 1280 px screen), elided beyond, the path in the tooltip.
+  file_->setMinimumWidth(std::min(file_->fontMetrics().horizontalAdvance(file_->full_text()) + 2, 110));
   fit_method_box();
   show_name();
 }

@@ -1,8 +1,11 @@
-// File > Export: choose layout, format, size / DPI and whether to add the kernel plot and the
-// difference maps, for a figure spec prefilled from the viewer's current comparison.
+// File > Export: choose layout (row, grid or the SR paper's figure), format, size / DPI and whether to
+// add the kernel plot and the difference maps, for a figure spec prefilled from the viewer's current
+// comparison; and the equivalent `resizelab --export` command line, with a Copy button.
 #pragma once
 
 #include <QDialog>
+#include <QStringList>
+#include <functional>
 
 #include "rl/ui/figure.hpp"
 
@@ -11,17 +14,34 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 class QSpinBox;
 
 namespace rl::ui {
 
+// The command line that writes a figure: its words (program first) and what it cannot say.
+struct ExportCommand {
+  QStringList args;
+  QStringList left_out;
+};
+// Made by the program that owns the option table (resizelab's export_command); the shell line shown.
+struct CommandLineWriter {
+  std::function<ExportCommand(const FigureSpec&, const QString& path)> command;
+  std::function<QString(const QStringList&)> shell_line;
+};
+
 class ExportDialog : public QDialog {
   Q_OBJECT
  public:
-  ExportDialog(FigureSpec spec, const QString& suggested_path, QWidget* parent = nullptr);
+  // Without a writer the dialog shows no command line.
+  ExportDialog(FigureSpec spec, const QString& suggested_path, QWidget* parent = nullptr,
+               CommandLineWriter writer = {});
   // The spec with the dialog's choices applied, and the chosen file (its extension = format).
   FigureSpec spec() const;
   QString path() const;
+  // The command line for the current choices (empty without a writer) and the line shown.
+  ExportCommand command() const;
+  QString command_text() const;
   // Writes the figure; on failure shows the reason in the dialog and returns false.
   bool export_now();
 
@@ -30,7 +50,9 @@ class ExportDialog : public QDialog {
 
  private:
   void sync_extension();
+  void update_command();
   FigureSpec spec_;
+  CommandLineWriter writer_;
   QComboBox* layout_ = nullptr;
   QComboBox* format_ = nullptr;
   QSpinBox* width_ = nullptr;
@@ -41,6 +63,8 @@ class ExportDialog : public QDialog {
   QLineEdit* path_ = nullptr;
   QLabel* size_label_ = nullptr;
   QLabel* error_ = nullptr;
+  QPlainTextEdit* command_ = nullptr;
+  QLabel* left_out_ = nullptr;
 };
 
 }  // namespace rl::ui

@@ -22,6 +22,7 @@ namespace rl::ui {
 struct DrawnText {
   QString text;
   QRectF box;
+  QRectF cell = {};  // the rectangle it was drawn into (logged_text), which it must not leave
 };
 using TextLog = std::vector<DrawnText>;
 

@@ -55,6 +55,7 @@ class Document : public QObject {
   const QImage& source_preview() const { return preview_; }  // downsampled for the overview
   const std::shared_ptr<const Image>& reference_image() const { return comparison_.reference_image; }
   const QString& reference_name() const { return reference_name_; }
+  const QString& reference_path() const { return reference_path_; }
 
   // ---- parameters ----
   // `text` is how the user wrote it ("1/3"), kept for display.
@@ -67,6 +68,8 @@ class Document : public QObject {
   void set_panes(const std::vector<PaneConfig>& panes);
   // Adds a pane after the others; false (and nothing done) at kMaxPanes.
   bool add_pane(const PaneConfig& c);
+  // Removes pane i (the ones after it move up, with their nudges); the last pane stays.
+  void remove_pane(int i);
   int pane_count() const { return static_cast<int>(comparison_.panes.size()); }
   // --watch: the file panes' files are watched; one rewritten or replaced (saved by rename, as editors
   // do) is read again, and the panes recomputed with the view unchanged.
@@ -145,7 +148,7 @@ class Document : public QObject {
   std::shared_ptr<const Image> preview_image_;  // the downsampled source preview_ is mapped from
   double source_lo_ = 0.0, source_hi_ = 1.0;    // finite min..max of the source
   DisplaySettings display_;
-  QString reference_name_;
+  QString reference_name_, reference_path_;
 
   QString scale_text_ = QString::number(kDefaultScale, 'g', 6);
   Device device_ = Device::Auto;

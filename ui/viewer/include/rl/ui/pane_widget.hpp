@@ -10,6 +10,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QToolButton;
 
 namespace rl::ui {
 
@@ -31,7 +32,8 @@ class PaneWidget : public QWidget {
   QString showing() const;
   PaneView* view() const { return view_; }
   QComboBox* method_box() const { return method_; }
-  QComboBox* upscale_box() const { return upscale_; }  // a file pane's: "as is" or a MATLAB method
+  QComboBox* upscale_box() const { return upscale_; }     // a file pane's: "as is" or a MATLAB method
+  QToolButton* remove_button() const { return remove_; }  // a file pane's: removes the pane
   const ElidedLabel* file_label() const { return file_; }
   QCheckBox* antialias_box() const { return aa_; }
   QString title() const;
@@ -42,6 +44,7 @@ class PaneWidget : public QWidget {
  signals:
   void config_edited(int index, const PaneConfig& c);
   void file_dropped(int index, const QString& path);
+  void remove_requested(int index);  // a file pane's ✕
 
  protected:
   void dragEnterEvent(QDragEnterEvent* e) override;
@@ -61,6 +64,7 @@ class PaneWidget : public QWidget {
   QString file_path_;      // PaneConfig::file of the pane shown: the header shows the file instead
   ElidedLabel* file_;
   QComboBox* upscale_;
+  QToolButton* remove_;
   ElidedLabel* info_;
   ElidedLabel* stats_;
 };
