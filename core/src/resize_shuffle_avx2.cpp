@@ -34,16 +34,8 @@ struct ShuffleAvx2 {
   }
 };
 
-void row(const ShuffleRow& t, const unsigned char* src, unsigned char* dst, std::size_t dst_step,
-         int copies) {
-  shuffle_row<ShuffleAvx2>(t, src, dst, dst_step, copies);
-}
-
 }  // namespace
 
-const ShuffleKernels* avx2_shuffle_kernels() {
-  static const ShuffleKernels k{row, ShuffleAvx2::kVec, ShuffleAvx2::kWindow};
-  return &k;
-}
+const ShuffleKernels* avx2_shuffle_kernels() { return shuffle_kernels<ShuffleAvx2>(); }
 
 }  // namespace rl::detail

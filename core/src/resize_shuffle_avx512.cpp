@@ -32,16 +32,8 @@ struct ShuffleVbmi {
   }
 };
 
-void row(const ShuffleRow& t, const unsigned char* src, unsigned char* dst, std::size_t dst_step,
-         int copies) {
-  shuffle_row<ShuffleVbmi>(t, src, dst, dst_step, copies);
-}
-
 }  // namespace
 
-const ShuffleKernels* avx512_shuffle_kernels() {
-  static const ShuffleKernels k{row, ShuffleVbmi::kVec, ShuffleVbmi::kWindow};
-  return &k;
-}
+const ShuffleKernels* avx512_shuffle_kernels() { return shuffle_kernels<ShuffleVbmi>(); }
 
 }  // namespace rl::detail

@@ -37,4 +37,11 @@ void shuffle_row(const ShuffleRow& t, const unsigned char* src, unsigned char* d
   }
 }
 
+// The kernel table of a policy (P in an anonymous namespace, so nothing leaks between instruction sets).
+template <class P>
+const ShuffleKernels* shuffle_kernels() {
+  static const ShuffleKernels k{&shuffle_row<P>, P::kVec, P::kWindow};
+  return &k;
+}
+
 }  // namespace rl::detail

@@ -507,6 +507,9 @@ void run_planar(const PyPlan& p, const py::array& src, py::array& dst) {
   const auto* in_base = static_cast<const unsigned char*>(src.data());
   auto* out_base = static_cast<unsigned char*>(dst.mutable_data());
   py::gil_scoped_release nogil;
+  // torch.empty's fresh memory: on huge pages before the first write (a 133 MB result took 50 ms of
+  // page faults on 4 KiB pages, 8.5 ms on huge pages).
+  rl::advise_huge_pages(out_base, b.out_step * static_cast<std::size_t>(b.batch));
   for (int k = 0; k < b.batch; ++k) {
     const rl::Image in = rl::Image::borrow(const_cast<unsigned char*>(in_base + k * b.in_step), pl.in_rows,
                                            pl.in_cols, b.channels, b.type);

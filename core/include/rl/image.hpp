@@ -47,6 +47,10 @@ static_assert(info(ElemType::Logical).type == ElemType::Logical && info(ElemType
               "kElemTypes must list the types in the enum's order");
 
 std::size_t elem_size(ElemType t);
+// Marks the 2 MiB-aligned part of [data, data + bytes) for transparent huge pages, when bytes is
+// 4 MiB or more and the system has them (Linux madvise; a hint, a no-op elsewhere). Called on memory
+// not yet written, it saves the page faults of its first write: 18,000 of them for a 74 MB image.
+void advise_huge_pages(void* data, std::size_t bytes);
 std::string to_string(ElemType t);
 bool is_integer(ElemType t);  // the eight integer classes (not logical, as MATLAB's isinteger)
 // single and double (not "is_float": the viewer has a local function of that name, found by ADL too)
