@@ -4,9 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <QAction>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -160,10 +163,23 @@ TEST(SrRoundTrip, ThePresetInTheWindow) {
   }
   EXPECT_EQ(doc->diff_settings().against, rl::ui::DiffAgainst::Source);
   EXPECT_EQ(doc->diff_settings().protocol, rl::SrProtocol::Srcnn);
+  // The toolbar's scale makes no pane now: it is disabled, and the status bar gives the round trip's
+  // sizes (the HR mod-cropped to a multiple of 3, its LR, back) instead of that scale.
+  const auto status_has = [&](const QString& start) {
+    for (const QLabel* l : w.statusBar()->findChildren<QLabel*>())
+      if (l->text().startsWith(start)) return true;
+    return false;
+  };
+  const int c3 = doc->source()->cols() / 3 * 3, r3 = doc->source()->rows() / 3 * 3;
+  EXPECT_FALSE(w.scale_edit()->isEnabled());
+  EXPECT_TRUE(
+      status_has(QStringLiteral("SR ×3: %1×%2 → %3×%4 → %1×%2").arg(c3).arg(r3).arg(c3 / 3).arg(r3 / 3)));
   methods->trigger();
   ASSERT_TRUE(rl::ui::test::wait_idle(*doc, 60000));
   EXPECT_EQ(doc->diff_settings().against, rl::ui::DiffAgainst::ReferencePane);
   EXPECT_EQ(doc->pane(1).sr_round_trip, 0);
+  EXPECT_TRUE(w.scale_edit()->isEnabled());
+  EXPECT_TRUE(status_has(QStringLiteral("scale ")));
 }
 
 }  // namespace

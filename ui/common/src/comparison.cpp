@@ -577,6 +577,12 @@ int Comparison::sr_scale() const {
   return sr_scale_of(base);
 }
 
+bool Comparison::uses_base() const {
+  if (!against_source()) return true;  // a file then registers to the resizer panes' size
+  return std::any_of(panes.begin(), panes.end(),
+                     [](const PaneConfig& p) { return p.sr_round_trip == 0 && !p.is_file(); });
+}
+
 std::shared_ptr<const Image> Comparison::reference() const {
   if (against_image()) return reference_image;
   if (against_source()) return sr_hr(source, sr_scale());

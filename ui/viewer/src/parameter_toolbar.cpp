@@ -111,6 +111,15 @@ void ParameterToolbar::refresh() {
   boundary_box_->setCurrentIndex(boundary_box_->findData(static_cast<int>(doc_->spec().boundary)));
   device_box_->setCurrentIndex(device_box_->findData(static_cast<int>(doc_->device())));
   if (doc_->spec().scale && !scale_edit_->hasFocus()) scale_edit_->setText(doc_->scale_text());
+  // SR round trips (and files compared with the image) set their own sizes: the scale is not theirs.
+  const bool in_use = doc_->comparison().uses_base();
+  for (QWidget* w : {static_cast<QWidget*>(scale_slider_), static_cast<QWidget*>(scale_edit_),
+                     static_cast<QWidget*>(size_edit_)}) {
+    w->setEnabled(in_use);
+    w->setStatusTip(in_use ? QString()
+                           : QString("Unused: the SR round-trip panes go down and up by ×%1 (Presets)")
+                                 .arg(doc_->comparison().sr_scale()));
+  }
 }
 
 }  // namespace rl::ui

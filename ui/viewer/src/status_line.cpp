@@ -5,6 +5,7 @@
 #include <QProgressBar>
 #include <QScopeGuard>
 #include <QStatusBar>
+#include <algorithm>
 
 namespace rl::ui {
 
@@ -48,10 +49,22 @@ void StatusLine::refresh() {
                                 .arg(QString::fromStdString(to_string(src->type())))
                           : QString());
   const ResizeSpec& spec = doc_->spec();
-  QString sc = spec.scale ? QString("scale %1").arg(doc_->scale_text())
-                          : QString("size %1,%2").arg(spec.out_size->first).arg(spec.out_size->second);
+  const Comparison& cmp = doc_->comparison();
   const auto& r0 = doc_->result(Document::kReferencePane);
-  if (r0.image) sc += QString(" → %1×%2").arg(r0.image->cols()).arg(r0.image->rows());
+  QString sc;
+  if (!cmp.uses_base() && src) {  // the round trip's sizes: HR (mod-cropped), LR, back
+    const int s = std::max(1, cmp.sr_scale()), hr_cols = src->cols() / s * s, hr_rows = src->rows() / s * s;
+    sc = QString("SR ×%1: %2×%3 → %4×%5 → %2×%3")
+             .arg(s)
+             .arg(hr_cols)
+             .arg(hr_rows)
+             .arg(hr_cols / s)
+             .arg(hr_rows / s);
+  } else {
+    sc = spec.scale ? QString("scale %1").arg(doc_->scale_text())
+                    : QString("size %1,%2").arg(spec.out_size->first).arg(spec.out_size->second);
+    if (r0.image) sc += QString(" → %1×%2").arg(r0.image->cols()).arg(r0.image->rows());
+  }
   sc += QString(" · %1").arg(QString::fromStdString(to_string(spec.boundary)));
   fields_[1]->setText(sc);
   QString dev = QString("device %1: ").arg(to_qstring(doc_->device()));

@@ -265,6 +265,9 @@ struct Comparison {
   // The SR factor the protocol's mod-crop and shave use: the round-trip panes' factor when there is
   // one (the first such pane's), else sr_scale_of(base).
   int sr_scale() const;
+  // Whether base (the toolbar's scale or size) makes any pane: false when each is an SR round trip or
+  // a file compared with the image itself, which set their own sizes.
+  bool uses_base() const;
   // Whether pane i is what the others are compared with (and so is never nudged).
   bool is_reference(int i) const { return reference_is_pane() && i == kReferencePane; }
   // diff.region in the reference's pixels (see result_crop); nullopt without a region or a reference.
