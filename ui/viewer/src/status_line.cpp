@@ -52,14 +52,13 @@ void StatusLine::refresh() {
   const Comparison& cmp = doc_->comparison();
   const auto& r0 = doc_->result(Document::kReferencePane);
   QString sc;
-  if (!cmp.uses_base() && src) {  // the round trip's sizes: HR (mod-cropped), LR, back
-    const int s = std::max(1, cmp.sr_scale()), hr_cols = src->cols() / s * s, hr_rows = src->rows() / s * s;
-    sc = QString("SR ×%1: %2×%3 → %4×%5 → %2×%3")
-             .arg(s)
-             .arg(hr_cols)
-             .arg(hr_rows)
-             .arg(hr_cols / s)
-             .arg(hr_rows / s);
+  if (!cmp.uses_base()) {  // the round trip's sizes: the panes' (the mod-cropped HR), its LR, back
+    const int s = std::max(1, cmp.sr_scale());
+    sc = QString("SR ×%1").arg(s);
+    if (r0.image) {
+      const int c = r0.image->cols(), r = r0.image->rows();
+      sc += QString(": %1×%2 → %3×%4 → %1×%2").arg(c).arg(r).arg(c / s).arg(r / s);
+    }
   } else {
     sc = spec.scale ? QString("scale %1").arg(doc_->scale_text())
                     : QString("size %1,%2").arg(spec.out_size->first).arg(spec.out_size->second);
