@@ -1,11 +1,13 @@
 // The CPU resizer's worker pool: ranges cover [0, n) exactly once, chunk sizes and thread counts are
-// respected, exceptions come back, nested calls finish, and a forked child resizes and exits.
+// respected, exceptions come back, nested calls finish, workers spinning or asleep take the next
+// call, and a forked child resizes and exits.
 #include "thread_pool.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <mutex>
 #include <set>
@@ -98,6 +100,27 @@ TEST(ThreadPool, NestedCallsFinish) {
       });
   });
   EXPECT_EQ(sum.load(), 39 * 40 / 2);  // every index 0..39 once
+}
+
+// Workers wait for the next job spinning for a while, then asleep: calls that come back to back,
+// after a pause long enough for the workers to sleep, and from two threads at once all finish with
+// every index done once.
+TEST(ThreadPool, CallsFindWorkersSpinningOrAsleep) {
+  std::atomic<long long> total{0};
+  const auto calls = [&](int from) {
+    for (int call = 0; call < 200; ++call) {
+      std::vector<std::atomic<int>> seen(97);
+      parallel_for(97, 0, 1, [&](long long b, long long e) {
+        for (long long i = b; i < e; ++i) ++seen[static_cast<std::size_t>(i)];
+      });
+      for (const auto& x : seen) total += x.load() == 1 ? 1 : 1000000;
+      if ((call + from) % 50 == 49) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  };
+  std::thread other(calls, 25);
+  calls(0);
+  other.join();
+  EXPECT_EQ(total.load(), 2 * 200 * 97);
 }
 
 #ifdef RL_TEST_FORK
