@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "resize_dispatch.hpp"
+#include "resize_shortcuts.hpp"
 #include "rl/plan.hpp"
 #include "rl/resize.hpp"
 #include "thread_pool.hpp"
@@ -160,6 +161,15 @@ void bench_level(benchmark::State& st, rl::detail::CpuLevel level, Shape shape, 
   rl::detail::force_level(&level);
   bench_ours(st, shape, type, method, scale, 1);  // one thread: its CPU time is the kernels' own
   rl::detail::force_level(nullptr);
+}
+
+// Our core with the gather's output always through ordinary (cached) stores, so the non-temporal
+// stores of large outputs (streams_output) are measured against them in the same run.
+void bench_cached_stores(benchmark::State& st, Shape shape, rl::ElemType type, rl::Method method,
+                         double scale) {
+  rl::detail::force_streaming(0);
+  bench_ours(st, shape, type, method, scale, 0);
+  rl::detail::force_streaming(-1);
 }
 
 // The memory floor of a case: one memcpy of (input + output) / 2 bytes, so as many bytes are read and
@@ -332,6 +342,10 @@ void register_all() {
       const std::string suffix = join({"/", kDiv2k.name, "/", type_name(type), "/", scale_name(s)});
       benchmark::RegisterBenchmark(join({"floor/memcpy", suffix}).c_str(), bench_memcpy_floor, kDiv2k, type,
                                    s)
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime();
+      benchmark::RegisterBenchmark(join({"ours_cached_stores/nearest", suffix}).c_str(), bench_cached_stores,
+                                   kDiv2k, type, rl::Method::Nearest, s)
           ->Unit(benchmark::kMillisecond)
           ->UseRealTime();
       for (rl::detail::CpuLevel level : {rl::detail::CpuLevel::Avx2, rl::detail::CpuLevel::Avx512})

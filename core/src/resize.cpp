@@ -321,18 +321,55 @@ void run_gather(const Plan& p, const Image& in, Image& out, const RunOptions& op
   const int threads = detail::pick_threads(opt, p.out_rows, 4.0 * static_cast<double>(p.out_rows) * out_len);
   const std::size_t out_step = out_len * es;
   const detail::RowGather gather(in.type(), p.cols, ch);
-  detail::parallel_for(p.out_rows, threads, 1, [&](long long b, long long e) {
-    for (long long o = b; o < e;) {
-      const int from = p.rows.index_of(static_cast<int>(o))[0];
-      // Enlarging, neighbouring output rows read the same input row: they get the same bytes
-      // (exact_copy of exact_copy is exact_copy), gathered once and stored to each of them.
-      long long next = o + 1;
-      while (next < e && p.rows.index_of(static_cast<int>(next))[0] == from) ++next;
-      gather.run(src + static_cast<std::size_t>(from) * in_len * es,
-                 dst + static_cast<std::size_t>(o) * out_step, out_step, static_cast<int>(next - o));
-      o = next;
-    }
-  });
+  // A large output is written with non-temporal stores: each row is gathered into a staging row (in
+  // the first-level cache) and streamed from there to every output row that repeats it, so no output
+  // line is read in before it is written (a third of the traffic of an enlargement). Same bytes.
+  const bool stream = detail::streams_output(out.bytes());
+  // Rows are staged a segment of about 8 KiB at a time, so the staging stays in the first-level cache.
+  const std::size_t pixel = static_cast<std::size_t>(ch) * es;
+  const int segment = std::max(1, static_cast<int>(8192 / pixel) / gather.step()) * gather.step();
+  // Several chunks per thread: a thread that starts late or is preempted takes fewer rows.
+  constexpr int kChunksPerThread = 4;
+  detail::parallel_for(
+      p.out_rows, threads, 1,
+      [&](long long b, long long e) {
+        detail::StagingRow stage(stream ? out_step : 0);
+        for (long long o = b; o < e;) {
+          const int from = p.rows.index_of(static_cast<int>(o))[0];
+          // Enlarging, neighbouring output rows read the same input row: they get the same bytes
+          // (exact_copy of exact_copy is exact_copy), gathered once and stored to each of them.
+          long long next = o + 1;
+          while (next < e && p.rows.index_of(static_cast<int>(next))[0] == from) ++next;
+          const unsigned char* row = src + static_cast<std::size_t>(from) * in_len * es;
+          unsigned char* d = dst + static_cast<std::size_t>(o) * out_step;
+          if (stream) {
+            // The input row after this one, fetched a segment at a time ahead of its turn: the loads
+            // otherwise wait on memory while the stores stream out (measured: 10% at x2 float32).
+            const unsigned char* after =
+                next < p.out_rows
+                    ? src + static_cast<std::size_t>(p.rows.index_of(static_cast<int>(next))[0]) * in_len * es
+                    : nullptr;
+            for (int c0 = 0; c0 < p.out_cols; c0 += segment) {
+              const int c1 = std::min(p.out_cols, c0 + segment);
+              const std::size_t at = static_cast<std::size_t>(c0) * pixel;
+              if (after) {
+                const std::size_t lo = static_cast<std::size_t>(p.cols.index_of(c0)[0]) * pixel,
+                                  hi = static_cast<std::size_t>(p.cols.index_of(c1 - 1)[0] + 1) * pixel;
+                for (std::size_t a = lo; a < hi; a += 64) __builtin_prefetch(after + a);
+              }
+              gather.run_part(row, stage.data(), c0, c1);
+              for (long long r = 0; r < next - o; ++r)
+                detail::stream_copy(d + static_cast<std::size_t>(r) * out_step + at, stage.data() + at,
+                                    static_cast<std::size_t>(c1 - c0) * pixel);
+            }
+          } else {
+            gather.run(row, d, out_step, static_cast<int>(next - o));
+          }
+          o = next;
+        }
+        if (stream) detail::stream_fence();  // before this chunk counts as done
+      },
+      kChunksPerThread);
 }
 
 std::string shape(int r, int c) { return std::to_string(r) + "x" + std::to_string(c); }

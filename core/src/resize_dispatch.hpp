@@ -101,10 +101,11 @@ struct ShuffleRow {
   int float_bytes;  // 4 (float32) or 8 (float64): the element size for x + 0; 0 for integer classes
 };
 struct ShuffleKernels {
-  // Writes the gathered row to `copies` output rows, dst, dst + dst_step, ...: an enlargement's
-  // repeated rows are stored from the same registers instead of read back and copied.
+  // Writes chunks [first, last) of the gathered row (at their places in the row dst) to `copies`
+  // output rows, dst, dst + dst_step, ...: an enlargement's repeated rows are stored from the same
+  // registers instead of read back and copied.
   void (*row)(const ShuffleRow&, const unsigned char* src, unsigned char* dst, std::size_t dst_step,
-              int copies);
+              int copies, int first, int last);
   int vec_bytes;  // output bytes one shuffle makes
   int window;     // input bytes one shuffle reads from
 };

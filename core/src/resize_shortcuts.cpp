@@ -3,12 +3,18 @@
 #include "resize_shortcuts.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <climits>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <type_traits>
 
 #include "resize_dispatch.hpp"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace rl::detail {
 
@@ -71,6 +77,23 @@ void gather_row_typed(const T* s, const std::int32_t* ix, int out, int ch, int i
     }
     return;
   }
+  if constexpr (std::is_floating_point_v<T> && CH == 3) {
+    // Float RGB pixels move as four elements, one vector (the same rule as the words above: the
+    // fourth is read from the next input pixel and written over the next output pixel), each through
+    // exact_copy; the fourth's value is never kept.
+    for (int o = 0; o < out; ++o, d += 3) {
+      const T* x = s + static_cast<std::size_t>(ix[o]) * 3;
+      if (o + 1 < out && ix[o] + 1 < in_size) {
+        T w[4];
+        std::memcpy(w, x, sizeof w);
+        for (T& v : w) v = exact_copy(v);
+        std::memcpy(d, w, sizeof w);
+      } else {
+        for (int c = 0; c < 3; ++c) d[c] = exact_copy(x[c]);
+      }
+    }
+    return;
+  }
   for (int o = 0; o < out; ++o) {
     const T* x = s + static_cast<std::size_t>(ix[o]) * static_cast<std::size_t>(n);
     for (int c = 0; c < n; ++c) d[c] = exact_copy(x[c]);
@@ -96,18 +119,21 @@ void copy_row(ElemType type, const void* src, void* dst, std::size_t len) {
   });
 }
 
-// One output row of a unit horizontal table: a gather of whole pixels.
-void gather_row(ElemType type, const AxisTable& t, int ch, const void* src, void* dst) {
+// One output row of a unit horizontal table (or pixels [o0, o1) of it): a gather of whole pixels.
+void gather_row(ElemType type, const AxisTable& t, int ch, const void* src, void* dst, int o0, int o1) {
+  if (o1 < 0) o1 = t.out_size;
   with_numeric_type(type, [&](auto x) {
     using T = decltype(x);
     const T* s = static_cast<const T*>(src);
-    T* d = static_cast<T*>(dst);
+    T* d = static_cast<T*>(dst) + static_cast<std::size_t>(o0) * static_cast<std::size_t>(ch);
+    const std::int32_t* ix = t.index.data() + o0;
+    const int n = o1 - o0;
     switch (ch) {
-      case 1: gather_row_typed<T, 1>(s, t.index.data(), t.out_size, ch, t.in_size, d); break;
-      case 2: gather_row_typed<T, 2>(s, t.index.data(), t.out_size, ch, t.in_size, d); break;
-      case 3: gather_row_typed<T, 3>(s, t.index.data(), t.out_size, ch, t.in_size, d); break;
-      case 4: gather_row_typed<T, 4>(s, t.index.data(), t.out_size, ch, t.in_size, d); break;
-      default: gather_row_typed<T, 0>(s, t.index.data(), t.out_size, ch, t.in_size, d); break;
+      case 1: gather_row_typed<T, 1>(s, ix, n, ch, t.in_size, d); break;
+      case 2: gather_row_typed<T, 2>(s, ix, n, ch, t.in_size, d); break;
+      case 3: gather_row_typed<T, 3>(s, ix, n, ch, t.in_size, d); break;
+      case 4: gather_row_typed<T, 4>(s, ix, n, ch, t.in_size, d); break;
+      default: gather_row_typed<T, 0>(s, ix, n, ch, t.in_size, d); break;
     }
   });
 }
@@ -150,6 +176,7 @@ RowGather::RowGather(ElemType type, const AxisTable& t, int ch) : type_(type), t
       for (long long b = 0; b < pixel; ++b) *v++ = static_cast<std::uint8_t>(ix[o] * pixel + b - ws);
   }
   kernels_ = k;
+  per_ = per;
   const long long chunk_bytes = per * pixel, out_row = pixel * n;
   int whole = 0;  // chunks whose whole-vector store ends inside the row
   while (whole < chunks && whole * chunk_bytes + k->vec_bytes <= out_row) ++whole;
@@ -165,12 +192,65 @@ RowGather::RowGather(ElemType type, const AxisTable& t, int ch) : type_(type), t
 void RowGather::run(const void* src, void* dst, std::size_t dst_step, int copies) const {
   auto* d = static_cast<unsigned char*>(dst);
   if (kernels_) {
-    kernels_->row(row_, static_cast<const unsigned char*>(src), d, dst_step, copies);
+    kernels_->row(row_, static_cast<const unsigned char*>(src), d, dst_step, copies, 0, row_.chunks);
     return;
   }
   gather_row(type_, table_, ch_, src, d);
   const std::size_t bytes = static_cast<std::size_t>(table_.out_size) * ch_ * elem_size(type_);
   for (int c = 1; c < copies; ++c) std::memcpy(d + static_cast<std::size_t>(c) * dst_step, d, bytes);
+}
+
+namespace {
+std::atomic<int> g_streaming{-1};
+}  // namespace
+
+void force_streaming(int mode) { g_streaming.store(mode); }
+
+bool streams_output(std::size_t bytes) {
+  if (const int mode = g_streaming.load(std::memory_order_relaxed); mode >= 0) return mode == 1;
+  // Linux's sysfs gives the cache the core sees (a VM's CPUID, which sysconf reads, may report the
+  // host's whole package).
+  static const std::size_t half_cache = [] {
+    std::size_t llc = std::size_t{32} << 20;
+    if (std::FILE* f = std::fopen("/sys/devices/system/cpu/cpu0/cache/index3/size", "r")) {
+      unsigned long kib = 0;
+      if (std::fscanf(f, "%luK", &kib) == 1 && kib > 0) llc = static_cast<std::size_t>(kib) << 10;
+      std::fclose(f);
+    }
+    return llc / 2;
+  }();
+  return bytes > half_cache;
+}
+
+void RowGather::run_part(const void* src, void* dst, int o0, int o1) const {
+  if (kernels_)
+    kernels_->row(row_, static_cast<const unsigned char*>(src), static_cast<unsigned char*>(dst), 0, 1,
+                  o0 / per_, (o1 + per_ - 1) / per_);
+  else
+    gather_row(type_, table_, ch_, src, dst, o0, o1);
+}
+
+void stream_copy(void* dst, const void* src, std::size_t bytes) {
+  auto* d = static_cast<unsigned char*>(dst);
+  const auto* s = static_cast<const unsigned char*>(src);
+#if defined(__SSE2__)
+  const std::size_t head = std::min(bytes, (64 - reinterpret_cast<std::uintptr_t>(d) % 64) % 64);
+  std::memcpy(d, s, head);
+  std::size_t i = head;
+  for (; i + 64 <= bytes; i += 64)
+    for (std::size_t k = 0; k < 64; k += 16)
+      _mm_stream_si128(reinterpret_cast<__m128i*>(d + i + k),
+                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i + k)));
+  std::memcpy(d + i, s + i, bytes - i);
+#else
+  std::memcpy(d, s, bytes);
+#endif
+}
+
+void stream_fence() {
+#if defined(__SSE2__)
+  _mm_sfence();
+#endif
 }
 
 }  // namespace rl::detail

@@ -16,8 +16,33 @@ namespace rl::detail {
 bool unit_taps(const AxisTable& t);
 // One output row of a unit vertical table: a copy of input row `src` (len elements).
 void copy_row(ElemType type, const void* src, void* dst, std::size_t len);
-// One output row of a unit horizontal table: a gather of whole pixels of `ch` channels.
-void gather_row(ElemType type, const AxisTable& t, int ch, const void* src, void* dst);
+// One output row of a unit horizontal table: a gather of whole pixels of `ch` channels (output pixels
+// [o0, o1) of it, at their places in dst, when given).
+void gather_row(ElemType type, const AxisTable& t, int ch, const void* src, void* dst, int o0 = 0,
+                int o1 = -1);
+
+// Whether an output of `bytes` is better written with non-temporal stores: when it is larger than
+// half the last-level cache (its size from sysfs, else 32 MiB), so it would not stay there for its
+// reader anyway.
+bool streams_output(std::size_t bytes);
+// Test hook: 1 streams every output, 0 none, -1 (the default) decides by size as above.
+void force_streaming(int mode);
+// dst = src, its whole 64-byte lines through non-temporal stores where the CPU has them (SSE2), the
+// ends through ordinary ones; stream_fence() orders those stores before what the thread does next.
+void stream_copy(void* dst, const void* src, std::size_t bytes);
+void stream_fence();
+// One row of scratch on a 64-byte boundary, for a row to be built in cache before stream_copy.
+class StagingRow {
+ public:
+  explicit StagingRow(std::size_t bytes) : buf_(bytes ? bytes + 64 : 0) {}
+  unsigned char* data() {
+    const std::size_t skew = reinterpret_cast<std::uintptr_t>(buf_.data()) % 64;
+    return buf_.data() + (skew ? 64 - skew : 0);
+  }
+
+ private:
+  std::vector<unsigned char> buf_;
+};
 
 // A unit horizontal table's gather, set up once per run: the active level's byte shuffles
 // (ShuffleRow) where it has them, otherwise gather_row. The generic level, and tables where fewer
@@ -29,6 +54,11 @@ class RowGather {
   bool shuffles() const { return kernels_ != nullptr; }
   // The row gathered from src, written to `copies` output rows dst, dst + dst_step bytes, ...
   void run(const void* src, void* dst, std::size_t dst_step = 0, int copies = 1) const;
+  // Output pixels [o0, o1) of the row gathered from src, at their places in the row dst; o0 a
+  // multiple of step(), o1 too or the row's end. Bytes past o1 (up to a vector) may be written too,
+  // inside the row: they are the next range's, to be written by its call.
+  void run_part(const void* src, void* dst, int o0, int o1) const;
+  int step() const { return kernels_ ? per_ : 1; }
 
  private:
   ElemType type_;
@@ -38,6 +68,7 @@ class RowGather {
   std::vector<std::int32_t> start_;
   std::vector<std::uint8_t> idx_;
   ShuffleRow row_{};
+  int per_ = 1;  // output pixels per shuffle
 };
 
 }  // namespace rl::detail

@@ -15,7 +15,7 @@ namespace rl::detail {
 // store(dst, V) of vec_bytes, store_part(dst, V, bytes) of the first `bytes` only.
 template <class P>
 void shuffle_row(const ShuffleRow& t, const unsigned char* src, unsigned char* dst, std::size_t dst_step,
-                 int copies) {
+                 int copies, int first, int last) {
   const auto make = [&](int k) {
     auto v = P::gather(src + t.start[k], t.idx + static_cast<std::size_t>(k) * P::kVec);
     if (t.float_bytes == 4) return P::template zero_negative<4>(v);
@@ -23,9 +23,9 @@ void shuffle_row(const ShuffleRow& t, const unsigned char* src, unsigned char* d
     return v;
   };
   // The first `whole` chunks are stored as whole vectors: the bytes past chunk_bytes fall on the
-  // next chunk, which is stored right after. The others store only their own bytes, so the row's end
-  // (another thread's row, or the buffer's end) stays untouched.
-  for (int k = 0; k < t.chunks; ++k) {
+  // next chunk, which is stored after it (right after, or by the call for the next range). The others store
+  // only their own bytes, so the row's end (another thread's row, or the buffer's end) stays untouched.
+  for (int k = first; k < last; ++k) {
     const auto v = make(k);
     unsigned char* d = dst + static_cast<std::size_t>(k) * static_cast<std::size_t>(t.chunk_bytes);
     if (k < t.whole) {

@@ -484,7 +484,7 @@ TEST_P(Schedule, CopiesAndGathersAreBitIdenticalToTheArithmetic) {
   const CpuLevel level = GetParam();
   std::mt19937 rng(23);
   const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  int both = 0, one = 0, checked = 0, shuffled = 0;
+  int both = 0, one = 0, checked = 0, shuffled = 0, streamed = 0;
   const CpuLevel generic = CpuLevel::Generic;
   for (int i = 0; i < 1500; ++i) {
     // Some rows wide enough for the shuffles' 128-byte window whatever the pixel size.
@@ -513,14 +513,19 @@ TEST_P(Schedule, CopiesAndGathersAreBitIdenticalToTheArithmetic) {
     rl::detail::force_level(&level);
     const ElemType run_type = type == ElemType::Logical ? ElemType::U8 : type;  // as run_into resizes it
     if (uc && rl::detail::RowGather(run_type, plan.cols, ch).shuffles()) ++shuffled;
+    // Half the cases write the gather's rows through the non-temporal stores of large outputs.
+    const bool stream = ur && uc && i % 2 == 1;
+    streamed += stream;
+    rl::detail::force_streaming(stream ? 1 : 0);
     const Image got = rl::run(plan, in, {threads});
+    rl::detail::force_streaming(-1);
     rl::Image got_pass = rl::resize_pass(plan.table(plan.order[0]), plan.order[0], pass_in, {threads});
     ASSERT_TRUE(want.same_shape(got));
     // A copy on both axes must keep every bit; with one axis summing several taps, NaN payloads are
     // the compiler's choice on the general path.
     ASSERT_EQ(first_bit_difference(want, got, !(ur && uc)), -1)
         << rows << "x" << cols << "x" << ch << " " << rl::to_string(type) << " " << rl::to_string(plan.method)
-        << " unit rows " << ur << " unit cols " << uc << " threads " << threads;
+        << " unit rows " << ur << " unit cols " << uc << " threads " << threads << " streamed " << stream;
     if (type != ElemType::Logical) {
       ASSERT_EQ(first_bit_difference(want_pass, got_pass, !is_unit(plan.table(plan.order[0]))), -1)
           << "resize_pass " << rl::to_string(type);
@@ -530,13 +535,60 @@ TEST_P(Schedule, CopiesAndGathersAreBitIdenticalToTheArithmetic) {
     ++checked;
   }
   std::cout << "[          ] shortcut cases: " << checked << " (" << both << " both axes, " << one
-            << " one axis, " << shuffled << " gathered by shuffles)\n";
+            << " one axis, " << shuffled << " gathered by shuffles, " << streamed << " streamed)\n";
   EXPECT_GT(both, 300);
+  EXPECT_GT(streamed, 150);
   EXPECT_GT(one, 100);
   if (level == CpuLevel::Generic)
     EXPECT_EQ(shuffled, 0);  // the reference loop
   else
     EXPECT_GT(shuffled, 100);
+}
+
+// Streamed rows are staged about 8 KiB at a time: rows many segments long (and a last one cut short),
+// enlarged and shrunk, at every level, keep every bit of the general arithmetic.
+TEST_P(Schedule, StreamedRowsAcrossStagingSegmentsAreBitIdentical) {
+  rl::detail::force_level(&GetParam());
+  std::mt19937 rng(5);
+  int cases = 0;
+  for (const ElemType type : {ElemType::U8, ElemType::U16, ElemType::F32, ElemType::F64})
+    for (const int ch : {1, 3, 4})
+      for (const double scale : {2.0, 3.0, 0.75}) {
+        const int cols = 30000 / ch / static_cast<int>(rl::info(type).size) + 7;  // a few segments
+        const Image in = shortcut_input(rng, 3, cols, ch, type);
+        const rl::Plan plan = rl::make_plan(rl::ResizeSpec::with_scale(scale, rl::Method::Nearest), 3, cols);
+        rl::detail::set_shortcuts_enabled(false);
+        const Image want = rl::run(plan, in, {2});
+        rl::detail::set_shortcuts_enabled(true);
+        rl::detail::force_streaming(1);
+        const Image got = rl::run(plan, in, {2});
+        rl::detail::force_streaming(-1);
+        ASSERT_EQ(first_bit_difference(want, got, false), -1)
+            << rl::to_string(type) << " x" << ch << " scale " << scale << " cols " << cols;
+        ++cases;
+      }
+  rl::detail::force_level(nullptr);
+  EXPECT_EQ(cases, 36);
+}
+
+// The non-temporal copy of large outputs is memcpy at every destination alignment and length
+// (whole lines streamed, the ends stored plainly), and writes nothing outside its range.
+TEST(ScheduleShortcuts, StreamCopyIsMemcpyAtEveryAlignment) {
+  std::vector<unsigned char> src(1200);
+  for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<unsigned char>(i * 131 + 7);
+  for (std::size_t skew = 0; skew < 70; ++skew)
+    for (std::size_t len : {0, 1, 15, 63, 64, 65, 127, 128, 129, 200, 1000}) {
+      std::vector<unsigned char> dst(1200 + 2 * 64, 0xA5);
+      unsigned char* d = dst.data() + 64 + skew;
+      rl::detail::stream_copy(d, src.data() + skew % 3, len);
+      rl::detail::stream_fence();
+      ASSERT_EQ(std::memcmp(d, src.data() + skew % 3, len), 0) << "skew " << skew << " length " << len;
+      for (std::size_t i = 0; i < dst.size(); ++i) {
+        if (dst.data() + i < d || dst.data() + i >= d + len) {
+          ASSERT_EQ(dst[i], 0xA5) << "wrote byte " << i << " at skew " << skew << " length " << len;
+        }
+      }
+    }
 }
 
 // Hand-worked: nearest halving of a float row [-0.0, 5, -0.0, 7] keeps columns 1 and 3 ... and of
