@@ -84,6 +84,31 @@ def test_random_case_matches_command(case, run_command):
     assert np.array_equal(image, before)
 
 
+# imresize() keeps the plans it made last: calls on one image shape whose arguments differ in one
+# field each (scale, size with a NaN side, method, antialiasing, boundary, channel count) must each get
+# their own plan, first made and then found again, every result the command's.
+def test_repeated_calls_reuse_plans_without_mixing_them(run_command):
+    rng = np.random.default_rng(7)
+    gray = (rng.random((23, 31)) * 3 - 1).astype(np.float32)
+    rgb = (rng.random((23, 31, 3)) * 3 - 1).astype(np.float32)
+    calls = [(gray, dict(scale=0.5), "bicubic", None, "modern"),
+             (gray, dict(scale=0.5), "bicubic", False, "modern"),
+             (gray, dict(scale=0.5), "bicubic", None, "legacy"),
+             (gray, dict(scale=0.5), "bilinear", None, "modern"),
+             (gray, dict(scale=(0.5, 0.6)), "bicubic", None, "modern"),
+             (gray, dict(size=(9, math.nan)), "bicubic", None, "modern"),
+             (gray, dict(size=(math.nan, 9)), "bicubic", None, "modern"),
+             (rgb, dict(scale=0.5), "bicubic", None, "modern")]
+    expected = [run_command(im, command_args(r, m, aa, b)) for im, r, m, aa, b in calls]
+    for order in (range(len(calls)), reversed(range(len(calls))), [0, 7, 1, 6, 2, 5, 3, 4]):
+        for i in order:
+            im, r, m, aa, b = calls[i]
+            out = resizelab.imresize(im, **r, method=m, antialiasing=aa, boundary=b)
+            want = expected[i].reshape(out.shape) if expected[i].size == out.size else expected[i]
+            assert out.shape == want.shape, calls[i][1:]
+            assert out.tobytes() == want.tobytes(), calls[i][1:]
+
+
 # An independent transcription of MATLAB's imresize.m contributions() and kernels, for the tables.
 def cubic(x):
     a = np.abs(x)
