@@ -90,14 +90,15 @@ def main():
           f"({torch.get_num_threads()} threads), {os.cpu_count()} cores, {a.runs} rounds (medians, ms)")
     names = ["imresize --benchmark", "resizelab.imresize", "Plan(img)", "Plan(img, out=)", "cv2.resize",
              "cv2.resize(dst=)", "resizelab.torch", "F.interpolate"]
-    print("| case | " + " | ".join(names) + " | cv2 / Plan(out=) |")
-    print("| --- |" + " ---: |" * (len(names) + 1))
+    print("| case | " + " | ".join(names) + " | cv2 / imresize | cv2(dst=) / Plan(out=) |")
+    print("| --- |" + " ---: |" * (len(names) + 2))
     for k in fns:
         med = {name: statistics.median(v) for name, v in times[k].items()}
         med["imresize --benchmark"] = cmd[k]
         cells = [f"{med[n]:.3g}" if n in med else "–" for n in names]
-        ratio = med["cv2.resize(dst=)"] / med["Plan(img, out=)"]
-        print(f"| {k[0]} {k[1]} {k[2]} | " + " | ".join(cells) + f" | {ratio:.2f}x |")
+        fresh = med["cv2.resize"] / med["resizelab.imresize"]
+        into = med["cv2.resize(dst=)"] / med["Plan(img, out=)"]
+        print(f"| {k[0]} {k[1]} {k[2]} | " + " | ".join(cells) + f" | {fresh:.2f}x | {into:.2f}x |")
 
 
 if __name__ == "__main__":

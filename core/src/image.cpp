@@ -2,15 +2,23 @@
 // huge pages where the system allows).
 #include "rl/image.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <new>
 #include <stdexcept>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #if defined(__linux__)
 #include <sys/mman.h>
+#endif
+#if __has_include(<pthread.h>)
+#include <pthread.h>
+#define RL_HAVE_PTHREAD_ATFORK 1
 #endif
 
 namespace rl {
@@ -32,10 +40,6 @@ bool elem_type_from_name(const std::string& name, ElemType& out) {
   return false;
 }
 
-void Image::FreeDeleter::operator()(void* p) const {
-  if (owned) std::free(p);
-}
-
 void advise_huge_pages(void* data, std::size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   constexpr std::uintptr_t kHuge = std::uintptr_t{2} << 20;
@@ -50,19 +54,105 @@ void advise_huge_pages(void* data, std::size_t bytes) {
 #endif
 }
 
+namespace {
+
+constexpr std::size_t kHuge = std::size_t{2} << 20, kLargeFrom = std::size_t{4} << 20;
+
+// Large blocks freed, kept for the next image of about their size. Fresh memory costs a page fault
+// per page on its first write, and the kernel zeroes (and, for huge pages, may first compact) each
+// one: an 8 MB result from Python cost 5.4 ms that way against 0.4 ms for the resize into an existing
+// array. A resize in a loop (a dataset, a viewer, imresize() from Python) reuses the blocks instead,
+// as malloc reuses its heap for smaller sizes. At most kKeepBlocks blocks and kKeepBytes are kept;
+// a block serves a request of at least half its size.
+class BlockCache {
+ public:
+  static BlockCache& instance() {
+    static BlockCache* c = new BlockCache;  // never destroyed: images may be freed during exit
+    return *c;
+  }
+
+  void* take(std::size_t n) {
+    std::lock_guard lock(m_);
+    // The smallest that fits; of equal ones the newest (its pages the likeliest still in cache).
+    auto best = kept_.end();
+    for (auto it = kept_.begin(); it != kept_.end(); ++it)
+      if (it->second >= n && it->second / 2 <= n && (best == kept_.end() || it->second <= best->second))
+        best = it;
+    if (best == kept_.end()) return nullptr;
+    void* p = best->first;
+    live_.emplace_back(*best);
+    kept_bytes_ -= best->second;
+    kept_.erase(best);
+    return p;
+  }
+
+  void track(void* p, std::size_t bytes) {
+    std::lock_guard lock(m_);
+    live_.emplace_back(p, bytes);
+  }
+
+  // Keeps or frees p when it is a large block; false when it is not one.
+  bool give(void* p) {
+    std::vector<void*> drop;
+    {
+      std::lock_guard lock(m_);
+      const auto it = std::find_if(live_.begin(), live_.end(), [&](const auto& b) { return b.first == p; });
+      if (it == live_.end()) return false;
+      const Block b = *it;
+      live_.erase(it);
+      kept_.push_back(b);
+      kept_bytes_ += b.second;
+      while (!kept_.empty() && (kept_.size() > kKeepBlocks || kept_bytes_ > kKeepBytes)) {  // oldest first
+        drop.push_back(kept_.front().first);
+        kept_bytes_ -= kept_.front().second;
+        kept_.erase(kept_.begin());
+      }
+    }
+    for (void* q : drop) std::free(q);
+    return true;
+  }
+
+ private:
+  using Block = std::pair<void*, std::size_t>;
+  static constexpr std::size_t kKeepBlocks = 4, kKeepBytes = std::size_t{512} << 20;
+
+  BlockCache() {
+#ifdef RL_HAVE_PTHREAD_ATFORK
+    // fork() while another thread holds the lock would leave it held in the child: taken around it.
+    pthread_atfork([] { instance().m_.lock(); }, [] { instance().m_.unlock(); },
+                   [] { instance().m_.unlock(); });
+#endif
+  }
+
+  std::mutex m_;
+  std::vector<Block> live_, kept_;  // blocks in use, and kept (oldest first)
+  std::size_t kept_bytes_ = 0;
+};
+
 // Large images are placed on 2 MiB boundaries and marked for transparent huge pages (where the
 // kernel leaves that to madvise, as Debian does): a fresh 74 MB image otherwise takes 18,000 page
 // faults on its first write, which cost a nearest x3 resize of 2040x1356 RGB 15 ms instead of 3 ms
-// (numpy does the same for its arrays). Smaller ones stay 64-byte aligned.
-static void* alloc_bytes(std::size_t n) {
+// (numpy does the same for its arrays); and they come from BlockCache when it has one. Smaller ones
+// stay 64-byte aligned.
+void* alloc_bytes(std::size_t n) {
   if (n == 0) return nullptr;
-  constexpr std::size_t kHuge = std::size_t{2} << 20, kHugeFrom = std::size_t{4} << 20;
-  const std::size_t align = n >= kHugeFrom ? kHuge : 64;
+  const std::size_t align = n >= kLargeFrom ? kHuge : 64;
   const std::size_t rounded = (n + align - 1) / align * align;
+  if (n >= kLargeFrom)
+    if (void* p = BlockCache::instance().take(rounded)) return p;
   void* p = std::aligned_alloc(align, rounded);
   if (!p) throw std::bad_alloc();
-  advise_huge_pages(p, rounded);
+  if (n >= kLargeFrom) {
+    advise_huge_pages(p, rounded);
+    BlockCache::instance().track(p, rounded);
+  }
   return p;
+}
+
+}  // namespace
+
+void Image::FreeDeleter::operator()(void* p) const {
+  if (owned && p && !BlockCache::instance().give(p)) std::free(p);
 }
 
 static void check_shape(long long rows, long long cols, long long ch) {

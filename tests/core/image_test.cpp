@@ -1,17 +1,22 @@
-// Image (shape, zero fill, element access, copies, identical) and atomic_file (temporary names,
-// commit, rollback, the writability check).
+// Image (shape, zero fill, element access, copies, identical, reuse of large blocks) and atomic_file
+// (temporary names, commit, rollback, the writability check).
 #include "rl/image.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "rl/atomic_file.hpp"
 
@@ -81,6 +86,53 @@ class TempFolder {
 std::string read_all(const fs::path& p) {
   std::ifstream f(p, std::ios::binary);
   return {std::istreambuf_iterator<char>(f), {}};
+}
+
+// Large images (4 MiB and more) take the memory of one freed before when it has about their size: the
+// same block comes back for the same size, a zero-filled image is still all zeros on a block that held
+// other bytes, and a request under half a kept block's size gets memory of its own.
+TEST(Image, LargeBlocksAreReusedAndStillZeroFilled) {
+  const void* first = nullptr;
+  {
+    Image a = Image::uninitialized(1200, 1500, 3, ElemType::U8);  // 5.4 MB
+    std::memset(a.raw(), 0xFF, a.bytes());
+    first = a.raw();
+  }
+  const Image b(1200, 1500, 3, ElemType::U8);
+  EXPECT_EQ(b.raw(), first);
+  const auto* p = static_cast<const unsigned char*>(b.raw());
+  EXPECT_TRUE(std::all_of(p, p + b.bytes(), [](unsigned char v) { return v == 0; }));
+  Image big = Image::uninitialized(2400, 3000, 3, ElemType::U8);  // 21.6 MB: a fresh block
+  std::memset(big.raw(), 1, big.bytes());
+  const void* big_block = big.raw();
+  big = Image();  // kept
+  // 4.5 MB: not the 21.6 MB block
+  const Image small = Image::uninitialized(1000, 1500, 3, ElemType::U8);
+  EXPECT_NE(small.raw(), big_block);
+  EXPECT_NE(small.raw(), b.raw());
+  const Image again = Image::uninitialized(2400, 3000, 3, ElemType::U8);
+  EXPECT_EQ(again.raw(), big_block);
+  const Image copy(b);
+  EXPECT_TRUE(identical(copy, b));
+}
+
+// Images made and freed on several threads at once, large and small, keep their own bytes.
+TEST(Image, LargeBlocksFromSeveralThreadsStayTheirOwn) {
+  std::atomic<int> bad{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 40; ++i) {
+        const int rows = 700 + 300 * ((t + i) % 3);
+        Image im = Image::uninitialized(rows, 2000, 3, ElemType::U8);
+        std::memset(im.raw(), t + 1, im.bytes());
+        std::this_thread::yield();
+        const auto* p = static_cast<const unsigned char*>(im.raw());
+        if (!std::all_of(p, p + im.bytes(), [&](unsigned char v) { return v == t + 1; })) ++bad;
+      }
+    });
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(bad.load(), 0);
 }
 
 TEST(AtomicFile, TempNamesKeepTheExtensionAndNameTheirProcess) {
