@@ -6,10 +6,12 @@
 #   `imresize IN.npy --benchmark` (the C++ resize alone, its plan made once, output reused);
 # and torch float32 1x3x1356x2040 through resizelab.torch.imresize against
 #   torch.nn.functional.interpolate (bicubic antialias=True; nearest) at the same output size.
-# Cases are interleaved round by round (the machine's load drifts over all alike); medians in ms.
+# Cases are interleaved round by round (the machine's load drifts over all alike), the calls of a case
+# in a new random order each round; medians in ms.
 # Usage: PYTHONPATH=build/python /usr/bin/python3 bench/python_peers.py [--imresize PATH] [--runs 15] [--cases RE]
 import argparse
 import os
+import random
 import re
 import statistics
 import subprocess
@@ -79,11 +81,16 @@ def main():
                 np.save(path, img)
             cmd[(t, m, s)] = command_ms(a.imresize, path, s, m, a.runs)
     times = {k: {name: [] for name in row} for k, row in fns.items()}
+    order = random.Random(1)
     for r in range(a.runs + 1):  # round 0 warms up
         for k, row in fns.items():
-            for name, f in row.items():
+            # A new order in every round: the first call of a case finds its image out of cache (the
+            # case before read another), so a fixed order would always hand that to the same side.
+            names = list(row)
+            order.shuffle(names)
+            for name in names:
                 t0 = time.perf_counter()
-                f()
+                row[name]()
                 if r:
                     times[k][name].append((time.perf_counter() - t0) * 1e3)
     print(f"cv2 {cv2.__version__} ({cv2.getNumThreads()} threads), torch {torch.__version__} "
