@@ -2,16 +2,20 @@
 """Roofline table for docs/PERFORMANCE.md from one rl_resize_bench JSON run (with repetitions): each of
 our cases against its memory floor (floor/memcpy of the same bytes, same threads) and its compute floor
 (multiply-adds / the measured FMA rate: float32 lanes for the certified 8-bit kernels, float64 for the
-others), and OpenCV's INTER_CUBIC / INTER_NEAREST where it has the case.
+others), and OpenCV's INTER_CUBIC / INTER_NEAREST where it has the case (its speed against ours: the median of
+each run's own ratio); then avx2 against avx512, and nearest's stores (streamed, cached, fresh image).
 Usage: bench/roofline.py RUN.json [RUN.json ...] (medians; several runs: the median across runs)."""
 import json
 import re
 import statistics
 import sys
 
-SCALES = ["1/4", "1/2", "x2", "x3"]
+SCALES = ["1/4", "0.37", "1/2", "x2", "x3"]
 METHODS = ["nearest", "bilinear", "bicubic", "lanczos3"]
 PEER = {"nearest": "nearest", "bicubic": "cubic", "bilinear": "linear"}
+
+
+PER_RUN = []  # one {name: median ms} per JSON file, for ratios taken within a run
 
 
 def load(paths):
@@ -21,6 +25,7 @@ def load(paths):
     for path in paths:
         with open(path) as f:
             data = json.load(f)
+        PER_RUN.append({})
         for b in data.get("benchmarks", []):
             if b.get("aggregate_name") != "median":
                 continue
@@ -29,8 +34,15 @@ def load(paths):
             runs.setdefault(name, []).append(b["real_time"] * unit)
             cpu.setdefault(name, []).append(b["cpu_time"] * unit)
             counters.setdefault(name, b)
+            PER_RUN[-1][name] = b["real_time"] * unit
     med = {k: statistics.median(v) for k, v in runs.items()}
     return med, {k: statistics.median(v) for k, v in cpu.items()}, counters, data.get("context", {})
+
+
+def ratio(num, den):
+    """The median over runs of num / den, each run's own (the machine's state drifts between runs)."""
+    r = [run[num] / run[den] for run in PER_RUN if num in run and den in run and run[den] > 0]
+    return statistics.median(r) if r else None
 
 
 def fmt(x):
@@ -61,11 +73,30 @@ def main():
                 rate = fma.get("f32" if t == "u8" else "f64")
                 madds = counters[case].get("madds_M", 0) * 1e6
                 comp = madds / rate * 1e3 if rate and m != "nearest" else None
-                peer = ms.get(f"opencv/{PEER[m]}/2040x1356/{t}/{s}") if m in PEER else None
+                peer_case = f"opencv/{PEER[m]}/2040x1356/{t}/{s}" if m in PEER else None
+                peer = ms.get(peer_case) if peer_case else None
+                speed = ratio(peer_case, case) if peer else None
                 print(f"| {m} | {t} | {s} | {fmt(ours)} | {fmt(mem)} | {fmt(ours / mem if mem else None)}x"
                       f" | {fmt(comp)} | {fmt(ours / comp if comp else None)}{'x' if comp else ''}"
-                      f" | {fmt(peer)} | {fmt(peer / ours if peer else None)}{'x' if peer else ''} |")
+                      f" | {fmt(peer)} | {fmt(speed)}{'x' if speed else ''} |")
     levels(ms, cpu)
+    stores(ms)
+
+
+def stores(ms):
+    """Nearest written three ways: into an existing image (non-temporal stores when it is large), the
+    same with ordinary stores only, and into a fresh image per call."""
+    print("\n| type | scale | ours ms | cached stores ms | cached / ours | fresh image ms | fresh / ours |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for t in ("u8", "f32", "f64"):
+        for s in SCALES:
+            case = f"nearest/2040x1356/{t}/{s}"
+            if f"ours/{case}" not in ms:
+                continue
+            cached, fresh = ms.get(f"ours_cached_stores/{case}"), ms.get(f"ours_fresh/{case}")
+            rc, rf = ratio(f"ours_cached_stores/{case}", f"ours/{case}"), ratio(f"ours_fresh/{case}", f"ours/{case}")
+            print(f"| {t} | {s} | {fmt(ms[f'ours/{case}'])} | {fmt(cached)} | {fmt(rc)}{'x' if rc else ''}"
+                  f" | {fmt(fresh)} | {fmt(rf)}{'x' if rf else ''} |")
 
 
 def levels(ms, cpu):

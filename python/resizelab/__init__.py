@@ -31,7 +31,8 @@ def imresize(image, scale=None, *, size=None, method="bicubic", antialiasing=Non
     NaN on the side that keeps the aspect ratio (give one of scale and size). method: nearest,
     bilinear, bicubic, box, triangle, lanczos2, lanczos3. antialiasing: None (MATLAB's default: on
     except for nearest), True or False. boundary: "modern" (R2015b and later) or "legacy". device:
-    "cpu", "cuda" or "auto" (a usable CUDA device, else the CPU).
+    "cpu", "cuda" or "auto" (a usable CUDA device, else the CPU). The last 8 plans made (by shape
+    and arguments) are kept, so calls on images of one shape build their tables once.
     """
     return _core.imresize(image, scale, size=size, method=method, antialiasing=antialiasing, boundary=boundary,
                           device=device)
