@@ -201,13 +201,13 @@ void RowGather::run(const void* src, void* dst, std::size_t dst_step, int copies
 }
 
 namespace {
-std::atomic<int> g_streaming{-1};
+std::atomic<int> g_streaming{-1}, g_fetching{-1};
 }  // namespace
 
 void force_streaming(int mode) { g_streaming.store(mode); }
+void force_fetching(int mode) { g_fetching.store(mode); }
 
-bool streams_output(std::size_t bytes) {
-  if (const int mode = g_streaming.load(std::memory_order_relaxed); mode >= 0) return mode == 1;
+bool beyond_cache(std::size_t bytes) {
   // Linux's sysfs gives the cache the core sees (a VM's CPUID, which sysconf reads, may report the
   // host's whole package).
   static const std::size_t half_cache = [] {
@@ -220,6 +220,16 @@ bool streams_output(std::size_t bytes) {
     return llc / 2;
   }();
   return bytes > half_cache;
+}
+
+bool streams_output(std::size_t bytes) {
+  if (const int mode = g_streaming.load(std::memory_order_relaxed); mode >= 0) return mode == 1;
+  return beyond_cache(bytes);
+}
+
+bool fetches_rows(std::size_t bytes) {
+  if (const int mode = g_fetching.load(std::memory_order_relaxed); mode >= 0) return mode == 1;
+  return beyond_cache(bytes);
 }
 
 void RowGather::run_part(const void* src, void* dst, int o0, int o1) const {

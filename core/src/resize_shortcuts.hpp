@@ -21,12 +21,18 @@ void copy_row(ElemType type, const void* src, void* dst, std::size_t len);
 void gather_row(ElemType type, const AxisTable& t, int ch, const void* src, void* dst, int o0 = 0,
                 int o1 = -1);
 
-// Whether an output of `bytes` is better written with non-temporal stores: when it is larger than
-// half the last-level cache (its size from sysfs, else 32 MiB), so it would not stay there for its
-// reader anyway.
+// Whether `bytes` are more than half the last-level cache (its size from sysfs, else 32 MiB): what a
+// call touches then comes from memory, not from the cache, on the next call too.
+bool beyond_cache(std::size_t bytes);
+// Whether an output of `bytes` is better written with non-temporal stores: when it is beyond_cache,
+// so it would not stay there for its reader anyway.
 bool streams_output(std::size_t bytes);
 // Test hook: 1 streams every output, 0 none, -1 (the default) decides by size as above.
 void force_streaming(int mode);
+// Whether a gather whose rows and output touch `bytes` in all fetches each next input row ahead: when
+// they are beyond_cache. Test hook: force_fetching(1) always, 0 never, -1 (the default) by size.
+bool fetches_rows(std::size_t bytes);
+void force_fetching(int mode);
 // dst = src, its whole 64-byte lines through non-temporal stores where the CPU has them (SSE2), the
 // ends through ordinary ones; stream_fence() orders those stores before what the thread does next.
 void stream_copy(void* dst, const void* src, std::size_t bytes);

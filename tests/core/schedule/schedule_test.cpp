@@ -484,7 +484,7 @@ TEST_P(Schedule, CopiesAndGathersAreBitIdenticalToTheArithmetic) {
   const CpuLevel level = GetParam();
   std::mt19937 rng(23);
   const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  int both = 0, one = 0, checked = 0, shuffled = 0, streamed = 0;
+  int both = 0, one = 0, checked = 0, shuffled = 0, streamed = 0, fetched = 0;
   const CpuLevel generic = CpuLevel::Generic;
   for (int i = 0; i < 1500; ++i) {
     // Some rows wide enough for the shuffles' 128-byte window whatever the pixel size.
@@ -513,19 +513,24 @@ TEST_P(Schedule, CopiesAndGathersAreBitIdenticalToTheArithmetic) {
     rl::detail::force_level(&level);
     const ElemType run_type = type == ElemType::Logical ? ElemType::U8 : type;  // as run_into resizes it
     if (uc && rl::detail::RowGather(run_type, plan.cols, ch).shuffles()) ++shuffled;
-    // Half the cases write the gather's rows through the non-temporal stores of large outputs.
-    const bool stream = ur && uc && i % 2 == 1;
+    // Half the cases write the gather's rows through the non-temporal stores of large outputs, a
+    // quarter a segment at a time fetching the next row as when its rows do not stay in cache.
+    const bool stream = ur && uc && i % 2 == 1, fetch = ur && uc && i % 4 == 2;
     streamed += stream;
+    fetched += fetch;
     rl::detail::force_streaming(stream ? 1 : 0);
+    rl::detail::force_fetching(fetch ? 1 : 0);
     const Image got = rl::run(plan, in, {threads});
     rl::detail::force_streaming(-1);
+    rl::detail::force_fetching(-1);
     rl::Image got_pass = rl::resize_pass(plan.table(plan.order[0]), plan.order[0], pass_in, {threads});
     ASSERT_TRUE(want.same_shape(got));
     // A copy on both axes must keep every bit; with one axis summing several taps, NaN payloads are
     // the compiler's choice on the general path.
     ASSERT_EQ(first_bit_difference(want, got, !(ur && uc)), -1)
         << rows << "x" << cols << "x" << ch << " " << rl::to_string(type) << " " << rl::to_string(plan.method)
-        << " unit rows " << ur << " unit cols " << uc << " threads " << threads << " streamed " << stream;
+        << " unit rows " << ur << " unit cols " << uc << " threads " << threads << " streamed " << stream
+        << " fetched " << fetch;
     if (type != ElemType::Logical) {
       ASSERT_EQ(first_bit_difference(want_pass, got_pass, !is_unit(plan.table(plan.order[0]))), -1)
           << "resize_pass " << rl::to_string(type);
@@ -535,9 +540,11 @@ TEST_P(Schedule, CopiesAndGathersAreBitIdenticalToTheArithmetic) {
     ++checked;
   }
   std::cout << "[          ] shortcut cases: " << checked << " (" << both << " both axes, " << one
-            << " one axis, " << shuffled << " gathered by shuffles, " << streamed << " streamed)\n";
+            << " one axis, " << shuffled << " gathered by shuffles, " << streamed << " streamed, " << fetched
+            << " fetched)\n";
   EXPECT_GT(both, 300);
   EXPECT_GT(streamed, 150);
+  EXPECT_GT(fetched, 100);
   EXPECT_GT(one, 100);
   if (level == CpuLevel::Generic)
     EXPECT_EQ(shuffled, 0);  // the reference loop
@@ -545,8 +552,9 @@ TEST_P(Schedule, CopiesAndGathersAreBitIdenticalToTheArithmetic) {
     EXPECT_GT(shuffled, 100);
 }
 
-// Streamed rows are staged about 8 KiB at a time: rows many segments long (and a last one cut short),
-// enlarged and shrunk, at every level, keep every bit of the general arithmetic.
+// Streamed rows are staged 8 KiB at a time, fetched ones gathered 2 KiB at a time: rows many segments
+// long (and a last one cut short), enlarged and shrunk, at every level, keep every bit of the general
+// arithmetic.
 TEST_P(Schedule, StreamedRowsAcrossStagingSegmentsAreBitIdentical) {
   rl::detail::force_level(&GetParam());
   std::mt19937 rng(5);
@@ -560,15 +568,20 @@ TEST_P(Schedule, StreamedRowsAcrossStagingSegmentsAreBitIdentical) {
         rl::detail::set_shortcuts_enabled(false);
         const Image want = rl::run(plan, in, {2});
         rl::detail::set_shortcuts_enabled(true);
-        rl::detail::force_streaming(1);
-        const Image got = rl::run(plan, in, {2});
-        rl::detail::force_streaming(-1);
-        ASSERT_EQ(first_bit_difference(want, got, false), -1)
-            << rl::to_string(type) << " x" << ch << " scale " << scale << " cols " << cols;
-        ++cases;
+        for (const bool stream : {true, false}) {  // streamed, or fetched and stored in place
+          rl::detail::force_streaming(stream ? 1 : 0);
+          rl::detail::force_fetching(1);
+          const Image got = rl::run(plan, in, {2});
+          rl::detail::force_streaming(-1);
+          rl::detail::force_fetching(-1);
+          ASSERT_EQ(first_bit_difference(want, got, false), -1)
+              << rl::to_string(type) << " x" << ch << " scale " << scale << " cols " << cols << " streamed "
+              << stream;
+          ++cases;
+        }
       }
   rl::detail::force_level(nullptr);
-  EXPECT_EQ(cases, 36);
+  EXPECT_EQ(cases, 72);
 }
 
 // The non-temporal copy of large outputs is memcpy at every destination alignment and length
