@@ -197,6 +197,28 @@ void bench_memcpy_floor(benchmark::State& st, Shape shape, rl::ElemType type, do
   st.SetBytesProcessed(static_cast<std::int64_t>(st.iterations()) * static_cast<std::int64_t>(2 * half));
 }
 
+// The write floor of a case: its output's bytes written once with non-temporal stores on the same
+// threads (what an enlargement must at least write; a memcpy of (in + out) / 2 reads half of it, and
+// its destination may stay in cache between calls, which an output larger than the cache cannot).
+void bench_write_floor(benchmark::State& st, Shape shape, rl::ElemType type, double scale) {
+  const rl::Plan plan = rl::make_plan(rl::ResizeSpec::with_scale(scale), shape.rows, shape.cols);
+  const std::size_t bytes = static_cast<std::size_t>(plan.out_rows) * plan.out_cols * 3 * rl::info(type).size;
+  std::vector<unsigned char> dst(bytes, 0), line(8192, 1);
+  const int threads = rl::detail::thread_count(0);
+  for (auto _ : st) {
+    rl::detail::parallel_for(threads, threads, 1, [&](long long b, long long e) {
+      const std::size_t lo = bytes * static_cast<std::size_t>(b) / threads,
+                        hi = bytes * static_cast<std::size_t>(e) / threads;
+      for (std::size_t at = lo; at < hi; at += line.size())
+        rl::detail::stream_copy(dst.data() + at, line.data(), std::min(line.size(), hi - at));
+      rl::detail::stream_fence();
+    });
+    benchmark::DoNotOptimize(dst.data());
+    benchmark::ClobberMemory();
+  }
+  st.counters["out_MB"] = static_cast<double>(bytes) / 1e6;
+}
+
 // The compute ceiling: 12 independent chains of fused multiply-adds on every thread of the pool, in
 // the widest vectors the CPU has (AVX-512 where present, else AVX2), float32 or float64; items/s =
 // lane multiply-adds/s. Written in assembly so that no compiler flag or target attribute is needed
@@ -342,6 +364,9 @@ void register_all() {
       const std::string suffix = join({"/", kDiv2k.name, "/", type_name(type), "/", scale_name(s)});
       benchmark::RegisterBenchmark(join({"floor/memcpy", suffix}).c_str(), bench_memcpy_floor, kDiv2k, type,
                                    s)
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime();
+      benchmark::RegisterBenchmark(join({"floor/write", suffix}).c_str(), bench_write_floor, kDiv2k, type, s)
           ->Unit(benchmark::kMillisecond)
           ->UseRealTime();
       benchmark::RegisterBenchmark(join({"ours_cached_stores/nearest", suffix}).c_str(), bench_cached_stores,

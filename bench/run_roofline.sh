@@ -10,7 +10,7 @@ out=${2:?directory for the JSON result}
 reps=${3:-5}
 mkdir -p "$out"
 cases='(ours(_1thread|_fresh|_cached_stores)?/(nearest|bilinear|bicubic|lanczos3)|opencv/(nearest|linear|cubic)'
-cases="$cases|floor/memcpy|level/avx(2|512)/(bicubic|nearest))/2040x1356/(u8|f32|f64)/(1/4|0.37|1/2|x2|x3)/"
+cases="$cases|floor/(memcpy|write)|level/avx(2|512)/(bicubic|nearest))/2040x1356/(u8|f32|f64)/(1/4|0.37|1/2|x2|x3)/"
 uptime
 "$build/bench/rl_resize_bench" --benchmark_filter="^$cases|^floor/(fma|clock)" \
   --benchmark_repetitions="$reps" --benchmark_enable_random_interleaving=true --benchmark_min_time=0.05 \
