@@ -321,9 +321,10 @@ void run_gather(const Plan& p, const Image& in, Image& out, const RunOptions& op
   const int threads = detail::pick_threads(opt, p.out_rows, 4.0 * static_cast<double>(p.out_rows) * out_len);
   const std::size_t out_step = out_len * es;
   const detail::RowGather gather(in.type(), p.cols, ch);
-  // A large output is written with non-temporal stores: each row is gathered into a staging row (in
-  // the first-level cache) and streamed from there to every output row that repeats it, so no output
-  // line is read in before it is written (a third of the traffic of an enlargement). Same bytes.
+  // An output larger than the cache is written with non-temporal stores: each row is gathered into a
+  // staging row (in the first-level cache) and streamed from there to every output row that repeats
+  // it, so no output line is read in before it is written (a third of the traffic of an
+  // enlargement). Same bytes.
   const bool stream = detail::streams_output(out.bytes());
   // When what the call reads and writes does not stay in the cache, each row is gathered a segment at
   // a time while the next input row's same columns are fetched: the loads otherwise wait on memory at

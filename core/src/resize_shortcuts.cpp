@@ -207,24 +207,26 @@ std::atomic<int> g_streaming{-1}, g_fetching{-1};
 void force_streaming(int mode) { g_streaming.store(mode); }
 void force_fetching(int mode) { g_fetching.store(mode); }
 
-bool beyond_cache(std::size_t bytes) {
+std::size_t last_level_cache_bytes() {
   // Linux's sysfs gives the cache the core sees (a VM's CPUID, which sysconf reads, may report the
-  // host's whole package).
-  static const std::size_t half_cache = [] {
-    std::size_t llc = std::size_t{32} << 20;
+  // host's whole package: 384 MB against 32 MB here).
+  static const std::size_t llc = [] {
+    std::size_t bytes = std::size_t{32} << 20;
     if (std::FILE* f = std::fopen("/sys/devices/system/cpu/cpu0/cache/index3/size", "r")) {
       unsigned long kib = 0;
-      if (std::fscanf(f, "%luK", &kib) == 1 && kib > 0) llc = static_cast<std::size_t>(kib) << 10;
+      if (std::fscanf(f, "%luK", &kib) == 1 && kib > 0) bytes = static_cast<std::size_t>(kib) << 10;
       std::fclose(f);
     }
-    return llc / 2;
+    return bytes;
   }();
-  return bytes > half_cache;
+  return llc;
 }
+
+bool beyond_cache(std::size_t bytes) { return bytes > last_level_cache_bytes() / 2; }
 
 bool streams_output(std::size_t bytes) {
   if (const int mode = g_streaming.load(std::memory_order_relaxed); mode >= 0) return mode == 1;
-  return beyond_cache(bytes);
+  return bytes > last_level_cache_bytes();
 }
 
 bool fetches_rows(std::size_t bytes) {

@@ -21,11 +21,14 @@ void copy_row(ElemType type, const void* src, void* dst, std::size_t len);
 void gather_row(ElemType type, const AxisTable& t, int ch, const void* src, void* dst, int o0 = 0,
                 int o1 = -1);
 
-// Whether `bytes` are more than half the last-level cache (its size from sysfs, else 32 MiB): what a
-// call touches then comes from memory, not from the cache, on the next call too.
+// The last-level cache's size (from sysfs, else 32 MiB).
+std::size_t last_level_cache_bytes();
+// Whether `bytes` are more than half the last-level cache: what a call touches then comes from
+// memory, not from the cache, on the next call too.
 bool beyond_cache(std::size_t bytes);
-// Whether an output of `bytes` is better written with non-temporal stores: when it is beyond_cache,
-// so it would not stay there for its reader anyway.
+// Whether an output of `bytes` is better written with non-temporal stores: when it is larger than
+// the whole last-level cache, so it cannot stay there for its reader (measured: an output of about
+// the cache's size, uint8 x2 of 2040x1356 RGB, 33 MB, was 10% faster through the cache).
 bool streams_output(std::size_t bytes);
 // Test hook: 1 streams every output, 0 none, -1 (the default) decides by size as above.
 void force_streaming(int mode);
