@@ -61,8 +61,11 @@ void rows_pass(const double* w, const TI* const* rows, int taps, TO* d, std::siz
 template <class V, class T>
 void widen_pass(const T* src, double* dst, std::size_t n) {
   constexpr std::size_t W = V::W;
-  const char* next = reinterpret_cast<const char*>(src + n);
-  for (std::size_t b = 0; b < n * sizeof(T); b += 64) __builtin_prefetch(next + b);
+  // Every line the next strip touches, from the one holding its first byte (a row need not start on
+  // a line: numpy's arrays lie 16 bytes past one, so a strip spans one line more).
+  const auto next = reinterpret_cast<std::uintptr_t>(src + n);
+  for (std::uintptr_t a = next & ~std::uintptr_t{63}; a < next + n * sizeof(T); a += 64)
+    __builtin_prefetch(reinterpret_cast<const void*>(a));
   std::size_t j = 0;
   for (; j + W <= n; j += W) V::stored(dst + j, V::load(src + j));
   for (; j < n; ++j) dst[j] = static_cast<double>(src[j]);
