@@ -10,6 +10,7 @@
 #include <new>
 #include <stdexcept>
 #include <type_traits>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -80,7 +81,7 @@ class BlockCache {
         best = it;
     if (best == kept_.end()) return nullptr;
     void* p = best->first;
-    live_.emplace_back(*best);
+    live_.emplace(*best);
     kept_bytes_ -= best->second;
     kept_.erase(best);
     return p;
@@ -88,7 +89,7 @@ class BlockCache {
 
   void track(void* p, std::size_t bytes) {
     std::lock_guard lock(m_);
-    live_.emplace_back(p, bytes);
+    live_.emplace(p, bytes);
   }
 
   // Keeps or frees p when it is a large block; false when it is not one.
@@ -96,7 +97,7 @@ class BlockCache {
     std::vector<void*> drop;
     {
       std::lock_guard lock(m_);
-      const auto it = std::find_if(live_.begin(), live_.end(), [&](const auto& b) { return b.first == p; });
+      const auto it = live_.find(p);
       if (it == live_.end()) return false;
       const Block b = *it;
       live_.erase(it);
@@ -125,7 +126,8 @@ class BlockCache {
   }
 
   std::mutex m_;
-  std::vector<Block> live_, kept_;  // blocks in use, and kept (oldest first)
+  std::unordered_map<void*, std::size_t> live_;  // blocks in use, by address
+  std::vector<Block> kept_;                      // blocks kept, oldest first
   std::size_t kept_bytes_ = 0;
 };
 

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "resize_dispatch.hpp"
@@ -43,14 +44,16 @@ void stream_fence();
 // One row of scratch on a 64-byte boundary, for a row to be built in cache before stream_copy.
 class StagingRow {
  public:
-  explicit StagingRow(std::size_t bytes) : buf_(bytes ? bytes + 64 : 0) {}
-  unsigned char* data() {
-    const std::size_t skew = reinterpret_cast<std::uintptr_t>(buf_.data()) % 64;
-    return buf_.data() + (skew ? 64 - skew : 0);
+  // Left uninitialized: every byte is gathered before it is copied out.
+  explicit StagingRow(std::size_t bytes) : buf_(bytes ? new unsigned char[bytes + 64] : nullptr) {
+    const std::size_t skew = reinterpret_cast<std::uintptr_t>(buf_.get()) % 64;
+    data_ = buf_.get() + (skew ? 64 - skew : 0);
   }
+  unsigned char* data() const { return data_; }
 
  private:
-  std::vector<unsigned char> buf_;
+  std::unique_ptr<unsigned char[]> buf_;
+  unsigned char* data_ = nullptr;
 };
 
 // A unit horizontal table's gather, set up once per run: the active level's byte shuffles
