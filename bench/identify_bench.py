@@ -18,7 +18,7 @@ from PIL import Image
 
 exe = sys.argv[1]
 runs = int(sys.argv[2]) if len(sys.argv) > 2 else 7
-golden = pathlib.Path(os.environ.get("RL_GOLDEN_DIR", pathlib.Path(__file__).resolve().parents[2] / "shared" / "golden"))
+golden = pathlib.Path(os.environ.get("RL_GOLDEN_DIR", pathlib.Path(__file__).resolve().parents[1] / "tests" / "data" / "golden"))
 
 
 def run(*args):

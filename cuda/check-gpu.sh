@@ -4,30 +4,21 @@
 # GPU benchmark, the tests that could be built and the Python GPU tests, and print a table.
 #
 # Usage: cuda/check-gpu.sh [--long] [--out DIR] [BUILD_DIR]     (default BUILD_DIR: <repo>/build-gpu-check)
-#        cuda/check-gpu.sh --copy-golden                         (copy the golden data into the tree)
 #   --long         benchmark 64 images x 20 reps instead of 16 x 5, and a time budget of 540 s
 #   --out DIR      copy the table and the logs into DIR when the script ends (any way it ends)
-#   --copy-golden  copy the golden folder (RL_GOLDEN_DIR, else <repo>/../shared/golden; 14 MB) into
-#                  <repo>/gpu-golden/, which .gitignore ignores, and exit
 #
-# Running it on a lent GPU machine (the device tool sends the working tree and the ignored paths named
-# in `carry`, 64 MiB in all, but not ../shared). Once, in the repository root here:
-#     bash cuda/check-gpu.sh --copy-golden
-# then one device call from the repository root, with carry ["gpu-golden"] and timeout_s 480:
-#     bash cuda/check-gpu.sh --out "$OUT"
-# Golden data: RL_GOLDEN_DIR if set, else <repo>/gpu-golden, else <repo>/../shared/golden. Without it
-# the golden rows are reported "not run", never as a failure (and the exit status says so).
+# Needs: CMake 3.24+, nvcc (CUDA 12 or later) and an NVIDIA GPU with its driver; GoogleTest, numpy and
+# pytest are used when present. Run it from anywhere on any GPU machine with a clone of the repository:
+#     bash cuda/check-gpu.sh --out /tmp/gpu-check
+# Golden data: the repository's own tests/data/golden (the real MATLAB outputs), or RL_GOLDEN_DIR.
 #
-# Time: a device loan is 15 minutes of device time in all, start-up and transfers included, and one
-# command may run 600 s at most. The default run is held to RL_TIME_BUDGET=360 s: each step's time
-# limit is what is left of the budget, a step with too little time left is shown "not run (time)", and
-# every row is printed as soon as its step ends, so a run cut short still leaves a readable table.
-# Measured without a GPU (2 cores shared with other builds, load about 12, no compiler cache): configure
-# 22 s; build of the checker and the benchmark 312 s of wall time; the GoogleTest tests, where
-# GoogleTest exists, 237 s more; host-loop checks 2 s. The whole run used only 160 s of CPU (nvcc on
-# resizer.cu, the longest single step, 18 s), so on 16 idle cores expect the build in about a minute.
-# On a GPU add the device checks (seconds), the benchmark (16 x 2040x1356 RGB, plain and tuned, NPP,
-# CPU reference images: about 20-40 s) and the Python GPU tests (when the module builds).
+# Time: the default run is held to RL_TIME_BUDGET=360 s: each step's time limit is what is left of the
+# budget, a step with too little time left is shown "not run (time)", and every row is printed as soon
+# as its step ends, so a run cut short still leaves a readable table. Without a GPU on 2 cores the
+# configure takes about 20 s and the build of the checker and benchmark about 5 minutes of wall time
+# (160 s of CPU: on 16 idle cores about a minute). On a GPU add the device checks (seconds), the
+# benchmark (16 x 2040x1356 RGB, plain and tuned, NPP, CPU reference images: about 20-40 s) and the
+# Python GPU tests (when the module builds).
 #
 # Environment: RL_GOLDEN_DIR (above); RL_TIME_BUDGET (seconds); RL_CUDA_ARCHITECTURES overrides
 # CMAKE_CUDA_ARCHITECTURES (default: the GPU's own, from nvidia-smi; else the project's "75 90-real");
@@ -37,7 +28,7 @@
 # toolchain's new warning must not cost the run.
 # Exit status: 0 every step ran and passed on a GPU; 1 something failed; 2 bad arguments; 3 no usable
 # GPU (the host-side checks passed; device steps not run); 4 nothing failed, but the run is not
-# complete: the golden rows did not run (no golden data) or the time budget cut a step.
+# complete: the golden rows did not run (RL_GOLDEN_DIR names no golden data) or the time budget cut a step.
 set -u -o pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -45,12 +36,10 @@ root=$(dirname "$here")
 build=""
 out_dir=""
 long=0
-copy_golden=0
-usage="usage: cuda/check-gpu.sh [--long] [--out DIR] [BUILD_DIR] | --copy-golden"
+usage="usage: cuda/check-gpu.sh [--long] [--out DIR] [BUILD_DIR]"
 while [ $# -gt 0 ]; do
   case $1 in
     --long) long=1 ;;
-    --copy-golden) copy_golden=1 ;;
     --out) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; out_dir=$2; shift ;;
     -h|--help) sed -n '2,/^set -u/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "$usage" >&2; exit 2 ;;
@@ -58,22 +47,6 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-
-if [ $copy_golden = 1 ]; then
-  src=${RL_GOLDEN_DIR:-$root/../shared/golden}
-  dst=$root/gpu-golden
-  [ -f "$src/manifest.tsv" ] || { echo "check-gpu: no golden data at $src (set RL_GOLDEN_DIR)" >&2; exit 1; }
-  if [ -e "$dst" ] && [ ! -f "$dst/manifest.tsv" ]; then
-    echo "check-gpu: $dst exists and is not a golden copy; move it away first" >&2
-    exit 1
-  fi
-  if ! rm -rf "$dst" || ! cp -R "$src" "$dst"; then
-    echo "check-gpu: copying $src failed" >&2
-    exit 1
-  fi
-  echo "check-gpu: copied $src to $dst ($(du -sh "$dst" | cut -f1)); send it with carry [\"gpu-golden\"]"
-  exit 0
-fi
 
 build=${build:-$root/build-gpu-check}
 logs=$build/check-gpu-logs
@@ -140,7 +113,7 @@ golden=""
 if [ -n "${RL_GOLDEN_DIR:-}" ]; then
   candidates=("$RL_GOLDEN_DIR")
 else
-  candidates=("$root/gpu-golden" "$root/../shared/golden")
+  candidates=("$root/tests/data/golden")
 fi
 for d in "${candidates[@]}"; do
   if [ -f "$d/manifest.tsv" ]; then golden=$(cd "$d" && pwd); break; fi

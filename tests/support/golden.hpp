@@ -1,4 +1,4 @@
-// Reading ../shared/golden/manifest.tsv: one struct per row, and the spec each row asks for.
+// Reading tests/data/golden/manifest.tsv: one struct per row, and the spec each row asks for.
 #pragma once
 
 #include <filesystem>

@@ -41,7 +41,7 @@ std::string compare_exact(const Image& got, const Image& want);
 
 using Loader = std::function<Image(const std::string& path)>;
 
-// Every row of ../shared/golden/manifest.tsv. The .npy rows run on their own data and must equal
+// Every row of tests/data/golden/manifest.tsv. The .npy rows run on their own data and must equal
 // rl::run bit for bit and MATLAB to 1e-12. PNG rows need an image loader (OpenCV): given one, they
 // run on the real files and must equal rl::run and MATLAB's files exactly; without one, each PNG row's
 // spec runs on the butterfly .npy (as uint8 for "exact" rows, float64 for "imwrite" rows) and must

@@ -1,7 +1,7 @@
 // File panes in the comparison model: an image file registered to the reference by size (as it is,
 // or an LR file upscaled by MATLAB's imresize), compared across element types, and refused in one
 // line when it cannot be registered. Expected values are worked by hand or are real MATLAB outputs
-// (../shared/golden/modern-baboon, see its README).
+// (tests/data/golden/modern-baboon, see its README).
 #include <gtest/gtest.h>
 
 #include <QFile>
@@ -130,7 +130,7 @@ TEST_F(FilePanes, SixteenBitPngAgainstAUint8Reference) {
 }
 
 // An LR file 1/2 and 1/3 of the reference's size, upscaled by bicubic: MATLAB's own
-// imwrite(imresize(im2double(baboon), s)) for s = 2, 3 (../shared/golden/modern-baboon) is what the
+// imwrite(imresize(im2double(baboon), s)) for s = 2, 3 (tests/data/golden/modern-baboon) is what the
 // pane holds through im2uint8, every value; the file is im2double(baboon) as a float64 .npy.
 TEST_F(FilePanes, LrFileUpscaledIsMatlabsImresize) {
   const Image baboon = rl::io::load(rl::test::golden_path("modern-baboon/baboon.png"));
