@@ -13,6 +13,7 @@
 #include <memory>
 
 #include "figure_panels.hpp"
+#include "fresh_settings.hpp"
 #include "rl/ui/document.hpp"
 #include "rl/ui/kernel_plot_widget.hpp"
 #include "rl/ui/main_window.hpp"
@@ -22,12 +23,7 @@
 
 namespace {
 
-void isolate_settings() {
-  QStandardPaths::setTestModeEnabled(true);
-  QCoreApplication::setOrganizationName("ResizeLabTest");
-  QCoreApplication::setApplicationName("resizelab-geometry-test");
-  QSettings().clear();
-}
+void isolate_settings() { rl::test::isolate_settings("resizelab-geometry-test"); }
 
 std::shared_ptr<const rl::Plan> plan_of(rl::Method m, double s, bool aa) {
   rl::ResizeSpec spec = rl::ResizeSpec::with_scale(s, m);

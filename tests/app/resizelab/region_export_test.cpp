@@ -7,6 +7,7 @@
 #include <QTest>
 
 #include "figure_panels.hpp"
+#include "fresh_settings.hpp"
 #include "rl/ui/document.hpp"
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/view_state.hpp"
@@ -14,11 +15,8 @@
 namespace {
 
 TEST(RegionExport, TheRegionIsTheFiguresCropAndItsStatistics) {
-  // Settings in a test store, empty: the default image, scale and panes.
-  QStandardPaths::setTestModeEnabled(true);
-  QCoreApplication::setOrganizationName("ResizeLabTest");
-  QCoreApplication::setApplicationName("resizelab-region-export-test");
-  QSettings().clear();
+  // Settings in this process's own empty store: the default image, scale and panes.
+  rl::test::isolate_settings("resizelab-region-export-test");
   rl::ui::MainWindow w;
   rl::ui::Document& doc = *w.document();
   const auto idle = [&]() {

@@ -7,17 +7,13 @@
 #include <QTest>
 #include <QWidget>
 
+#include "fresh_settings.hpp"
 #include "rl/ui/document.hpp"
 
 namespace rl::ui::test {
 
-// Settings go to a test location and start empty, so runs do not see each other or the user's.
-inline void isolate_settings() {
-  QStandardPaths::setTestModeEnabled(true);
-  QCoreApplication::setOrganizationName("ResizeLabTest");
-  QCoreApplication::setApplicationName("resizelab-test");
-  QSettings().clear();
-}
+// Settings go to this process's own empty folder, so runs do not see each other or the user's.
+inline void isolate_settings() { rl::test::isolate_settings(); }
 
 // True when the newest request's results (and their difference maps) are in, within timeout_ms.
 inline bool wait_idle(const Document& doc, int timeout_ms) {
