@@ -35,7 +35,10 @@ fi
 rm -f /tmp/rl-fuzz-probe.$$
 
 start=$(date +%s)
+# Line tables only: sanitizer reports keep file:line, and the build skips full debug info (less to
+# compile, link and load).
 CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -gline-tables-only -DNDEBUG" \
   -DRL_SANITIZE=ON -DRL_FUZZ=ON -DRL_BUILD_GUI=OFF -DRL_BUILD_CUDA=OFF -DRL_BUILD_BENCH=OFF \
   -DRL_BUILD_PYTHON=OFF  # the Python module cannot load without the sanitizer runtime preloaded
 cmake --build "$build" -j "$jobs"
