@@ -58,6 +58,8 @@ configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/ResizeLabConfig.cmake.in
   INSTALL_DESTINATION ${RL_INSTALL_CMAKEDIR})
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/ResizeLabConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
+# The license, where Debian keeps a package's terms (and every prefix install alike).
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/resizelab RENAME copyright)
 install(FILES ${PROJECT_BINARY_DIR}/ResizeLabConfig.cmake ${PROJECT_BINARY_DIR}/ResizeLabConfigVersion.cmake
   DESTINATION ${RL_INSTALL_CMAKEDIR})
 

@@ -2,6 +2,7 @@
 # (cmake/Install.cmake). Depends is computed by dpkg-shlibdeps from the libraries the binaries link.
 set(CPACK_PACKAGE_NAME resizelab)
 set(CPACK_PACKAGE_VENDOR ResizeLab)
+set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(RL_PACKAGE_MAINTAINER "ResizeLab <resizelab@localhost>" CACHE STRING "The .deb's Maintainer field")
 set(CPACK_PACKAGE_CONTACT "${RL_PACKAGE_MAINTAINER}")

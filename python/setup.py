@@ -20,10 +20,16 @@ class CMakeBuild(build_ext):
         root = HERE.parent
         build = pathlib.Path(os.environ.get("RESIZELAB_BUILD_DIR") or pathlib.Path(self.build_temp).resolve() / "cmake")
         args = ["-DCMAKE_BUILD_TYPE=Release", f"-DPython3_EXECUTABLE={sys.executable}", "-DRL_BUILD_GUI=OFF",
-                "-DRL_BUILD_IO=OFF", "-DRL_BUILD_TESTS=OFF", "-DRL_BUILD_BENCH=OFF", "-DRL_WERROR=OFF"]
+                "-DRL_BUILD_IO=OFF", "-DRL_BUILD_TESTS=OFF", "-DRL_BUILD_BENCH=OFF", "-DRL_WERROR=OFF",
+                "-DRL_PYTHON_REQUIRED=ON"]
         if shutil.which("ninja"):
             args += ["-G", "Ninja"]
         args += shlex.split(os.environ.get("RESIZELAB_CMAKE_ARGS", ""))
+        try:  # pybind11 installed by pip: tell CMake where its config is
+            import pybind11
+            args.append(f"-Dpybind11_DIR={pybind11.get_cmake_dir()}")
+        except ImportError:
+            pass
         subprocess.run(["cmake", "-S", str(root), "-B", str(build), *args], check=True)
         subprocess.run(["cmake", "--build", str(build), "--target", "rl_python", "-j", str(os.cpu_count() or 1)],
                        check=True)
@@ -37,6 +43,7 @@ setup(
     name="resizelab",
     version="0.1.0",
     description="MATLAB's imresize, bit for bit, for numpy and PyTorch (CPU and CUDA)",
+    license="MIT",
     packages=["resizelab"],
     ext_modules=[Extension("resizelab._core", sources=[])],
     cmdclass={"build_ext": CMakeBuild},

@@ -23,6 +23,7 @@ dpkg-deb -c "$deb" | awk '{print $NF}' | sed 's|^\./|/|' >"$tmp/files"
 for f in /usr/bin/imresize /usr/bin/resizelab /usr/share/applications/resizelab.desktop \
          /usr/share/icons/hicolor/scalable/apps/resizelab.svg /usr/share/icons/hicolor/48x48/apps/resizelab.png \
          /usr/share/man/man1/imresize.1 /usr/share/man/man1/imresize-batch.1 /usr/share/man/man1/resizelab.1 \
+         /usr/share/doc/resizelab/copyright \
          /usr/include/rl/resize.hpp /usr/include/rl/version.hpp; do
   grep -qxF "$f" "$tmp/files" || { echo "FAIL: $f is not in the .deb"; exit 1; }
 done
