@@ -278,12 +278,10 @@ else
   row "ctest (GoogleTest)" "not run (GoogleTest not found, or the tests did not build)" 0
 fi
 
-# The Python module's GPU tests: tests/python/test_gpu.py, or python/tests (-k gpu).
+# The Python module's GPU tests: tests/python/test_gpu.py.
 py_args=()
 if [ -f "$root/tests/python/test_gpu.py" ]; then
   py_args=("$root/tests/python/test_gpu.py")
-elif [ -d "$root/python/tests" ]; then
-  py_args=("$root/python/tests" -k gpu)
 fi
 if [ ${#py_args[@]} -eq 0 ]; then
   row "python GPU tests" "not run (no Python GPU tests in this tree)" 0

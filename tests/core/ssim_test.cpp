@@ -1,10 +1,15 @@
-// The SSIM variants and PSNR on cases worked out by hand in the comments.
+// The SSIM variants and PSNR on cases worked out by hand in the comments, and every SSIM variant against
+// a second SSIM written here from the paper's definition (not by calling the code under test).
 #include "rl/ssim.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "rl/metrics.hpp"
 
@@ -78,6 +83,148 @@ TEST(Ssim, SymmetricAndBelowOneForDifferentImages) {
     const double ab = ssim(v, a, b, 255).mssim;
     EXPECT_LT(ab, 1.0) << to_string(v);
     EXPECT_NEAR(ab, ssim(v, b, a, 255).mssim, 1e-15) << to_string(v);
+  }
+}
+
+// ---- A second, independent SSIM: Wang et al. 2004's definition, eq. (13)-(16), written out directly.
+// For one window position the weighted means, variances and covariance of the pixels under a Gaussian
+// window w(u, v) = exp(-(u^2 + v^2) / (2 sigma^2)) / Z (sigma 1.5, u, v in -5..5, Z its sum), with the
+// variances taken as sum w (x - mu)^2 (the two-pass form, not E[x^2] - mu^2 as the code under test does),
+// then SSIM = ((2 mu_x mu_y + C1)(2 sigma_xy + C2)) / ((mu_x^2 + mu_y^2 + C1)(sigma_x^2 + sigma_y^2 + C2)),
+// C1 = (0.01 L)^2, C2 = (0.03 L)^2. Each variant only chooses where the window goes and what lies under
+// it at the border: ssim_index.m and BasicSR's _ssim the positions where it fits ('valid'); MATLAB's
+// ssim every pixel, the image extended by repeating its edge ('replicate'); ssim.m 2009 first the f x f
+// box filter ('symmetric': the edge pixel repeated in the mirror) and every f-th pixel.
+// The weights that fspecial, cv2.getGaussianKernel and imgaussfilt build differ from these by rounding
+// only (~1e-17 each), and the variance forms by ~1e-13 relative: the two agree to 1e-10.
+using Pixels = std::vector<std::vector<double>>;  // [row][col]
+
+Pixels pixels_of(const Image& im) {
+  Pixels p(im.rows(), std::vector<double>(im.cols()));
+  for (int r = 0; r < im.rows(); ++r)
+    for (int c = 0; c < im.cols(); ++c) p[r][c] = im.at(r, c);
+  return p;
+}
+
+// SSIM of the window centred at (r, c); at(x, r, c) reads a pixel, mapping the border as the variant does.
+template <class At>
+double ssim_at(const Pixels& x, const Pixels& y, int r, int c, double L, At at) {
+  double z = 0;
+  for (int u = -5; u <= 5; ++u)
+    for (int v = -5; v <= 5; ++v) z += std::exp(-(u * u + v * v) / (2 * 1.5 * 1.5));
+  const auto w = [&](int u, int v) { return std::exp(-(u * u + v * v) / (2 * 1.5 * 1.5)) / z; };
+  double mx = 0, my = 0;
+  for (int u = -5; u <= 5; ++u)
+    for (int v = -5; v <= 5; ++v) {
+      mx += w(u, v) * at(x, r + u, c + v);
+      my += w(u, v) * at(y, r + u, c + v);
+    }
+  double vx = 0, vy = 0, cxy = 0;
+  for (int u = -5; u <= 5; ++u)
+    for (int v = -5; v <= 5; ++v) {
+      const double dx = at(x, r + u, c + v) - mx, dy = at(y, r + u, c + v) - my;
+      vx += w(u, v) * dx * dx;
+      vy += w(u, v) * dy * dy;
+      cxy += w(u, v) * dx * dy;
+    }
+  const double c1 = (0.01 * L) * (0.01 * L), c2 = (0.03 * L) * (0.03 * L);
+  return ((2 * mx * my + c1) * (2 * cxy + c2)) / ((mx * mx + my * my + c1) * (vx + vy + c2));
+}
+
+double reference_valid(const Pixels& x, const Pixels& y, double L) {
+  const auto at = [](const Pixels& p, int r, int c) { return p[r][c]; };
+  double sum = 0;
+  int n = 0;
+  for (int r = 5; r + 5 < static_cast<int>(x.size()); ++r)
+    for (int c = 5; c + 5 < static_cast<int>(x[0].size()); ++c, ++n) sum += ssim_at(x, y, r, c, L, at);
+  return sum / n;
+}
+
+double reference_replicate(const Pixels& x, const Pixels& y, double L) {
+  const auto at = [](const Pixels& p, int r, int c) {
+    const int rows = static_cast<int>(p.size()), cols = static_cast<int>(p[0].size());
+    return p[std::min(std::max(r, 0), rows - 1)][std::min(std::max(c, 0), cols - 1)];
+  };
+  double sum = 0;
+  int n = 0;
+  for (int r = 0; r < static_cast<int>(x.size()); ++r)
+    for (int c = 0; c < static_cast<int>(x[0].size()); ++c, ++n) sum += ssim_at(x, y, r, c, L, at);
+  return sum / n;
+}
+
+// ssim.m (2009): f = max(1, round(min(M, N) / 256)); img = imfilter(img, ones(f) / f^2, 'symmetric',
+// 'same') (the kernel's centre floor((f + 1) / 2), 1-based; 'symmetric' reads x(-1) as x(0), x(n) as
+// x(n - 1)); img = img(1:f:end, 1:f:end); then ssim_index.
+Pixels reference_wang2009_lowpass(const Pixels& x, int f) {
+  const int rows = static_cast<int>(x.size()), cols = static_cast<int>(x[0].size());
+  const int centre = (f + 1) / 2;  // 1-based
+  const auto sym = [](int k, int n) { return k < 0 ? -1 - k : (k >= n ? 2 * n - 1 - k : k); };
+  Pixels out;
+  for (int r = 0; r < rows; r += f) {
+    out.emplace_back();
+    for (int c = 0; c < cols; c += f) {
+      double s = 0;
+      for (int i = 1; i <= f; ++i)
+        for (int j = 1; j <= f; ++j) s += x[sym(r + i - centre, rows)][sym(c + j - centre, cols)];
+      out.back().push_back(s / (f * f));
+    }
+  }
+  return out;
+}
+
+// A textured pair: b is a with noise, an offset and a contrast change, so luminance, contrast and
+// structure all differ.
+std::pair<Image, Image> textured_pair(int rows, int cols, ElemType t = ElemType::U8) {
+  Image a(rows, cols, 1, t), b(rows, cols, 1, t);
+  unsigned s = 12345;
+  const auto next = [&] { return (s = s * 1103515245u + 12345u) >> 16 & 0xff; };
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      const double v = std::fmod(r * 9.0 + c * 4.0 + 60 * std::sin(r * 0.7) + 0.25 * next(), 256.0);
+      a.set(r, c, 0, std::floor(v));
+      b.set(r, c, 0, std::clamp(std::floor(0.8 * v + 20 + 0.1 * next()), 0.0, 255.0));
+    }
+  return {a, b};
+}
+
+TEST(SsimIndependentFormula, SsimIndexValidWindow) {
+  const auto [a, b] = textured_pair(13, 15);  // 3 x 5 window positions
+  const double want = reference_valid(pixels_of(a), pixels_of(b), 255);
+  EXPECT_LT(want, 0.99);  // a case where SSIM is not near 1
+  EXPECT_NEAR(ssim_index(a, b).mssim, want, 1e-10);
+  EXPECT_NEAR(ssim_basicsr(a, b).mssim, want, 1e-10);  // cv2.getGaussianKernel: the same window
+  // An 11x11 pair: one window position, the map's one value.
+  const auto [a11, b11] = textured_pair(11, 11);
+  EXPECT_NEAR(ssim_index(a11, b11).map.at(0, 0), reference_valid(pixels_of(a11), pixels_of(b11), 255), 1e-10);
+}
+
+TEST(SsimIndependentFormula, MatlabReplicateFullMap) {
+  // Smaller than the window (MATLAB's ssim allows it: every tap past the edge reads the edge pixel),
+  // and larger than it; L = 255 on uint8 and L = 1 on [0, 1] doubles.
+  for (const auto& [rows, cols] : std::vector<std::pair<int, int>>{{3, 3}, {7, 9}, {16, 13}}) {
+    const auto [a, b] = textured_pair(rows, cols);
+    const SsimResult got = ssim_matlab(a, b, 255);
+    ASSERT_EQ(got.map.rows(), rows);
+    EXPECT_NEAR(got.mssim, reference_replicate(pixels_of(a), pixels_of(b), 255), 1e-10)
+        << rows << "x" << cols;
+    Image a1(rows, cols, 1, ElemType::F64), b1(rows, cols, 1, ElemType::F64);
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c) {
+        a1.set(r, c, 0, a.at(r, c) / 255);
+        b1.set(r, c, 0, b.at(r, c) / 255);
+      }
+    EXPECT_NEAR(ssim_matlab(a1, b1, 1).mssim, reference_replicate(pixels_of(a1), pixels_of(b1), 1), 1e-10);
+  }
+}
+
+TEST(SsimIndependentFormula, Wang2009LowPassThenSubsample) {
+  // min(400, 410) / 256 = 1.56: f = 2, so 200 x 205 values are scored; and f = 3 at 640 x 650.
+  for (const auto& [rows, cols, f] : std::vector<std::array<int, 3>>{{400, 410, 2}, {640, 650, 3}}) {
+    const auto [a, b] = textured_pair(rows, cols);
+    const Pixels da = reference_wang2009_lowpass(pixels_of(a), f),
+                 db = reference_wang2009_lowpass(pixels_of(b), f);
+    ASSERT_EQ(static_cast<int>(da.size()), (rows + f - 1) / f);
+    EXPECT_NEAR(ssim_wang2009(a, b).mssim, reference_valid(da, db, 255), 1e-10) << f;
   }
 }
 

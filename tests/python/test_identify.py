@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 import resizelab
-from conftest import golden_dir, imresize_command
+from conftest import golden_dir, imresize_command, require
 
-cv2 = pytest.importorskip("cv2", reason="python3-opencv is needed to make OpenCV's LR images")
+cv2 = require("cv2", "python3-opencv makes OpenCV's LR images")
 from PIL import Image  # noqa: E402
 
 RNG = np.random.default_rng(2026)
@@ -26,7 +26,7 @@ def photo(rows, cols, ch=3):
 
 
 def test_opencv_pillow_torch_and_matlab_are_named_exactly():
-    torch = pytest.importorskip("torch", reason="python3-torch is needed to make torch's LR images")
+    torch = require("torch", "python3-torch makes torch's LR images")
     F = torch.nn.functional
     hr = photo(67, 58)
     x = torch.from_numpy(hr).permute(2, 0, 1).contiguous()[None].float() / 255

@@ -4,7 +4,6 @@
 import math
 import sys
 import threading
-import time
 
 import numpy as np
 import pytest
@@ -396,31 +395,39 @@ def test_device_policy_without_a_device():
 
 
 def test_gil_is_released_during_a_resize():
-    # While a worker thread is inside a long resize, the main thread must keep running Python code.
-    # With a 0.5 ms switch interval, a call that held the GIL would let the main thread run only
-    # within ~0.5 ms of its start and end (checked: sum(range(5_000_000)) gives 0 ticks here).
+    # Counts, not clocks. The switch interval is made longer than the test, so the interpreter never
+    # takes the GIL from a thread: it changes hands only where a thread gives it up (a blocking wait,
+    # or a C++ call that releases it). The worker reads the main thread's counter right before and right
+    # after one resize; the main thread, woken by `entered` just before that resize, can only run (and
+    # count to N) if the worker gives up the GIL, and the worker cannot read the counter again until
+    # the main thread has counted to N and blocks. So a resize that holds the GIL reads 0 -> 0; one that
+    # releases it reads 0 -> N. (The image is large so that the main thread, already woken, is sure to
+    # get the GIL before the resize ends; that bounds nothing the test asserts on.)
+    n = 10_000
     img = np.random.default_rng(6).random((1500, 1500, 3))
     plan = resizelab.Plan(img.shape, 0.77, method="lanczos3")
-    spans = []
+    count = [0]
+    seen = {}
+    entered, done = threading.Event(), threading.Event()
 
-    def worker():  # resizes until 0.15 s were spent inside (however fast the machine and the core are)
-        while sum(b - a for a, b in spans) < 0.15 and len(spans) < 200:
-            t0 = time.perf_counter()
-            plan(img)
-            spans.append((t0, time.perf_counter()))
+    def worker():
+        seen["before"] = count[0]
+        entered.set()
+        plan(img)
+        seen["after"] = count[0]
+        done.set()
 
-    ticks = []
     old = sys.getswitchinterval()
-    sys.setswitchinterval(0.0005)
+    sys.setswitchinterval(100.0)
     try:
         t = threading.Thread(target=worker)
         t.start()
-        while t.is_alive():
-            ticks.append(time.perf_counter())
+        assert entered.wait(60)
+        for _ in range(n):
+            count[0] += 1
+        assert done.wait(60)
         t.join()
     finally:
         sys.setswitchinterval(old)
-    inside = sum(1 for x in ticks for a, b in spans if a + 0.005 < x < b - 0.005)
-    total = sum(b - a for a, b in spans)
-    assert total > 0.05, "the resize was too quick to measure"
-    assert inside > 1000, f"main thread ticked {inside} times during {total:.3f} s of resizing"
+    assert seen == {"before": 0, "after": n}, \
+        f"the main thread counted {seen['after'] - seen['before']} of {n} during the resize (0: the GIL was held)"

@@ -1,8 +1,9 @@
 # resizelab.torch on CUDA tensors: the same bits as on the CPU, forward and backward, on torch's
 # current stream, with no host round trip. Skips, saying why, without a CUDA build or device.
 import pytest
+from conftest import require
 
-torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+torch = require("torch", "python3-torch: the PyTorch layer")
 
 import resizelab
 import resizelab.torch as rt

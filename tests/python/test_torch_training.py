@@ -11,8 +11,9 @@ import typing
 
 import numpy as np
 import pytest
+from conftest import require
 
-torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+torch = require("torch", "python3-torch: the PyTorch layer")
 
 import resizelab
 import resizelab.torch as rt

@@ -57,6 +57,12 @@ TEST(ScoreCli, BicubicSet5ReproducesThePublishedBaselines) {
   }
 }
 
+// A wiring test: every protocol's columns and the files; the values of rcan, basicsr, basicsr-rgb, ntire
+// and lapsrn are checked against their scripts reimplemented outside the code in
+// tests/python/test_metrics.py (whose test_score_equals_the_command_to_the_last_bit shows the module and
+// this command print the same bits), their SSIMs in tests/core/ssim_test.cpp. The published bicubic row
+// anchors srcnn only: under rcan's Evaluate_PSNR_SSIM.m steps the same LR files score 33.67 / 30.40 /
+// 28.43 dB (docs/METRICS.md), not the 33.66 / 30.39 / 28.42 that EDSR's and RCAN's tables print.
 TEST(ScoreCli, AllProtocolsSideBySideAndFilesWritten) {
   ScratchDir dir;
   const CmdResult r = run_imresize({"score", "--bicubic", kSet5, "--scale", "4", "--protocol", "all",

@@ -4,6 +4,7 @@
 
 #include <QFile>
 #include <QImage>
+#include <QMap>
 #include <QTemporaryDir>
 
 #include "figure_export.hpp"
@@ -53,7 +54,14 @@ TEST(ExportPictures, EachPictureDrawsUnderThePanesInEveryFormat) {
   const QStringList base = {"--scale", "0.5", "--crop", "100,100,64,64", "--pixel", "0,3", photo};
   const QString none = dir.filePath("none.png");
   ASSERT_EQ(rl::ui::export_main(args_for(none, base + QStringList{"--plots", ""})), 0);
-  const int panes_h = QImage(none).height();
+  const QImage panes_only(none);
+  const int panes_h = panes_only.height();
+  // Each picture's own label, in the SVG's text.
+  const QMap<QString, QByteArray> label = {
+      // --pixel 0,3 at scale 1/2: (0 + 0.5) * 2 - 0.5 = 0.5 and (3 + 0.5) * 2 - 0.5 = 6.5 on the input grid.
+      {"mapping", "(0, 3) at (0.5, 6.5)"},
+      {"window", "weights sum to 1"},
+      {"surface", "bicubic: smooth"}};
   for (const QString plot : {"mapping", "window", "surface"}) {
     const QString png = dir.filePath(plot + ".png");
     ASSERT_EQ(rl::ui::export_main(args_for(png, base + QStringList{"--plots", plot})), 0);
@@ -63,10 +71,25 @@ TEST(ExportPictures, EachPictureDrawsUnderThePanesInEveryFormat) {
     const int below = (img.height() - panes_h) * img.width();
     const int white = rl_test::count_near(img, Qt::white, 6, panes_h);
     EXPECT_LT(white, below * 97 / 100) << plot.toStdString();
+    // Above the picture, the panes are the figure without it, pixel for pixel (all but the last 16 rows:
+    // the bottom margin, where the picture begins).
+    EXPECT_EQ(img.copy(0, 0, panes_only.width(), panes_h - 16).convertToFormat(QImage::Format_RGB32),
+              panes_only.copy(0, 0, panes_only.width(), panes_h - 16).convertToFormat(QImage::Format_RGB32))
+        << plot.toStdString();
     for (const QString ext : {"svg", "pdf"}) {
       const QString file = dir.filePath(plot + "." + ext);
       ASSERT_EQ(rl::ui::export_main(args_for(file, base + QStringList{"--plots", plot})), 0);
-      EXPECT_GT(QFile(file).size(), 5000) << file.toStdString();
+      QFile f(file);
+      ASSERT_TRUE(f.open(QIODevice::ReadOnly)) << file.toStdString();
+      const QByteArray bytes = f.readAll();
+      if (ext == "svg") {
+        EXPECT_TRUE(bytes.contains(label[plot]))
+            << plot.toStdString() << ": no '" << label[plot].toStdString() << "'";
+      } else {
+        EXPECT_TRUE(bytes.startsWith("%PDF-")) << file.toStdString();
+        EXPECT_TRUE(bytes.trimmed().endsWith("%%EOF")) << file.toStdString();
+        EXPECT_GT(bytes.size(), 5000) << file.toStdString();
+      }
     }
   }
 }

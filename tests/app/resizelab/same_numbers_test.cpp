@@ -1,6 +1,7 @@
 // The window and `resizelab --export` give the same numbers for the same settings: the viewer's
 // document and the export both build the comparison with compute_comparison, so every result, map,
-// statistic and the colour scale are equal, not merely close.
+// statistic and the colour scale are equal, not merely close. Wiring tests: they show the two agree, not
+// that either is right (the core's golden, published and reference tests do that).
 #include <gtest/gtest.h>
 
 #include <QFile>

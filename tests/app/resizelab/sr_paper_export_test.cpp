@@ -128,14 +128,44 @@ TEST(SrPaperExport, LabelsInsideBoxesInsidePixelsExactScoresAsImresizeScore) {
   EXPECT_GT(spec.comparison.diffs[0].sr->psnr, spec.comparison.diffs[1].sr->psnr + 1.0);
   EXPECT_NEAR(spec.comparison.diffs[2].sr->psnr, spec.comparison.diffs[0].sr->psnr, 1.0);
   EXPECT_TRUE(logged(log, "HR: bird.bmp, 288x288"));
-  // The same figure in the three formats.
+  // The same figure in the three formats: the PNG's insets hold the panes' pixels where the geometry
+  // puts them, the SVG's text the HR line and MATLAB's score, the PDF is a whole PDF.
   for (const char* ext : {"png", "svg", "pdf"}) {
     const QString out = dir.filePath(QStringLiteral("fig.") + ext);
-    ASSERT_EQ(
-        rl::ui::export_main(paper_args(out, {"--panes", "matlab,nearest", "--crop", "100,60,48,40", kBird})),
-        0)
-        << ext;
-    EXPECT_GT(QFile(out).size(), 1000) << ext;
+    const QStringList args = paper_args(out, {"--panes", "matlab,nearest", "--crop", "100,60,48,40", kBird});
+    ASSERT_EQ(rl::ui::export_main(args), 0) << ext;
+    QFile f(out);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly)) << ext;
+    const QByteArray bytes = f.readAll();
+    const rl::ui::FigureSpec two = rl::ui::prepare_export(args).spec;
+    if (QByteArray(ext) == "png") {
+      const QImage png = QImage::fromData(bytes).convertToFormat(QImage::Format_RGB32);
+      ASSERT_EQ(png.size(), rl::ui::figure_size(two));
+      const rl::ui::SrPaperGeometry g2 = rl::ui::sr_paper_geometry(two);
+      ASSERT_EQ(g2.insets.size(), 3);  // HR, MATLAB, nearest
+      for (const rl::ui::SrPaperInset& in : g2.insets) {
+        const rl::Image& pane =
+            in.pane < 0 ? hr : *two.comparison.results[static_cast<std::size_t>(in.pane)].image;
+        for (const auto& [r, c] : {std::pair{0, 0}, {in.source.height() - 1, in.source.width() - 1}}) {
+          const int x = static_cast<int>(in.image.x()) + c * in.factor + in.factor / 2,
+                    y = static_cast<int>(in.image.y()) + r * in.factor + in.factor / 2;
+          const QRgb want = qRgb(static_cast<int>(pane.at(in.source.y() + r, in.source.x() + c, 0)),
+                                 static_cast<int>(pane.at(in.source.y() + r, in.source.x() + c, 1)),
+                                 static_cast<int>(pane.at(in.source.y() + r, in.source.x() + c, 2)));
+          EXPECT_EQ(png.pixel(x, y) & 0xffffff, want & 0xffffff)
+              << "pane " << in.pane << " at " << r << "," << c;
+        }
+      }
+    } else if (QByteArray(ext) == "svg") {
+      EXPECT_TRUE(bytes.contains("HR: bird.bmp, 288x288"));
+      ASSERT_TRUE(two.comparison.diffs[0].sr);
+      const QString matlab = QString::number(two.comparison.diffs[0].sr->psnr, 'f', 2) + " / " +
+                             QString::number(two.comparison.diffs[0].sr->ssim, 'f', 4);
+      EXPECT_TRUE(bytes.contains(matlab.toUtf8())) << matlab.toStdString();
+    } else {
+      EXPECT_TRUE(bytes.startsWith("%PDF-"));
+      EXPECT_TRUE(bytes.trimmed().endsWith("%%EOF"));
+    }
   }
 }
 

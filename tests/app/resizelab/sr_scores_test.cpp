@@ -42,7 +42,10 @@ bool score_baby_x3(rl::ui::Document& doc, rl::SrProtocol p) {
 
 // The document's job (off the GUI thread) on Set5 baby: MATLAB's LR x3 upscaled by 3 in the panes,
 // scored against the HR image under srcnn and rcan: exactly rl::score_sr's numbers for that pair
-// (the function `imresize score` prints), in the columns the protocol names.
+// (the function `imresize score` prints), in the columns the protocol names. A wiring test: it shows the
+// panes call the core's scoring, not that the scoring is right (tests/python/test_metrics.py checks
+// every protocol against its script reimplemented there, and tests/app/imresize/cli_score_test.cpp
+// srcnn against the published Set5 tables).
 TEST(SrScores, ThePanesScoresAreScoreSrsForThePair) {
   ASSERT_TRUE(QFile::exists(kHr) && QFile::exists(kLr)) << "golden data missing: " << kHr.toStdString();
   const rl::Image hr_image = rl::io::load(kHr.toStdString());

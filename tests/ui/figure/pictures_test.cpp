@@ -150,7 +150,8 @@ TEST(SurfacePicture, DrawsThreeSurfacesWithTextInside) {
   // 12 x 12 pixels around u = (4 + 0.5) * 2 - 0.5 = 8.5 rows, (5 + 0.5) * 2 - 0.5 = 10.5 columns.
   EXPECT_EQ(s[0].row1 - s[0].row0, 12.0);
   EXPECT_EQ(s[0].col1 - s[0].col0, 12.0);
-  for (const QSize size : kSizes)
+  for (const QSize size : kSizes) {
+    QList<QImage> views;
     for (const double az : {0.0, 35.0, 200.0}) {
       QImage img;
       const rl::ui::TextLog log = paint_checked(
@@ -163,7 +164,20 @@ TEST(SurfacePicture, DrawsThreeSurfacesWithTextInside) {
       EXPECT_TRUE(has_text(log, "bicubic")) << size.width();
       // Drawn: at least a tenth of the picture is not white.
       EXPECT_LT(rl_test::count_near(img, Qt::white, 6), img.width() * img.height() * 9 / 10) << size.width();
+      views.append(img);
     }
+    // The azimuth turns the surfaces: each view is a different picture, and the same azimuth the same one.
+    EXPECT_NE(views[0], views[1]) << size.width();
+    EXPECT_NE(views[1], views[2]) << size.width();
+    QImage again;
+    paint_checked(
+        size,
+        [&](QPainter& p, const QRectF& r, auto* l) {
+          rl::ui::paint_surface_plot(p, r, s, {35.0, 35.0}, QPointF(10.5, 8.5), l);
+        },
+        &again);
+    EXPECT_EQ(again, views[1]) << size.width();
+  }
 }
 
 TEST(PictureDocks, TogglesPixelAndDrag) {

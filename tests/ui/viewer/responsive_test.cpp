@@ -43,18 +43,21 @@ class ResponsiveTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(test::wait_idle(*w.document(), 60000));
 
-    // Ticks every 10 ms on the GUI thread; the largest gap between ticks is how long it froze.
+    // A zero-interval timer: it fires on every turn of the GUI thread's event loop. Counted only while
+    // the document is busy, it says whether the loop kept turning during the resize: a resize run on
+    // the GUI thread would let it turn only between jobs. (How long the longest gap was is printed,
+    // not asserted: durations belong to the benchmarks.)
     QElapsedTimer clock;
     clock.start();
     qint64 last = 0, worst = 0;
-    int ticks = 0;
+    int turns_while_busy = 0;
     QTimer tick;
-    tick.setInterval(10);
+    tick.setInterval(0);
     QObject::connect(&tick, &QTimer::timeout, [&]() {
       const qint64 now = clock.elapsed();
       worst = std::max(worst, now - last);
       last = now;
-      ++ticks;
+      if (w.document()->busy()) ++turns_while_busy;
     });
 
     rl::Image big = big_image();
@@ -75,10 +78,14 @@ class ResponsiveTest : public QObject {
     QVERIFY(test::wait_idle(*w.document(), 600000));
     tick.stop();
     const qint64 total = clock.elapsed() - start;
-    qInfo("24 MP: %lld ms total, %d ticks, longest GUI-thread gap %lld ms", total, ticks, worst);
-    QVERIFY2(worst < 500, qPrintable(QString("the GUI thread stalled for %1 ms").arg(worst)));
-    // The 10 ms timer kept firing: at least a quarter of the ideal count.
-    QVERIFY2(ticks >= total / 40, qPrintable(QString("%1 ticks in %2 ms").arg(ticks).arg(total)));
+    qInfo("24 MP: %lld ms total, %d event-loop turns while busy, longest GUI-thread gap %lld ms", total,
+          turns_while_busy, worst);
+    // Two 24 MP jobs of four panes each: hundreds of turns when the work is off the GUI thread (369 on a
+    // loaded 2-core machine), a handful (one per job step) if it ran on the GUI thread.
+    QVERIFY2(
+        turns_while_busy >= 20,
+        qPrintable(
+            QString("the event loop turned %1 times while the document was busy").arg(turns_while_busy)));
     QVERIFY(w.document()->dropped_results() > dropped);
     for (int i = 0; i < Document::kPanes; ++i) {
       QCOMPARE(w.document()->result(i).image->rows(), 1000);
