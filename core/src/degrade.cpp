@@ -37,12 +37,11 @@ const std::vector<DegradationInfo>& degradations() {
        "imresize_BD in Prepare_TestData_HR_LR.m (RCAN/RDN) 'BD'",
        kBdSigma,
        {"HR mod-cropped to the scale (uint8, as the script reads it)",
-        "odd scale: kernelsize = ceil(sigma*3)*2+1, or 7 when scale is 3 and sigma 1.6; even scale: "
-        "ceil(sigma*3)*2+2",
+        "kernelsize: odd scale ceil(sigma*3)*2+1 (7 when scale 3, sigma 1.6); even ceil(sigma*3)*2+2",
         "kernel = fspecial('gaussian', kernelsize, sigma), sigma 1.6 unless --sigma",
         "blur = imfilter(HR, kernel, 'replicate') (double sums, rounded to the image's class)",
-        "odd scale: LR = imresize(blur, 1/scale, 'nearest'); even scale: LR = "
-        "blur(scale/2:scale:end-scale/2, scale/2:scale:end-scale/2, :)"}},
+        "odd scale: LR = imresize(blur, 1/scale, 'nearest')",
+        "even scale: LR = blur(scale/2:scale:end-scale/2, scale/2:scale:end-scale/2, :)"}},
       {Degradation::BdVsr,
        "bd-vsr",
        "BD_degradation.m (BasicVSR/IconVSR, Vid4 and Vimeo-90K BDx4)",
@@ -57,8 +56,7 @@ const std::vector<DegradationInfo>& degradations() {
        {"HR mod-cropped to the scale (uint8)", "ImDown = single(imresize(HR, 1/scale, 'bicubic'))",
         "ImDown = ImDown + single(sigma*randn(size(ImDown))), sigma 30 unless --noise",
         "LR = uint8(ImDown) (rounded half away from zero, saturated)",
-        "the noise is NOT MATLAB's randn('seed',0) draw: a documented generator (mt19937_64 seeded "
-        "with --seed, Marsaglia's polar method)"}},
+        "the noise is NOT MATLAB's randn('seed',0) draw: mt19937_64(--seed), Marsaglia's polar method"}},
   };
   return table;
 }
