@@ -16,6 +16,9 @@ namespace rl {
 namespace {
 
 constexpr double kBdSigma = 1.6, kDnNoise = 30.0;
+// The 2-D filter costs kernelsize^2 multiply-adds a pixel: sigma 50 is a 302 x 302 kernel, 91204 a
+// pixel (the scripts use 1.6).
+constexpr double kMaxSigma = 50.0;
 
 std::string number_text(double v) {
   char buf[40];
@@ -92,6 +95,10 @@ void check_degrade_options(const DegradeOptions& o) {
     if (!blur) throw std::invalid_argument(std::string("a blur sigma does not apply to ") + info.name);
     if (!(*o.sigma > 0.0) || !std::isfinite(*o.sigma))
       throw std::invalid_argument("sigma must be a positive finite number, got " + number_text(*o.sigma));
+    if (*o.sigma > kMaxSigma)
+      throw std::invalid_argument("sigma must be at most " + number_text(kMaxSigma) + " (a " +
+                                  std::to_string(bd_kernel_size(o.model, 2, kMaxSigma)) +
+                                  "-pixel kernel), got " + number_text(*o.sigma));
   }
   if (o.noise) {
     if (o.model != Degradation::Dn)
@@ -104,7 +111,9 @@ void check_degrade_options(const DegradeOptions& o) {
 
 int bd_kernel_size(Degradation model, int scale, double sigma) {
   const double half = std::ceil(sigma * 3);
-  if (!(half < 1e6)) throw std::invalid_argument("sigma " + number_text(sigma) + " makes too large a kernel");
+  if (!(sigma > 0.0) || !(half <= 3 * kMaxSigma))
+    throw std::invalid_argument("sigma must be positive and at most " + number_text(kMaxSigma) + ", got " +
+                                number_text(sigma));
   const int n = static_cast<int>(half);
   if (model == Degradation::BdVsr || scale % 2 == 0) return n * 2 + 2;
   if (scale == 3 && sigma == 1.6) return 7;

@@ -44,8 +44,8 @@ struct DegradeOptions {
 };
 
 // Checks the options for `model` (one line a user can act on): an integer scale >= 1; BD-VSR an even
-// scale (its script indexes from scale/2); sigma and noise positive and finite, and only where the
-// model takes them. Throws std::invalid_argument.
+// scale (its script indexes from scale/2); sigma and noise positive and finite (sigma at most 50), and
+// only where the model takes them. Throws std::invalid_argument.
 void check_degrade_options(const DegradeOptions& o);
 
 // The blur kernel of BD or BD-VSR at this scale and sigma: fspecial('gaussian', n, sigma) with

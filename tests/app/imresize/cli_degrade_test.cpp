@@ -96,6 +96,7 @@ TEST(DegradeCli, BadOptionsOneLineNothingWritten) {
       {"degrade", in, out, "--scale", "2.5", "--degradation", "bd"},
       {"degrade", in, out, "--scale", "3", "--degradation", "bd", "--sigma", "0"},
       {"degrade", in, out, "--scale", "3", "--degradation", "bd", "--sigma", "-1.6"},
+      {"degrade", in, out, "--scale", "3", "--degradation", "bd", "--sigma", "1e9"},
       {"degrade", in, out, "--scale", "3", "--degradation", "dn", "--noise", "0"},
       {"degrade", in, out, "--scale", "3", "--degradation", "dn", "--noise", "nan"},
       {"degrade", in, out, "--scale", "3", "--degradation", "bd-vsr"},

@@ -160,6 +160,10 @@ TEST(Degrade, BadOptionsThrowOneLine) {
   EXPECT_THROW(degrade(hr, o), std::invalid_argument);
   o.sigma = std::nan("");
   EXPECT_THROW(degrade(hr, o), std::invalid_argument);
+  o.sigma = 50.5;  // a 306-pixel kernel: over the limit
+  EXPECT_THROW(degrade(hr, o), std::invalid_argument);
+  o.sigma = 5.0;  // a 31-pixel kernel on a 12x12 image works
+  EXPECT_EQ(degrade(hr, o).rows(), 4);
   o = opts(Degradation::Dn, 3);
   o.noise = 0.0;
   EXPECT_THROW(degrade(hr, o), std::invalid_argument);
