@@ -74,3 +74,42 @@ def test_errors():
         resizelab.degrade(hr.astype(np.float32), 3, "dn")
     with pytest.raises(TypeError):
         resizelab.degrade(hr.astype(bool), 3, "bd")
+
+
+def scipy_bd(hr, scale, sigma=1.6):
+    # BD from its definition with an independent filter: the kernel by fspecial.m's formula in numpy,
+    # scipy.ndimage.correlate with mode "nearest" (replicate) and the centre floor((n+1)/2) (1-based),
+    # uint8 by floor(x + 0.5) (the sums are >= 0), then imresize_BD's samples.
+    ndimage = pytest.importorskip("scipy.ndimage", reason="python3-scipy is the independent filter")
+    n = (int(np.ceil(sigma * 3)) * 2 + 1) if scale % 2 else (int(np.ceil(sigma * 3)) * 2 + 2)
+    if scale == 3 and sigma == 1.6:
+        n = 7
+    siz = (n - 1) / 2
+    x, y = np.meshgrid(np.arange(n) - siz, np.arange(n) - siz)
+    h = np.exp(-(x * x + y * y) / (2 * sigma * sigma))
+    h[h < np.finfo(float).eps * h.max()] = 0
+    h /= h.sum()
+    origin = 0 if n % 2 else -1  # scipy's centre is n // 2 + origin
+    rows, cols = hr.shape[0] - hr.shape[0] % scale, hr.shape[1] - hr.shape[1] % scale
+    hr = hr[:rows, :cols]
+    blur = np.stack([ndimage.correlate(hr[..., c].astype(np.float64), h, mode="nearest", origin=origin)
+                     for c in range(hr.shape[2])], axis=2)
+    first = (scale - 1) // 2 if scale % 2 else scale // 2 - 1  # nearest's centres; scale/2 (1-based)
+    blur = blur[first::scale, first::scale][: rows // scale, : cols // scale]
+    # Sums within 1e-9 of k + 0.5 are ties (a one-level step on the middle of an even kernel sums to
+    # exactly k + 0.5): which way they round depends on the order of the double sum.
+    ties = np.abs(blur - np.floor(blur) - 0.5) < 1e-9
+    return np.clip(np.floor(blur + 0.5), 0, 255).astype(np.uint8), ties
+
+
+@pytest.mark.parametrize("scale", [2, 3, 4, 5])
+def test_bd_matches_an_independent_filter(scale):
+    for name in SET5:
+        hr = load_bmp(golden_dir() / "legacy-set5" / "original" / f"{name}.bmp")
+        got = resizelab.degrade(hr, scale, "bd")
+        want, ties = scipy_bd(hr, scale)
+        assert got.shape == want.shape
+        assert np.array_equal(got[~ties], want[~ties]), (name, scale, np.count_nonzero((got != want) & ~ties))
+        # At a tie the two differ by the rounding direction only.
+        assert np.all(np.abs(got[ties].astype(int) - want[ties].astype(int)) <= 1)
+        assert np.count_nonzero(ties) <= 0.001 * ties.size, (name, scale, np.count_nonzero(ties))
