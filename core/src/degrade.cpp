@@ -214,9 +214,21 @@ Image degrade(const Image& hr_in, const DegradeOptions& o) {
   return out;
 }
 
+Image grey_as_rgb(const Image& img) {
+  if (img.channels() != 1) return img;
+  Image out = Image::uninitialized(img.rows(), img.cols(), 3, img.type());
+  const std::size_t es = elem_size(img.type());
+  const auto* s = static_cast<const unsigned char*>(img.raw());
+  auto* d = static_cast<unsigned char*>(out.raw());
+  for (std::size_t i = 0; i < img.elements(); ++i)
+    for (int k = 0; k < 3; ++k) std::memcpy(d + (i * 3 + k) * es, s + i * es, es);
+  return out;
+}
+
 std::pair<Image, Image> degraded_bicubic_pair(const Image& hr, const DegradeOptions& o) {
   check_degrade_options(o);
-  const Image hr_c = modcrop(hr, o.scale);
+  // Prepare_TestData_HR_LR.m: if size(im_ori, 3) == 1, im_ori = cat(3, im_ori, im_ori, im_ori).
+  const Image hr_c = modcrop(grey_as_rgb(hr), o.scale);
   DegradeOptions d = o;
   d.modcrop = false;
   const Image lr = degrade(hr_c, d);

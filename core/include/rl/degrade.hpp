@@ -69,12 +69,17 @@ std::vector<double> dn_noise(std::size_t count, double sigma, std::uint64_t seed
 //          'nearest') for an odd scale, or the samples scale/2:scale:end-scale/2 for an even one
 //  BD-VSR: the same blur with n = ceil(sigma*3)*2+2, then scale/2:scale:end-scale/2
 //  DN:     uint8(single(imresize(hr, 1/scale, 'bicubic')) + single(noise * randn)) (uint8 input only)
+// The channels are kept (the script's driver makes a grey HR RGB first: grey_as_rgb).
 // BI and BD take every numeric class (BD: every class imfilter takes), DN uint8. Throws
 // std::invalid_argument with one line.
 Image degrade(const Image& hr, const DegradeOptions& o);
 
-// The plain-bicubic row of a BD or DN table: the HR mod-cropped, degraded, brought back by
-// imresize(lr, scale, 'bicubic') (with o.boundary) and scored by protocol p. Returns (SR, HR).
+// A grey image as three equal channels (the script's cat(3, im, im, im)); any other image as it is.
+Image grey_as_rgb(const Image& img);
+
+// The plain-bicubic row of a BD or DN table: the HR made RGB when grey and mod-cropped, as
+// Prepare_TestData_HR_LR.m does, degraded, brought back by imresize(lr, scale, 'bicubic') (with
+// o.boundary) and scored by protocol p. Returns (SR, HR).
 std::pair<Image, Image> degraded_bicubic_pair(const Image& hr, const DegradeOptions& o);
 SrScore score_degraded_bicubic(const Image& hr, const DegradeOptions& o, SrProtocol p);
 

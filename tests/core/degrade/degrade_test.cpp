@@ -174,6 +174,21 @@ TEST(Degrade, BadOptionsThrowOneLine) {
   EXPECT_THROW(degrade(Image(12, 12, 1, ElemType::F32), o), std::invalid_argument);  // DN is uint8
 }
 
+// The table's row of a grey HR is that of its RGB copy (the script's cat(3, ...)), which on Y is not
+// the grey image's own score: Y of (g, g, g) is 16 + 219 g / 255.
+TEST(Degrade, GreyHrIsScoredAsTheScriptsRgbCopy) {
+  const Image grey = random_u8(24, 24, 1, 4u);
+  const Image rgb = grey_as_rgb(grey);
+  ASSERT_EQ(rgb.channels(), 3);
+  for (int k = 0; k < 3; ++k) EXPECT_EQ(rgb.at(5, 7, k), grey.at(5, 7));
+  const DegradeOptions o = opts(Degradation::Bd, 3);
+  const SrScore a = score_degraded_bicubic(grey, o, SrProtocol::Srcnn);
+  const SrScore b = score_degraded_bicubic(rgb, o, SrProtocol::Srcnn);
+  EXPECT_EQ(a.psnr, b.psnr);
+  EXPECT_EQ(a.ssim, b.ssim);
+  EXPECT_EQ(degrade(grey, o).channels(), 1);
+}
+
 TEST(Degrade, NamesRoundTrip) {
   for (const DegradationInfo& i : degradations()) EXPECT_EQ(parse_degradation(i.name), i.id);
   EXPECT_EQ(degradation_names(), "bi, bd, bd-vsr, dn");
