@@ -19,6 +19,7 @@
 #include "batch_workers.hpp"
 #include "exit_codes.hpp"
 #include "pipeline.hpp"
+#include "rl/degrade.hpp"
 #include "rl/image_io.hpp"
 
 namespace rl::app {
@@ -120,7 +121,10 @@ int run_batch(const BatchOptions& opt) {
             " images";
   if (opt.list) owned += *opt.list == "-" ? " from standard input" : " from '" + *opt.list + "'";
   std::printf("imresize batch: %s under '%s', scales %s, %s, %s boundary%s, %d jobs, %s\n", owned.c_str(),
-              opt.src.c_str(), join_scales(opt.scales).c_str(), to_string(opt.method).c_str(),
+              opt.src.c_str(), join_scales(opt.scales).c_str(),
+              opt.degradation_at(opt.scales.front())
+                  ? ("degradation " + std::string(degradation_info(*opt.degradation.model).name)).c_str()
+                  : to_string(opt.method).c_str(),
               to_string(opt.boundary).c_str(), opt.modcrop ? ", modcrop" : "", threads,
               device.describe().c_str());
   if (skipped)

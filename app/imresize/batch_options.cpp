@@ -61,6 +61,7 @@ std::optional<BatchOptions> parse_batch_options(const std::vector<std::string>& 
   std::vector<std::string> positional;
   bool have_scales = false;
   const auto take = [&](std::size_t& i) {
+    if (take_degrade_option(args, i, o.degradation)) return true;
     const Arg a = split_arg(args[i]);
     if (a.name == "--method" || a.name == "--boundary" || a.name == "--device")
       return take_resize_option(args, i, shared);
@@ -97,13 +98,26 @@ std::optional<BatchOptions> parse_batch_options(const std::vector<std::string>& 
   o.method = shared.spec.method;
   o.boundary = shared.spec.boundary;
   o.device = shared.device;
+  for (const int s : o.scales) degrade_options(o.degradation, s, o.boundary);  // UsageError, exit 2
+  if (o.degradation_at(o.scales.front()) && o.method != Method::Bicubic)
+    throw UsageError("--method does not apply to --degradation " +
+                     std::string(degradation_info(*o.degradation.model).name) +
+                     " (its script fixes the resize)");
   return o;
+}
+
+std::optional<DegradeOptions> BatchOptions::degradation_at(int scale) const {
+  if (degradation.model.value_or(Degradation::Bi) == Degradation::Bi) return std::nullopt;
+  DegradeOptions d = degrade_options(degradation, scale, boundary);
+  d.modcrop = false;  // --modcrop crops first, as for bi
+  return d;
 }
 
 std::string batch_usage_text() {
   return "usage: imresize batch SRC_DIR DST_DIR --scales S[,S...] [--modcrop] [--boundary modern|legacy]\n"
          "                      [--method M] [--device auto|cpu|cuda] [--jobs N] [--overwrite] [--save-hr]\n"
-         "                      [--shard I/N] [--list FILE]\n"
+         "                      [--shard I/N] [--list FILE] [--degradation bi|bd|bd-vsr|dn [--sigma S]\n"
+         "                      [--noise N] [--seed K]]\n"
          "\n"
          "Resizes every image under SRC_DIR (recursively; " +
          io::supported_extensions_text() +
@@ -134,7 +148,10 @@ std::string batch_usage_text() {
          "relative\n"
          "                     to SRC_DIR, instead of every image under it; blank lines and lines starting\n"
          "                     with # are skipped (write ./#name for a name starting with #); absolute\n"
-         "                     paths, '..', other extensions and missing files are reported as failed\n"
+         "                     paths, '..', other extensions and missing files are reported as failed\n" +
+         degrade_help_text() +
+         "                     (bd, bd-vsr and dn run on the CPU; with --modcrop the HR is cropped first,\n"
+         "                     as Prepare_TestData_HR_LR.m does)\n"
          "\n"
          "Outputs are written to a temporary file and renamed, so an interrupted run (Ctrl-C, SIGTERM) "
          "leaves\n"

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "degrade_options.hpp"
 #include "options.hpp"
 #include "rl/device_policy.hpp"
 #include "rl/spec.hpp"
@@ -30,6 +31,9 @@ struct BatchOptions {
   int jobs = 0;  // 0: hardware threads
   std::optional<Shard> shard;
   std::optional<std::string> list;  // --list FILE ("-": standard input) instead of walking SRC_DIR
+  DegradeArgs degradation;          // --degradation (bi: the resize by --method), --sigma, --noise, --seed
+  // The model other than bi at `scale` (checked for every scale while parsing), or nullopt for bi.
+  std::optional<DegradeOptions> degradation_at(int scale) const;
 };
 
 // "I/N" with 0 <= I < N, both plain decimal numbers; else UsageError naming --shard.

@@ -11,6 +11,7 @@
 
 #include "batch_plans.hpp"
 #include "batch_stop.hpp"
+#include "rl/degrade.hpp"
 #include "rl/device_runner.hpp"
 #include "rl/image_io.hpp"
 #include "rl/resize.hpp"
@@ -54,7 +55,7 @@ Image crop_top_left(const Image& in, int rows, int cols) {
 }
 
 // MATLAB's modcrop: the bottom and right edges cut to a multiple of the scale.
-Image modcrop(const Image& hr, int scale) {
+Image modcrop_hr(const Image& hr, int scale) {
   const int rows = hr.rows() - hr.rows() % scale, cols = hr.cols() - hr.cols() % scale;
   if (rows == 0 || cols == 0)
     throw std::runtime_error("the image is " + std::to_string(hr.rows()) + "x" + std::to_string(hr.cols()) +
@@ -95,14 +96,15 @@ Outcome process(Run& run, Job& job, std::string& why, std::size_t& files) {
     if (stop_requested()) return Outcome::Interrupted;
     try {
       const bool crop = run.opt.modcrop && (hr.rows() % o.scale != 0 || hr.cols() % o.scale != 0);
-      const Image cropped = crop ? modcrop(hr, o.scale) : Image{};
+      const Image cropped = crop ? modcrop_hr(hr, o.scale) : Image{};
       const Image& base = crop ? cropped : hr;
       if (o.need_hr) {
         write_output(o.hr, base);
         ++files;
       }
       if (o.need_lr) {
-        write_output(o.lr, resize_one(run, base, o.scale));
+        const auto model = run.opt.degradation_at(o.scale);
+        write_output(o.lr, model ? degrade(base, *model) : resize_one(run, base, o.scale));
         ++files;
       }
     } catch (const std::exception& e) {

@@ -11,9 +11,12 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "degrade_options.hpp"
 #include "exit_codes.hpp"
+#include "options.hpp"
 #include "rl/atomic_file.hpp"
 #include "rl/convert.hpp"
+#include "rl/degrade.hpp"
 #include "rl/image_io.hpp"
 #include "rl/sr_protocol.hpp"
 
@@ -33,6 +36,7 @@ struct ScoreOptions {
   int scale = 0;
   std::vector<SrProtocol> protocols;
   Boundary boundary = Boundary::Modern;
+  DegradeArgs degradation;  // --bicubic only: how the LR is made from the HR (bi by default)
   std::string csv, json;
 };
 
@@ -47,6 +51,11 @@ std::optional<ScoreOptions> parse(const std::vector<std::string>& args) {
       return args[++i];
     };
     if (a == "-h" || a == "--help") return std::nullopt;
+    try {
+      if (take_degrade_option(args, i, o.degradation)) continue;
+    } catch (const UsageError& e) {
+      throw ScoreUsageError(e.what());
+    }
     if (a == "--bicubic") {
       o.bicubic = true;
     } else if (a == "--scale") {
@@ -83,7 +92,16 @@ std::optional<ScoreOptions> parse(const std::vector<std::string>& args) {
   }
   if (o.scale == 0) throw ScoreUsageError("--scale is required");
   if (!have_protocol) throw ScoreUsageError("--protocol is required (" + sr_protocol_names() + " or all)");
+  const DegradeArgs& d = o.degradation;
+  if (!o.bicubic && (d.model || d.sigma || d.noise || d.seed))
+    throw ScoreUsageError(
+        "--degradation, --sigma, --noise and --seed go with --bicubic (how its LR is made)");
   if (o.bicubic) {
+    try {
+      degrade_options(d, o.scale, o.boundary);
+    } catch (const UsageError& e) {
+      throw ScoreUsageError(e.what());
+    }
     if (positional.size() != 1) throw ScoreUsageError("--bicubic takes one folder, HR_DIR");
     o.hr_dir = positional[0];
   } else {
@@ -197,7 +215,9 @@ void write_outputs(const ScoreOptions& o, const std::vector<Row>& rows) {
   if (!o.json.empty()) {
     std::string t = "{\n  \"scale\": " + std::to_string(o.scale) +
                     ",\n  \"bicubic\": " + (o.bicubic ? "true" : "false") +
-                    ",\n  \"boundary\": " + json_string(to_string(o.boundary)) + ",\n  \"images\": [";
+                    ",\n  \"boundary\": " + json_string(to_string(o.boundary)) + ",\n  \"degradation\": " +
+                    json_string(degradation_info(o.degradation.model.value_or(Degradation::Bi)).name) +
+                    ",\n  \"images\": [";
     for (std::size_t i = 0; i < rows.size(); ++i) {
       const Row& r = rows[i];
       t += std::string(i ? "," : "") + "\n    {\"image\": " + json_string(r.name) +
@@ -299,9 +319,11 @@ int run(const ScoreOptions& o) {
       const Image hr = load_for_scoring(hr_path);
       std::optional<Image> sr;
       if (!o.bicubic) sr = load_for_scoring(sr_path);
+      const DegradeOptions d = degrade_options(o.degradation, o.scale, o.boundary);
       for (const SrProtocol p : o.protocols)
-        row.scores.push_back(o.bicubic ? score_bicubic(hr, o.scale, p, o.boundary)
-                                       : score_sr(*sr, hr, o.scale, p));
+        row.scores.push_back(!o.bicubic                   ? score_sr(*sr, hr, o.scale, p)
+                             : d.model == Degradation::Bi ? score_bicubic(hr, o.scale, p, o.boundary)
+                                                          : score_degraded_bicubic(hr, d, p));
       rows.push_back(std::move(row));
     } catch (const std::exception& e) {
       if (progress) std::fprintf(stderr, "\r\033[K");
@@ -347,10 +369,13 @@ std::optional<std::size_t> pair_sr_name(const std::string& sr_stem, const std::v
 std::string score_usage_text() {
   std::string t = R"(Usage: imresize score SR_DIR HR_DIR --scale S --protocol P|all [--csv FILE] [--json FILE]
        imresize score --bicubic HR_DIR --scale S --protocol P|all [--boundary legacy|modern] [...]
+       imresize score --bicubic HR_DIR --scale S --protocol P --degradation bd|bd-vsr|dn [...]
 
 Scores super-resolved images against their HR images as a paper's evaluation script does (PSNR and
 SSIM on the script's Y, rounding and border), or with --bicubic computes the plain-bicubic row of an
-SR table from the HR images alone: mod-crop, MATLAB bicubic by 1/S and back by S, score.
+SR table from the HR images alone: mod-crop, MATLAB bicubic by 1/S and back by S, score. With
+--degradation the LR is made by that model instead (BD, BD-VSR or DN, as the papers' scripts make
+them) and brought back by MATLAB bicubic by S: the Bicubic row of a BD or DN table.
 
 Options:
   --scale S           the integer SR scale (the shave and the mod-crop depend on it)
@@ -362,7 +387,9 @@ Options:
   }
   t += R"(  --boundary B        --bicubic only: modern (default, MATLAB R2015b and later) or legacy (older
                       MATLAB, with which the classic Set5/Set14 LR images and tables were made)
-  --csv FILE          every image's scores and the mean, full precision (atomic write)
+  --degradation, --sigma, --noise, --seed: --bicubic only:
+)" + degrade_help_text() +
+       R"(  --csv FILE          every image's scores and the mean, full precision (atomic write)
   --json FILE         the same as JSON (+inf PSNR of identical images as the string "inf")
   -h, --help          this text
 

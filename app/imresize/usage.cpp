@@ -27,6 +27,7 @@ std::string usage_text() {
        imresize INPUT [OUTPUT] (--scale S[,S2] | --size R,C) --benchmark N [options]
        imresize batch ...            (build super-resolution datasets; imresize batch --help)
        imresize score ...            (PSNR/SSIM as the SR papers' scripts; imresize score --help)
+       imresize degrade HR LR ...    (BI, BD, BD-VSR or DN LR as the SR scripts; imresize degrade --help)
        imresize identify HR LR ...   (which resizer made LR from HR; imresize identify --help)
 
 Resizes an image exactly as MATLAB's imresize does (same kernels, border rule, dimension order and

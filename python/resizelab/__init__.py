@@ -16,8 +16,8 @@ numpy functions act on the first two axes (H x W, or H x W x ...), as MATLAB doe
 from . import _core
 from ._core import AxisTable, cuda_built, cuda_status, supported_dtypes
 
-__all__ = ["imresize", "imresize_backward", "Plan", "AxisTable", "identify", "Identification", "supported_dtypes",
-           "cuda_built", "cuda_status"]
+__all__ = ["imresize", "imresize_backward", "Plan", "AxisTable", "identify", "Identification", "degrade",
+           "supported_dtypes", "cuda_built", "cuda_status"]
 __version__ = "0.1.0"
 
 
@@ -47,6 +47,23 @@ class Identification(list):
         self.exact = report["exact"]
         self.candidates = report["candidates"]
         self.notes = report["notes"]
+
+
+def degrade(hr, scale, model="bd", *, sigma=None, noise=None, seed=None, boundary="modern", modcrop=True):
+    """The LR image of hr (H x W or H x W x C) under an SR degradation model, as the papers' MATLAB
+    scripts make it, with the same bits as `imresize degrade` and `imresize batch --degradation`.
+
+    model: "bi" (imresize(hr, 1/scale, 'bicubic')), "bd" (imresize_BD of RCAN/RDN's
+    Prepare_TestData_HR_LR.m: fspecial('gaussian') blur with 'replicate' imfilter, then nearest
+    1/scale for odd scales or the samples scale/2:scale:end-scale/2 for even ones), "bd-vsr"
+    (BasicVSR's BD_degradation.m, even scales) or "dn" (bicubic, then Gaussian noise, uint8 only).
+    scale: a whole number. sigma: the blur's sigma (bd, bd-vsr; default 1.6); noise: DN's sigma on
+    0..255 (default 30); seed: DN's generator seed (default 0). DN's noise is NOT MATLAB's
+    randn('seed',0) draw: it is mt19937_64 with Marsaglia's polar method (docs/DEGRADATIONS.md).
+    modcrop: crop hr to a multiple of scale first (the scripts' modcrop). boundary: the bicubic's.
+    """
+    return _core.degrade(hr, scale, model, sigma=sigma, noise=noise, seed=seed, boundary=boundary,
+                         modcrop=modcrop)
 
 
 def identify(hr, lr, top=5):

@@ -27,6 +27,7 @@ namespace py = pybind11;
 
 void bind_metrics(py::module_& m);   // metrics_bindings.cpp
 void bind_identify(py::module_& m);  // identify_bindings.cpp
+void bind_degrade(py::module_& m);   // degrade_bindings.cpp
 
 namespace {
 
@@ -651,6 +652,7 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "MATLAB-exact imresize: the C++ core of resizelab";
   bind_metrics(m);
   bind_identify(m);
+  bind_degrade(m);
 
   py::class_<PyTable>(m, "AxisTable", "One axis' contribution table (read-only views of the plan's arrays).")
       .def_property_readonly("in_size", [](const PyTable& t) { return t.t->in_size; })
