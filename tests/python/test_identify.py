@@ -46,6 +46,17 @@ def test_opencv_pillow_torch_and_matlab_are_named_exactly():
             assert m["verdict"] == "exact" and m["equal"] == m["total"] == lr.shape[0] * lr.shape[1]
 
 
+def test_plainest_exact_call_first_and_one_record_for_both_boundaries():
+    hr = photo(48, 40)
+    lr = resizelab.imresize(hr, 1 / 4, method="box")
+    r = resizelab.identify(hr, lr)
+    assert r.exact and r[0]["call"] == "imresize(hr, 1/4, 'box')", [m["call"] for m in r]
+    assert r[0]["either_boundary"] and r[0]["boundary"] == "modern"
+    calls = [m["call"] for m in r]
+    assert "imresize(hr, 1/4, 'nearest', 'Antialiasing', true)" in calls[1:]
+    assert len(calls) == len(set(calls))
+
+
 def test_records_equal_the_command_json():
     exe = imresize_command()
     if not exe or not os.path.exists(exe):

@@ -56,6 +56,22 @@ struct Candidate {
   std::vector<std::string> imresize_args() const;
 };
 
+// How plain a call is: the options it sets away from its library's defaults, plus the steps a script
+// adds around it. A report lists the plainest exact call first (ties keep the enumeration order: MATLAB,
+// OpenCV, Pillow, torch; HR before its mod-crops; a scale before a size). Counted, one each:
+// - MATLAB (imresize's defaults: 'bicubic', 'Antialiasing' true except for 'nearest', the modern
+//   boundary of R2015b and later): a method other than bicubic, an antialiasing other than the
+//   method's default, the legacy boundary, the im2double / im2uint8 round trip;
+// - OpenCV (cv2.resize's defaults: a dsize, INTER_LINEAR): a method other than INTER_LINEAR, fx/fy
+//   instead of a size;
+// - Pillow (Image.resize's defaults: BICUBIC, no reducing_gap): another filter, a reducing_gap;
+// - torch (F.interpolate's defaults: mode='nearest', align_corners False, antialias False): another
+//   mode, align_corners=True, antialias=True;
+// - every library: a mod-crop of HR.
+// So imresize(hr, 1/4, 'box') (1) comes before imresize(hr, 1/4, 'nearest', 'Antialiasing', true) (2),
+// which makes the same pixels.
+int non_default_arguments(const Candidate& c);
+
 // How close one candidate's pixels are to LR.
 struct Match {
   Candidate candidate;
@@ -69,7 +85,15 @@ struct Match {
   bool full = true;               // statistics over the whole image (false: the probe rows only)
   std::string evidence;           // one sentence on where and how it differs (closest candidates)
   std::uint64_t pixels_hash = 0;  // FNV-1a of the candidate's pixels (whole image): equal for equal images
+  // MATLAB: the same call with the other boundary rule makes the same pixels, and is not listed again.
+  bool either_boundary = false;
 };
+
+// What the call's options mean: the candidate's remark or, when either boundary makes its pixels, that.
+std::string call_remark(const Match& m);
+// All a listed match needs said beside its call: call_remark, LR's channel order, torch's tolerated
+// pixels; "; " between them.
+std::string match_remark(const Match& m);
 
 // cv::resize behind an Image interface (rl::io::opencv_resize in the command; cv2.resize from Python).
 using OpenCVResize = std::function<Image(const Image&, const peers::PeerSpec&, const peers::PeerTarget&)>;
@@ -85,8 +109,12 @@ struct Options {
 struct Report {
   int hr_rows = 0, hr_cols = 0, lr_rows = 0, lr_cols = 0, channels = 0;
   ElemType type = ElemType::U8;
-  std::vector<Match> exact;        // every candidate that reproduces LR, in enumeration order
-  std::vector<Match> closest;      // when none is exact: the closest `top`, best first
+  // Every candidate that reproduces LR, the plainest first (non_default_arguments); a MATLAB call whose
+  // two boundary rules both reproduce it is listed once (Match::either_boundary).
+  std::vector<Match> exact;
+  // When none is exact: the closest `top`, best first; candidates with the same pixels listed once, the
+  // plainest of them.
+  std::vector<Match> closest;
   int candidates = 0;              // candidates run
   int rejected_by_probe = 0;       // candidates set aside after the probe rows
   std::vector<std::string> notes;  // what was not tried, and why (one sentence each)

@@ -324,6 +324,24 @@ std::string Candidate::remark() const {
   }
 }
 
+int non_default_arguments(const Candidate& c) {
+  int n = c.modcrop ? 1 : 0;
+  switch (c.family) {
+    case Family::Matlab:
+      n += (c.method != Method::Bicubic) + (c.antialiasing != (c.method != Method::Nearest)) +
+           (c.boundary != Boundary::Modern) + c.via_double;
+      break;
+    case Family::OpenCV: n += (c.peer.method != peers::PeerMethod::Bilinear) + c.scale_given; break;
+    case Family::Pillow:
+      n += (c.peer.method != peers::PeerMethod::Bicubic) + (c.peer.reducing_gap > 0.0);
+      break;
+    case Family::Torch:
+      n += (c.peer.method != peers::PeerMethod::Nearest) + c.peer.align_corners + c.peer.antialias;
+      break;
+  }
+  return n;
+}
+
 std::vector<std::string> Candidate::imresize_args() const {
   std::vector<std::string> a;
   if (family == Family::Torch) return a;  // no imresize form: torch runs float32, the pipeline rounds

@@ -38,24 +38,17 @@ std::string shape(int rows, int cols, int channels, ElemType t) {
          to_string(t);
 }
 
-// The remark after the call: the option the code does not show, the channel order, torch's tolerance.
-std::string remarks(const Match& m) {
-  std::string r = m.candidate.remark();
-  const auto add = [&r](const std::string& s) { r += (r.empty() ? "" : "; ") + s; };
-  if (m.bgr) add("LR's channels in BGR order");
-  if (m.tolerated) add(std::to_string(m.tolerated) + " pixel(s) within torch's float rounding of a step");
-  return r;
-}
-
 void json_match(std::ostringstream& o, const Match& m, int rank, const Report& r) {
   const Candidate& c = m.candidate;
   o << "{\"rank\": " << rank << ", \"verdict\": " << json_string(m.exact ? "exact" : "close")
     << ", \"call\": " << json_string(c.call(r.type, r.channels))
-    << ", \"remark\": " << json_string(remarks(m)) << ", \"library\": " << json_string(to_string(c.family));
+    << ", \"remark\": " << json_string(match_remark(m))
+    << ", \"library\": " << json_string(to_string(c.family));
   if (c.family == Family::Matlab) {
     o << ", \"method\": " << json_string(to_string(c.method))
       << ", \"antialiasing\": " << (c.antialiasing ? "true" : "false")
       << ", \"boundary\": " << json_string(to_string(c.boundary))
+      << ", \"either_boundary\": " << (m.either_boundary ? "true" : "false")
       << ", \"pipeline\": " << json_string(c.via_double ? "im2double" : "own class");
   } else {
     o << ", \"method\": " << json_string(peers::method_name(c.peer.library, c.peer.method))
@@ -82,6 +75,20 @@ void json_match(std::ostringstream& o, const Match& m, int rank, const Report& r
 
 }  // namespace
 
+std::string call_remark(const Match& m) {
+  return m.either_boundary
+             ? "the same pixels with the modern and the legacy boundary: MATLAB before and after R2015b"
+             : m.candidate.remark();
+}
+
+std::string match_remark(const Match& m) {
+  std::string r = call_remark(m);
+  const auto add = [&r](const std::string& s) { r += (r.empty() ? "" : "; ") + s; };
+  if (m.bgr) add("LR's channels in BGR order");
+  if (m.tolerated) add(std::to_string(m.tolerated) + " pixel(s) within torch's float rounding of a step");
+  return r;
+}
+
 std::string format_report(const Report& r) {
   std::ostringstream o;
   o << "HR " << shape(r.hr_rows, r.hr_cols, r.channels, r.type) << " -> LR "
@@ -99,7 +106,7 @@ std::string format_report(const Report& r) {
     std::snprintf(line, sizeof line, "%3zu  %-6s %-21s %7s %8s  ", i + 1, m.exact ? "exact" : "close",
                   counts.c_str(), number(m.max_abs, 0).c_str(), number(m.psnr, 2).c_str());
     o << line << m.candidate.call(r.type, r.channels);
-    const std::string rem = remarks(m);
+    const std::string rem = match_remark(m);
     if (!rem.empty()) o << "   [" << rem << "]";
     o << "\n";
     if (!m.exact && !m.evidence.empty()) o << "       " << m.evidence << "\n";

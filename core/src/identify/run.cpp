@@ -256,6 +256,39 @@ bool closer(const Match& a, const Match& b) {
   return a.psnr > b.psnr;
 }
 
+// The same MATLAB call but for its boundary rule.
+bool boundary_twins(const Candidate& a, const Candidate& b) {
+  return a.family == Family::Matlab && b.family == Family::Matlab && a.boundary != b.boundary &&
+         a.src_rows == b.src_rows && a.src_cols == b.src_cols && a.modcrop == b.modcrop &&
+         a.scale_given == b.scale_given && a.scale_num == b.scale_num && a.scale_den == b.scale_den &&
+         a.out_rows == b.out_rows && a.out_cols == b.out_cols && a.method == b.method &&
+         a.antialiasing == b.antialiasing && a.via_double == b.via_double;
+}
+
+// Lists each MATLAB call once when its two boundary rules make the same pixels (the modern one, marked),
+// and keeps the rest as they come.
+std::vector<Match> merge_boundary_twins(std::vector<Match> in) {
+  std::vector<Match> out;
+  std::vector<bool> taken(in.size(), false);
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (taken[i]) continue;
+    for (std::size_t j = i + 1; j < in.size(); ++j)
+      if (!taken[j] && in[j].pixels_hash == in[i].pixels_hash &&
+          boundary_twins(in[i].candidate, in[j].candidate)) {
+        taken[j] = true;
+        if (in[j].candidate.boundary == Boundary::Modern) in[i] = in[j];
+        in[i].either_boundary = true;
+        break;
+      }
+    out.push_back(std::move(in[i]));
+  }
+  return out;
+}
+
+bool plainer(const Match& a, const Match& b) {
+  return non_default_arguments(a.candidate) < non_default_arguments(b.candidate);
+}
+
 }  // namespace
 
 Report identify(const Image& hr, const Image& lr, const Options& opt) {
@@ -300,24 +333,34 @@ Report identify(const Image& hr, const Image& lr, const Options& opt) {
   }
   for (const Match& m : all)
     if (m.exact) r.exact.push_back(m);
+  r.exact = merge_boundary_twins(std::move(r.exact));
+  std::stable_sort(r.exact.begin(), r.exact.end(), plainer);
   if (!r.exact.empty()) return r;
 
   // No exact match: rank by the probe rows (the only statistics every candidate has), then run the best
   // MATLAB ones in full, and rank those and the peers (already in full) by the whole image.
   std::vector<std::size_t> order(all.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return closer(all[a], all[b]); });
+  // Among equally close ones (the same pixels among them), the plainest first.
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return closer(all[a], all[b]) || (!closer(all[b], all[a]) && plainer(all[a], all[b]));
+  });
   const std::size_t in_full = static_cast<std::size_t>(std::max(2 * opt.top, opt.top + 6));
-  // Candidates that make the same pixels are listed once (the first in enumeration order).
+  // Candidates that make the same pixels are listed once (the plainest); a boundary twin among them is
+  // said on the one listed.
   std::vector<Match*> pool;
-  std::vector<std::uint64_t> seen;
   for (std::size_t k = 0; k < order.size() && pool.size() < in_full; ++k) {
     Match& m = all[order[k]];
     runner.full_pass(m);
-    if (std::find(seen.begin(), seen.end(), m.pixels_hash) != seen.end()) continue;
-    seen.push_back(m.pixels_hash);
-    pool.push_back(&m);
+    const auto same = std::find_if(pool.begin(), pool.end(),
+                                   [&](const Match* p) { return p->pixels_hash == m.pixels_hash; });
+    if (same == pool.end()) {
+      pool.push_back(&m);
+      continue;
+    }
+    for (Match* p : pool)
+      if (p->pixels_hash == m.pixels_hash && boundary_twins(p->candidate, m.candidate))
+        p->either_boundary = true;
   }
   std::stable_sort(pool.begin(), pool.end(), [](const Match* a, const Match* b) { return closer(*a, *b); });
   for (std::size_t k = 0; k < pool.size() && static_cast<int>(k) < opt.top; ++k)

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "identify/compare.hpp"
+#include "rl/resize.hpp"
 
 namespace {
 
@@ -110,6 +111,109 @@ TEST(Identify, HandWorkedBoxHalf) {
   EXPECT_EQ(e.closest[0].max_abs, 1.0);
   EXPECT_EQ(e.closest[0].evidence.rfind("differs in one pixel only (row 2, column 2, by 1)", 0), 0u)
       << e.closest[0].evidence;
+}
+
+TEST(IdentifyCandidates, NonDefaultArgumentsCountWhatAScriptWrites) {
+  // MATLAB's imresize defaults: 'bicubic', 'Antialiasing' true except for 'nearest', the modern boundary.
+  id::Candidate c;
+  c.src_rows = c.src_cols = 64;
+  c.out_rows = c.out_cols = 16;
+  c.scale_given = true;
+  c.scale_den = 4;
+  EXPECT_EQ(id::non_default_arguments(c), 0);  // imresize(hr, 1/4)
+  c.method = rl::Method::Box;
+  EXPECT_EQ(id::non_default_arguments(c), 1);  // imresize(hr, 1/4, 'box')
+  c.method = rl::Method::Nearest;
+  c.antialiasing = false;
+  EXPECT_EQ(id::non_default_arguments(c), 1);  // imresize(hr, 1/4, 'nearest')
+  c.antialiasing = true;
+  EXPECT_EQ(id::non_default_arguments(c), 2);  // imresize(hr, 1/4, 'nearest', 'Antialiasing', true)
+  c.boundary = rl::Boundary::Legacy;
+  c.via_double = true;
+  c.modcrop = 4;
+  EXPECT_EQ(id::non_default_arguments(c), 5);
+  // cv2.resize's default interpolation is INTER_LINEAR; fx/fy is written in place of the size.
+  id::Candidate cv;
+  cv.family = id::Family::OpenCV;
+  cv.peer.method = rl::peers::PeerMethod::Bilinear;
+  EXPECT_EQ(id::non_default_arguments(cv), 0);
+  cv.peer.method = rl::peers::PeerMethod::Area;
+  cv.scale_given = true;
+  EXPECT_EQ(id::non_default_arguments(cv), 2);
+  // F.interpolate: mode='nearest', align_corners and antialias False by default.
+  id::Candidate t;
+  t.family = id::Family::Torch;
+  t.peer.method = rl::peers::PeerMethod::Bicubic;
+  t.peer.antialias = true;
+  EXPECT_EQ(id::non_default_arguments(t), 2);
+}
+
+// A colour test card with no flat areas, so different calls give different pixels.
+Image textured(int rows, int cols) {
+  Image im(rows, cols, 3, ElemType::U8);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      for (int k = 0; k < 3; ++k) im.set(r, c, k, (r * 37 + c * 91 + k * 53 + (r * c) % 17 * 11) % 256);
+  return im;
+}
+
+TEST(Identify, PlainestExactCallFirstAndOneLineForBothBoundaries) {
+  // imresize(hr, 1/4, 'box') and imresize(hr, 1/4, 'nearest', 'Antialiasing', true) are the same plan
+  // (MATLAB's box and nearest kernels are both 1 on [-0.5, 0.5), widened 4x); at an integer factor no tap
+  // leaves the image, so the modern and the legacy boundary make the same pixels too.
+  const Image hr = textured(32, 40);
+  const Image lr = rl::resize(hr, rl::ResizeSpec::with_scale(0.25, rl::Method::Box));
+  const id::Report r = id::identify(hr, lr);
+  ASSERT_FALSE(r.exact.empty());
+  EXPECT_EQ(r.exact[0].candidate.call(ElemType::U8, 3), "imresize(hr, 1/4, 'box')");
+  EXPECT_TRUE(r.exact[0].either_boundary);
+  EXPECT_EQ(id::call_remark(r.exact[0]),
+            "the same pixels with the modern and the legacy boundary: MATLAB before and after R2015b");
+  std::vector<std::string> calls;
+  for (std::size_t i = 0; i < r.exact.size(); ++i) {
+    calls.push_back(r.exact[i].candidate.call(ElemType::U8, 3));
+    if (i > 0) {
+      EXPECT_LE(id::non_default_arguments(r.exact[i - 1].candidate),
+                id::non_default_arguments(r.exact[i].candidate))
+          << calls.back();
+    }
+  }
+  const auto rank = [&](const std::string& c) {
+    return std::find(calls.begin(), calls.end(), c) - calls.begin();
+  };
+  const auto nearest = rank("imresize(hr, 1/4, 'nearest', 'Antialiasing', true)");
+  EXPECT_LT(nearest, static_cast<std::ptrdiff_t>(calls.size()));
+  EXPECT_GT(nearest, 0);
+  // Each call once: its boundary twin is not a second rank.
+  for (const std::string& c : calls) EXPECT_EQ(std::count(calls.begin(), calls.end(), c), 1) << c;
+  for (const id::Match& m : r.exact)
+    if (m.candidate.family == id::Family::Matlab) {
+      EXPECT_TRUE(m.either_boundary) << m.candidate.call();
+      EXPECT_EQ(m.candidate.boundary, rl::Boundary::Modern);
+    }
+  const std::string table = id::format_report(r);
+  EXPECT_NE(table.find("1  exact"), std::string::npos) << table;
+  EXPECT_NE(table.find("imresize(hr, 1/4, 'box')   [the same pixels with the modern and the legacy boundary"),
+            std::string::npos)
+      << table;
+  EXPECT_EQ(table.find("legacy boundary: MATLAB before R2015b"), std::string::npos) << table;
+  const std::string json = id::report_json(r);
+  EXPECT_NE(json.find("{\"rank\": 1, \"verdict\": \"exact\", \"call\": \"imresize(hr, 1/4, 'box')\""),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"either_boundary\": true"), std::string::npos);
+}
+
+TEST(Identify, OneBoundaryOnlyWhereTheyDiffer) {
+  // Bicubic at 1/2 reads past the edge: mirrored (modern) and clamped (legacy) taps give other border
+  // pixels, so only the modern call is exact and says which MATLAB it is.
+  const Image hr = textured(24, 24);
+  const Image lr = rl::resize(hr, rl::ResizeSpec::with_scale(0.5));
+  const id::Report r = id::identify(hr, lr);
+  ASSERT_FALSE(r.exact.empty());
+  EXPECT_EQ(r.exact[0].candidate.call(ElemType::U8, 3), "imresize(hr, 1/2, 'bicubic')");
+  EXPECT_FALSE(r.exact[0].either_boundary);
+  EXPECT_EQ(id::match_remark(r.exact[0]), "modern boundary: MATLAB R2015b and later");
 }
 
 TEST(IdentifyCompare, BorderEvidenceAndBgr) {

@@ -125,6 +125,37 @@ class IdentifyTest : public QObject {
     QCOMPARE(doc.diff(3).stats->differing, std::size_t{0});
   }
 
+  void the_plainest_call_comes_first_once_for_both_boundaries() {
+    // LR = imresize(hr, 1/4, 'box'), which nearest with antialiasing also makes, and either boundary
+    // (at an integer factor no tap leaves the image): box first, on one row that says so.
+    QTemporaryDir dir;
+    const rl::Image hr = random_hr(40, 48, 3);
+    const QString lr = dir.filePath("box.png");
+    rl::io::save(lr.toStdString(), rl::resize(hr, rl::ResizeSpec::with_scale(0.25, rl::Method::Box)));
+    Document doc;
+    doc.set_source(hr, "hr");
+    QVERIFY(test::wait_idle(doc, 60000));
+    IdentifyDialog d(&doc);
+    d.start(lr);
+    QVERIFY(wait_identified(d, 120000));
+    QTableWidget* t = d.table();
+    QVERIFY(t->rowCount() >= 2);
+    QCOMPARE(t->item(0, 0)->text(), QString("exact"));
+    QCOMPARE(
+        t->item(0, 1)->text(),
+        QString::fromUtf8("imresize(hr, 1/4, 'box') \u2014 the same pixels with the modern and the legacy "
+                          "boundary: MATLAB before and after R2015b"));
+    int nearest = -1;
+    QStringList calls;
+    for (int i = 0; i < t->rowCount(); ++i) {
+      calls << t->item(i, 1)->text();
+      if (calls.back().startsWith("imresize(hr, 1/4, 'nearest', 'Antialiasing', true)")) nearest = i;
+      QVERIFY2(!calls.back().contains("legacy boundary: MATLAB before R2015b"), qPrintable(calls.back()));
+    }
+    QVERIFY(nearest > 0);
+    QCOMPARE(calls.removeDuplicates(), qsizetype{0});
+  }
+
   void a_refused_pair_says_so_in_one_line() {
     QTemporaryDir dir;
     const QString grey = dir.filePath("grey.png");

@@ -1,17 +1,11 @@
-// Figure layout and painting (one routine for PNG, SVG and PDF) and the atomic writers.
+// Figure layout and painting: one routine that PNG, SVG and PDF (figure_writer.cpp) all draw with.
 #include "rl/ui/figure.hpp"
 
-#include <QFileInfo>
 #include <QFontMetricsF>
-#include <QPageSize>
-#include <QPdfWriter>
-#include <QSvgGenerator>
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
 #include <vector>
 
-#include "rl/atomic_file.hpp"
 #include "rl/image_ops.hpp"
 #include "rl/ui/plots.hpp"
 #include "rl/ui/teaching_pictures.hpp"
@@ -319,48 +313,6 @@ QList<FigureImageRects> figure_image_rects(const FigureSpec& s) {
   return out;
 }
 
-std::optional<FigureLayout> parse_figure_layout(const QString& name) {
-  for (const FigureLayout l : {FigureLayout::Row, FigureLayout::Grid, FigureLayout::SrPaper})
-    if (name.trimmed().compare(to_string(l), Qt::CaseInsensitive) == 0) return l;
-  return std::nullopt;
-}
-
-QString to_string(FigureLayout l) {
-  switch (l) {
-    case FigureLayout::Row: return QStringLiteral("row");
-    case FigureLayout::Grid: return QStringLiteral("grid");
-    case FigureLayout::SrPaper: return QStringLiteral("sr-paper");
-  }
-  return {};
-}
-
-std::optional<FigurePlot> parse_figure_plot(const QString& name) {
-  for (const FigurePlot p :
-       {FigurePlot::Kernel, FigurePlot::Frequency, FigurePlot::Sampling, FigurePlot::Taps, FigurePlot::Worked,
-        FigurePlot::Profile, FigurePlot::Mapping, FigurePlot::Window, FigurePlot::Surface})
-    if (name.trimmed().compare(to_string(p), Qt::CaseInsensitive) == 0) return p;
-  return std::nullopt;
-}
-
-QString to_string(FigurePlot p) {
-  switch (p) {
-    case FigurePlot::Kernel: return QStringLiteral("kernel");
-    case FigurePlot::Frequency: return QStringLiteral("frequency");
-    case FigurePlot::Sampling: return QStringLiteral("sampling");
-    case FigurePlot::Taps: return QStringLiteral("taps");
-    case FigurePlot::Worked: return QStringLiteral("worked");
-    case FigurePlot::Profile: return QStringLiteral("profile");
-    case FigurePlot::Mapping: return QStringLiteral("mapping");
-    case FigurePlot::Window: return QStringLiteral("window");
-    case FigurePlot::Surface: return QStringLiteral("surface");
-  }
-  return {};
-}
-
-QString figure_plot_names() {
-  return QStringLiteral("kernel, frequency, sampling, taps, worked, profile, mapping, window or surface");
-}
-
 QSize figure_size(const FigureSpec& spec) {
   if (spec.layout == FigureLayout::SrPaper) return detail::sr_paper_size(spec);
   const Layout layout = make_layout(spec);
@@ -464,81 +416,6 @@ void render_figure(QPainter& p, const FigureSpec& s, TextLog* log) {
     py += h;
   }
   p.restore();
-}
-
-QImage render_figure_image(const FigureSpec& spec) {
-  const QSize size = figure_size(spec);
-  QImage img(size, QImage::Format_RGB32);
-  img.fill(Qt::white);
-  const int dpm = static_cast<int>(std::lround(spec.dpi / 0.0254));
-  img.setDotsPerMeterX(dpm);
-  img.setDotsPerMeterY(dpm);
-  QPainter p(&img);
-  p.setRenderHint(QPainter::Antialiasing, true);
-  p.setRenderHint(QPainter::TextAntialiasing, true);
-  render_figure(p, spec);
-  p.end();
-  return img;
-}
-
-bool write_figure(const FigureSpec& spec, const QString& path, QString* error) {
-  auto fail = [error](const QString& why) {
-    if (error) *error = why;
-    return false;
-  };
-  const QString ext = QFileInfo(path).suffix().toLower();
-  if (ext != QLatin1String("png") && ext != QLatin1String("svg") && ext != QLatin1String("pdf"))
-    return fail(QStringLiteral("cannot write '%1': the figure must end in .png, .svg or .pdf").arg(path));
-  if (!source_of(spec) || source_of(spec)->empty())
-    return fail(QStringLiteral("the figure has no source image"));
-  if (pane_count(spec) == 0) return fail(QStringLiteral("the figure has no panes"));
-  if (spec.layout == FigureLayout::SrPaper)
-    if (const QString why = sr_paper_geometry(spec).error; !why.isEmpty()) return fail(why);
-  if (!(spec.dpi > 0) || spec.width_px < 200 || spec.width_px > 20000)
-    return fail(QStringLiteral("figure width must be 200..20000 px and the DPI positive"));
-  try {
-    rl::check_output_writable(path.toStdString());
-    rl::AtomicOutput out(path.toStdString());
-    const QString tmp = QString::fromStdString(out.temp_path());
-    const QSize size = figure_size(spec);
-    if (ext == QLatin1String("png")) {
-      if (!render_figure_image(spec).save(tmp, "PNG"))
-        return fail(QStringLiteral("cannot write '%1'").arg(path));
-    } else if (ext == QLatin1String("svg")) {
-      QSvgGenerator gen;
-      gen.setFileName(tmp);
-      gen.setSize(size);
-      gen.setViewBox(QRect(QPoint(0, 0), size));
-      gen.setResolution(static_cast<int>(std::lround(spec.dpi)));
-      gen.setTitle(spec.title.isEmpty() ? QStringLiteral("ResizeLab comparison") : spec.title);
-      gen.setDescription(QStringLiteral("Made by ResizeLab"));
-      QPainter p;
-      if (!p.begin(&gen)) return fail(QStringLiteral("cannot write '%1'").arg(path));
-      render_figure(p, spec);
-      p.end();
-    } else {
-      QPdfWriter pdf(tmp);
-      pdf.setResolution(static_cast<int>(std::lround(spec.dpi)));
-      const double pts = 72.0 / spec.dpi;
-      pdf.setPageSize(QPageSize(QSizeF(size.width() * pts, size.height() * pts), QPageSize::Point, QString(),
-                                QPageSize::ExactMatch));
-      pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-      pdf.setTitle(spec.title.isEmpty() ? QStringLiteral("ResizeLab comparison") : spec.title);
-      pdf.setCreator(QStringLiteral("ResizeLab"));
-      QPainter p;
-      if (!p.begin(&pdf)) return fail(QStringLiteral("cannot write '%1'").arg(path));
-      // The writer's resolution may be rounded; scale so the figure fills the page exactly.
-      const double sx = p.device()->width() / static_cast<double>(size.width());
-      const double sy = p.device()->height() / static_cast<double>(size.height());
-      p.scale(sx, sy);
-      render_figure(p, spec);
-      p.end();
-    }
-    out.commit();
-  } catch (const std::exception& e) {
-    return fail(QString::fromUtf8(e.what()));
-  }
-  return true;
 }
 
 }  // namespace rl::ui

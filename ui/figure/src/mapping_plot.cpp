@@ -182,18 +182,21 @@ QRectF paint_mapping_plot(QPainter& p, const QRectF& rect, const rl::Plan& plan,
                   r_mark * 2.6, r_mark * 2.6);
   }
   p.restore();
-  // Input indices: above the columns and left of the rows, thinned to keep labels apart.
+  // Input indices: above the columns and left of the rows, thinned to keep labels apart; a label that
+  // would reach into the other axis' labels (the corner, where the grid is small) is left out.
   p.setPen(Qt::black);
   const int step = std::max(1, static_cast<int>(std::ceil(label_w / k)));
-  for (int c = 0; c < plan.in_cols; c += 1)
-    if (c >= x0 && c <= x1 && c % step == 0)
-      detail::logged_text(p, QRectF(map(c, y0).x() - k / 2 * step, view.top() - line * 1.1, k * step, line),
-                          Qt::AlignHCenter | Qt::AlignBottom, QString::number(c), log);
-  for (int r = 0; r < plan.in_rows; ++r)
-    if (r >= y0 && r <= y1 && r % std::max(1, static_cast<int>(std::ceil(line / k))) == 0)
-      detail::logged_text(
-          p, QRectF(view.left() - label_w, map(x0, r).y() - line / 2, label_w - line * 0.3, line),
-          Qt::AlignRight | Qt::AlignVCenter, QString::number(r), log);
+  for (int c = 0; c < plan.in_cols; c += 1) {
+    const QRectF box(map(c, y0).x() - k / 2 * step, view.top() - line * 1.1, k * step, line);
+    if (c >= x0 && c <= x1 && c % step == 0 && box.left() >= view.left() - line * 0.3)
+      detail::logged_text(p, box, Qt::AlignHCenter | Qt::AlignBottom, QString::number(c), log);
+  }
+  for (int r = 0; r < plan.in_rows; ++r) {
+    const QRectF box(view.left() - label_w, map(x0, r).y() - line / 2, label_w - line * 0.3, line);
+    if (r >= y0 && r <= y1 && r % std::max(1, static_cast<int>(std::ceil(line * 1.15 / k))) == 0 &&
+        box.top() >= view.top() - line * 0.1)
+      detail::logged_text(p, box, Qt::AlignRight | Qt::AlignVCenter, QString::number(r), log);
+  }
 
   // The legend.
   for (std::size_t m = 0; m < maps.size(); ++m) {

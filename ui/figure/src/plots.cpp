@@ -227,15 +227,18 @@ void paint_stem_plot(QPainter& p, const QRectF& rect, const rl::AxisTable& table
   p.drawLine(ax.map(centre, ax.y0), ax.map(centre, ax.y1));
   p.drawText(ax.map(centre, ax.y1) + QPointF(fm.height() * 0.2, fm.height()), QStringLiteral("u"));
   const QColor stem(31, 119, 180);
+  // Stems and dots no wider than the spacing between taps, so hundreds of taps (a kernel widened 128x)
+  // stay apart.
+  const double stem_w = std::clamp(unit * 0.35, 0.5, lw * 1.5);
+  const double r = std::clamp(unit * 0.4, 0.8, std::max(2.0, fm.height() / 4));
   for (const QPointF& q : pts) {
     const int i = static_cast<int>(q.x());
     const int rank = seen[i]++;
     const double off = (rank - (total[i] - 1) / 2.0) * std::min(0.22, 0.8 / total[i]);
     const QPointF base = ax.map(q.x() + off, 0), top = ax.map(q.x() + off, q.y());
-    p.setPen(QPen(stem, lw * 1.5));
+    p.setPen(QPen(stem, stem_w));
     p.drawLine(base, top);
     p.setBrush(stem);
-    const double r = std::max(2.0, fm.height() / 4);
     p.drawEllipse(top, r, r);
     if (unit > fm.horizontalAdvance(QStringLiteral("-0.000")) * 1.05 / 1.0 && total[i] == 1) {
       p.setPen(Qt::black);

@@ -3,6 +3,7 @@
 #include <QFontMetricsF>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "plot_axes.hpp"
 #include "rl/ui/teaching_plots.hpp"
@@ -25,15 +26,34 @@ CellLayout cell_layout(const QFontMetricsF& fm, double width, int taps) {
   return c;
 }
 
+constexpr int kMaxStrips = 3;      // strips of cells per step
+constexpr int kMaxFirstSteps = 8;  // first-pass steps drawn (the ones pass 2 weighs most)
+
+// The `count` contiguous taps (first, count) centred on the step's largest weight.
+std::pair<int, int> shown_taps(const rl::WorkedStep& s, int count) {
+  const int n = static_cast<int>(s.weight.size());
+  if (n <= count) return {0, n};
+  int centre = 0;
+  for (int k = 1; k < n; ++k)
+    if (std::abs(s.weight[static_cast<std::size_t>(k)]) >
+        std::abs(s.weight[static_cast<std::size_t>(centre)]))
+      centre = k;
+  return {std::clamp(centre - count / 2, 0, n - count), count};
+}
+
 // One 1-D step: a heading, its taps as strips of cells (wrapped to the width), the sum and the
 // cast. Returns the height used; draws only when `p` is given.
 double worked_step(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, double y,
                    const rl::WorkedStep& s, rl::ElemType type, const QString& heading) {
   const double lh = fm.height() * 1.15;
   const double label_w = fm.horizontalAdvance(QStringLiteral("weight ")) + fm.height() * 0.5;
-  const int taps = static_cast<int>(s.weight.size());
-  const CellLayout L = cell_layout(fm, rect.width(), taps);
+  const int all_taps = static_cast<int>(s.weight.size());
+  const CellLayout L = cell_layout(fm, rect.width(), all_taps);
   const double strip_h = lh * 5.2;
+  // A widened kernel (1/128 reads about 514 taps) shows its middle kMaxStrips strips, centred on the
+  // largest weight, and says how many taps it hides; the sum is still of every tap.
+  const auto [first_tap, taps] = shown_taps(s, kMaxStrips * L.per_row);
+  const int hidden = all_taps - taps;
   const int strips = (taps + L.per_row - 1) / L.per_row;
   const double y_start = y;
   if (p) {
@@ -54,8 +74,8 @@ double worked_step(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, dou
                       Qt::AlignLeft | Qt::AlignVCenter, QString::fromLatin1(labels[l]));
     }
     for (int j = 0; j < L.per_row; ++j) {
-      const int k = strip * L.per_row + j;
-      if (k >= taps || !p) continue;
+      const int k = first_tap + strip * L.per_row + j;
+      if (k >= first_tap + taps || !p) continue;
       const QRectF cell(rect.left() + label_w + j * L.cell_w, y, L.cell_w, lh * 5);
       p->setPen(QPen(QColor(200, 200, 200), 0));
       p->setBrush(k % 2 ? QColor(248, 248, 252) : QColor(255, 255, 255));
@@ -90,6 +110,26 @@ double worked_step(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, dou
     }
     y += strip_h;
   }
+  if (hidden > 0) {
+    double shown = 0, total = 0;
+    for (int k = 0; k < all_taps; ++k) {
+      total += s.weight[static_cast<std::size_t>(k)];
+      if (k >= first_tap && k < first_tap + taps) shown += s.weight[static_cast<std::size_t>(k)];
+    }
+    if (p) {
+      p->setPen(QColor(60, 60, 60));
+      p->drawText(
+          QRectF(rect.left(), y, rect.width(), lh), Qt::AlignLeft | Qt::AlignVCenter,
+          fm.elidedText(QStringLiteral("taps %1 to %2 of %3 shown; %4 hidden (their weights sum to %5)")
+                            .arg(first_tap + 1)
+                            .arg(first_tap + taps)
+                            .arg(all_taps)
+                            .arg(hidden)
+                            .arg(total - shown, 0, 'g', 4),
+                        Qt::ElideRight, rect.width()));
+    }
+    y += lh * 1.2;
+  }
   const bool integer = rl::is_integer(type);
   const QString sum =
       QStringLiteral("sum = %1").arg(s.sum, 0, 'g', 12) +
@@ -122,7 +162,28 @@ double worked_all(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, cons
   const auto word = [](rl::Axis a) {
     return a == rl::Axis::Rows ? QStringLiteral("vertical") : QStringLiteral("horizontal");
   };
-  for (std::size_t k = 0; k < w.first.size(); ++k) {
+  // Each first-pass step feeds one tap of pass 2: with more than kMaxFirstSteps, those of pass 2's
+  // largest weights are drawn and the rest counted.
+  std::size_t first_step = 0, first_count = w.first.size();
+  if (first_count > static_cast<std::size_t>(kMaxFirstSteps) && w.first.size() == w.second.weight.size()) {
+    const auto [f, c] = shown_taps(w.second, kMaxFirstSteps);
+    first_step = static_cast<std::size_t>(f);
+    first_count = static_cast<std::size_t>(c);
+  }
+  if (first_count < w.first.size()) {
+    if (p) {
+      p->setPen(QColor(60, 60, 60));
+      p->drawText(
+          QRectF(rect.left(), y, rect.width(), lh), Qt::AlignLeft | Qt::AlignVCenter,
+          fm.elidedText(QStringLiteral("Pass 1 makes %1 intermediate values, one per tap of pass 2; %2 "
+                                       "of them are shown, computed the same way as the rest")
+                            .arg(w.first.size())
+                            .arg(first_count),
+                        Qt::ElideRight, rect.width()));
+    }
+    y += lh * 1.2;
+  }
+  for (std::size_t k = first_step; k < first_step + first_count; ++k) {
     const rl::WorkedStep& s = w.first[k];
     y += worked_step(p, fm, rect, y, s, w.type,
                      QStringLiteral("Pass 1 (%1) at %2 %3: intermediate %4 %5, u = %6")

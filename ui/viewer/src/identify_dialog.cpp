@@ -220,7 +220,7 @@ void IdentifyDialog::show_report(const identify::Report& r) {
     // The remark (boundary, torch's rounding) belongs to the call: two calls can read alike without it.
     QString call = QString::fromStdString(m.candidate.call(r.type, r.channels));
     if (m.bgr && colour) call += "  (BGR order)";
-    if (const std::string remark = m.candidate.remark(); !remark.empty())
+    if (const std::string remark = identify::call_remark(m); !remark.empty())
       call += QString::fromUtf8(" — ") + QString::fromStdString(remark);
     QString evidence = m.exact ? QString("reproduces LR") : QString::fromStdString(m.evidence);
     if (m.tolerated)
