@@ -19,15 +19,11 @@
 #include "rl/ui/plots.hpp"
 #include "rl/ui/status_line.hpp"
 #include "rl/ui/teaching_widgets.hpp"
+#include "test_util.hpp"
 
 namespace {
 
-void isolate_settings() {
-  QStandardPaths::setTestModeEnabled(true);
-  QCoreApplication::setOrganizationName("ResizeLabTest");
-  QCoreApplication::setApplicationName("resizelab-geometry-test");
-  QSettings().clear();
-}
+using rl::ui::test::isolate_settings;
 
 std::shared_ptr<const rl::Plan> plan_of(rl::Method m, double s, bool aa) {
   rl::ResizeSpec spec = rl::ResizeSpec::with_scale(s, m);

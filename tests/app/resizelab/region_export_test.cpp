@@ -10,15 +10,12 @@
 #include "rl/ui/document.hpp"
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/view_state.hpp"
+#include "test_util.hpp"
 
 namespace {
 
 TEST(RegionExport, TheRegionIsTheFiguresCropAndItsStatistics) {
-  // Settings in a test store, empty: the default image, scale and panes.
-  QStandardPaths::setTestModeEnabled(true);
-  QCoreApplication::setOrganizationName("ResizeLabTest");
-  QCoreApplication::setApplicationName("resizelab-region-export-test");
-  QSettings().clear();
+  rl::ui::test::isolate_settings();  // empty: the default image, scale and panes
   rl::ui::MainWindow w;
   rl::ui::Document& doc = *w.document();
   const auto idle = [&]() {

@@ -2,8 +2,9 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QSettings>
-#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QWidget>
 
@@ -11,12 +12,16 @@
 
 namespace rl::ui::test {
 
-// Settings go to a test location and start empty, so runs do not see each other or the user's.
+// Settings go to this test process's own empty folder (XDG_CONFIG_HOME, where QSettings looks), so
+// runs do not see each other or the user's. Call before the first QSettings of the process.
 inline void isolate_settings() {
-  QStandardPaths::setTestModeEnabled(true);
+  static const QTemporaryDir dir;  // removed when the process ends
+  qputenv("XDG_CONFIG_HOME", QFile::encodeName(dir.path()));
   QCoreApplication::setOrganizationName("ResizeLabTest");
   QCoreApplication::setApplicationName("resizelab-test");
   QSettings().clear();
+  if (!dir.isValid() || !QSettings().fileName().startsWith(dir.path()))
+    qFatal("the settings are not in the test's own folder: %s", qPrintable(QSettings().fileName()));
 }
 
 // True when the newest request's results (and their difference maps) are in, within timeout_ms.

@@ -76,4 +76,43 @@ void save_viewer_settings(QSettings& s, const ViewerSettings& v) {
   s.setValue("display/hi", v.display.hi);
 }
 
+ViewerSettings settings_to_save(const ViewerSettings& restored, const ViewerSettings& start,
+                                const ViewerSettings& now, bool scale_in_use) {
+  ViewerSettings out = restored;
+  // Each setting the user changed since the start, from now.
+  const auto take = [](auto& into, const auto& at_start, const auto& current) {
+    if (!(current == at_start)) into = current;
+  };
+  out.geometry = now.geometry;
+  out.window_state = now.window_state;
+  out.recent = now.recent;
+  out.last_dir = now.last_dir;
+  take(out.grid, start.grid, now.grid);
+  take(out.diffs, start.diffs, now.diffs);
+  for (std::size_t i = 0; i < out.panes.size(); ++i) take(out.panes[i], start.panes[i], now.panes[i]);
+  take(out.boundary, start.boundary, now.boundary);
+  take(out.device, start.device, now.device);
+  if (scale_in_use && (now.scale != start.scale || now.size != start.size)) {
+    out.scale = now.scale;  // the two are one choice: a scale clears the size
+    out.size = now.size;
+  }
+  take(out.diff.mode, start.diff.mode, now.diff.mode);
+  take(out.diff.channel, start.diff.channel, now.diff.channel);
+  take(out.diff.fixed_range, start.diff.fixed_range, now.diff.fixed_range);
+  take(out.diff.fixed_max, start.diff.fixed_max, now.diff.fixed_max);
+  take(out.diff.ssim_map, start.diff.ssim_map, now.diff.ssim_map);
+  take(out.diff.protocol, start.diff.protocol, now.diff.protocol);
+  take(out.display, start.display, now.display);
+  return out;
+}
+
+ViewerSettings defaults_keeping_window(const ViewerSettings& v) {
+  ViewerSettings d;
+  d.geometry = v.geometry;
+  d.window_state = v.window_state;
+  d.recent = v.recent;
+  d.last_dir = v.last_dir;
+  return d;
+}
+
 }  // namespace rl::ui
