@@ -15,6 +15,7 @@
 #include "rl/image_io.hpp"
 #include "rl/plan.hpp"
 #include "rl/resize.hpp"
+#include "rl/size_text.hpp"
 #include "rl/ui/comparison.hpp"
 #include "rl/ui/default_image.hpp"
 #include "rl/ui/figure.hpp"
@@ -26,6 +27,10 @@ namespace {
 using rl::app::kExitFailure, rl::app::kExitUsage;
 
 [[noreturn]] void fail(int code, const QString& message) { throw CommandLineError{code, message}; }
+
+QString qsize_text(long long rows, long long cols) {
+  return QString::fromStdString(rl::size_text(rows, cols));
+}
 
 std::shared_ptr<const rl::Image> load_image(const QString& path, const char* what) {
   try {
@@ -125,16 +130,14 @@ QString compute(const Request& r, FigureSpec& spec) {
     if (cmp.panes[i].peer || cmp.panes[i].is_file() || !res.plan) continue;
     const QString sr = QString::number(res.plan->rows.scale, 'g', 4),
                   scs = QString::number(res.plan->cols.scale, 'g', 4);
-    size_text = QStringLiteral("%1x%2 \u2192 %3x%4 (scale %5)")
-                    .arg(src.rows())
-                    .arg(src.cols())
-                    .arg(res.plan->out_rows)
-                    .arg(res.plan->out_cols)
-                    .arg(sr == scs ? sr : sr + QStringLiteral(" x ") + scs);
+    size_text =
+        QStringLiteral("%1 \u2192 %2 (scale %3)")
+            .arg(qsize_text(src.rows(), src.cols()), qsize_text(res.plan->out_rows, res.plan->out_cols),
+                 sr == scs ? sr : sr + QStringLiteral(" x ") + scs);
   }
   if (size_text.isEmpty()) {  // only files and libraries: the size they are compared at
     const rl::Image& first = *cmp.results.front().image;
-    size_text = QStringLiteral("%1x%2").arg(first.rows()).arg(first.cols());
+    size_text = qsize_text(first.rows(), first.cols());
   }
   return size_text;
 }
@@ -149,26 +152,23 @@ void validate(const Request& r, FigureSpec& spec) {
     if (row != std::floor(row) || col != std::floor(col) || row < 0 || col < 0 || row >= ref_out.rows() ||
         col >= ref_out.cols())
       fail(kExitUsage,
-           QStringLiteral("--pixel %1,%2 is not an output pixel: the reference pane's output is %3x%4 "
+           QStringLiteral("--pixel %1,%2 is not an output pixel: the reference pane's output is %3 "
                           "(rows x columns, 0-based)")
                .arg(row)
                .arg(col)
-               .arg(ref_out.rows())
-               .arg(ref_out.cols()));
+               .arg(qsize_text(ref_out.rows(), ref_out.cols())));
     spec.pixel = QPoint(static_cast<int>(col), static_cast<int>(row));
   }
   if (r.profile) {
     const auto& v = *r.profile;
     for (int k = 0; k < 4; ++k)
       if (v[k] < 0 || v[k] > (k % 2 == 0 ? src.rows() : src.cols()) - 1)
-        fail(kExitUsage,
-             QStringLiteral("--profile %1,%2,%3,%4 leaves the %5x%6 image (rows x columns, 0-based)")
-                 .arg(v[0])
-                 .arg(v[1])
-                 .arg(v[2])
-                 .arg(v[3])
-                 .arg(src.rows())
-                 .arg(src.cols()));
+        fail(kExitUsage, QStringLiteral("--profile %1,%2,%3,%4 leaves the %5 image (rows x columns, 0-based)")
+                             .arg(v[0])
+                             .arg(v[1])
+                             .arg(v[2])
+                             .arg(v[3])
+                             .arg(qsize_text(src.rows(), src.cols())));
     spec.profile = QLineF(v[1], v[0], v[3], v[2]);
   }
 }
