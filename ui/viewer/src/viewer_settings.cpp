@@ -37,7 +37,9 @@ ViewerSettings load_viewer_settings(const QSettings& s) {
   v.size = s.value("params/size").toString();
   v.diff.mode =
       static_cast<DiffMode>(std::clamp(s.value("diff/mode", static_cast<int>(v.diff.mode)).toInt(), 0, 2));
-  v.diff.channel = std::clamp(s.value("diff/channel", v.diff.channel).toInt(), 0, 3);
+  // -1 with a signed map: the channel of largest magnitude per pixel.
+  const int channel = s.value("diff/channel", v.diff.channel).toInt();
+  v.diff.channel = channel == -1 && v.diff.mode == DiffMode::Signed ? -1 : std::clamp(channel, 0, 3);
   v.diff.fixed_range = s.value("diff/fixed", v.diff.fixed_range).toBool();
   v.diff.fixed_max = s.value("diff/max", v.diff.fixed_max).toDouble();
   v.diff.ssim_map = s.value("diff/ssim_map", v.diff.ssim_map).toBool();
