@@ -8,6 +8,14 @@ namespace rl::ui {
 
 namespace {
 QString pane_key(int i, const char* what) { return QString("panes/%1/%2").arg(i).arg(what); }
+
+// What is the window's rather than the comparison's: its size and docks, the recent files and folder.
+void keep_window(ViewerSettings& into, const ViewerSettings& from) {
+  into.geometry = from.geometry;
+  into.window_state = from.window_state;
+  into.recent = from.recent;
+  into.last_dir = from.last_dir;
+}
 }  // namespace
 
 ViewerSettings load_viewer_settings(const QSettings& s) {
@@ -85,10 +93,7 @@ ViewerSettings settings_to_save(const ViewerSettings& restored, const ViewerSett
   const auto take = [](auto& into, const auto& at_start, const auto& current) {
     if (!(current == at_start)) into = current;
   };
-  out.geometry = now.geometry;
-  out.window_state = now.window_state;
-  out.recent = now.recent;
-  out.last_dir = now.last_dir;
+  keep_window(out, now);
   take(out.grid, start.grid, now.grid);
   take(out.diffs, start.diffs, now.diffs);
   for (std::size_t i = 0; i < out.panes.size(); ++i) take(out.panes[i], start.panes[i], now.panes[i]);
@@ -110,10 +115,7 @@ ViewerSettings settings_to_save(const ViewerSettings& restored, const ViewerSett
 
 ViewerSettings defaults_keeping_window(const ViewerSettings& v) {
   ViewerSettings d;
-  d.geometry = v.geometry;
-  d.window_state = v.window_state;
-  d.recent = v.recent;
-  d.last_dir = v.last_dir;
+  keep_window(d, v);
   return d;
 }
 
