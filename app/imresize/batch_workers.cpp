@@ -15,6 +15,7 @@
 #include "rl/device_runner.hpp"
 #include "rl/image_io.hpp"
 #include "rl/resize.hpp"
+#include "rl/size_text.hpp"
 #include "shape_batcher.hpp"
 
 namespace rl::app {
@@ -58,8 +59,8 @@ Image crop_top_left(const Image& in, int rows, int cols) {
 Image modcrop_hr(const Image& hr, int scale) {
   const int rows = hr.rows() - hr.rows() % scale, cols = hr.cols() - hr.cols() % scale;
   if (rows == 0 || cols == 0)
-    throw std::runtime_error("the image is " + std::to_string(hr.rows()) + "x" + std::to_string(hr.cols()) +
-                             ", smaller than the scale " + std::to_string(scale));
+    throw std::runtime_error("the image is " + size_text(hr.rows(), hr.cols()) + ", smaller than the scale " +
+                             std::to_string(scale));
   return crop_top_left(hr, rows, cols);
 }
 

@@ -17,6 +17,7 @@
 #include "rl/image_io.hpp"
 #include "rl/peer_resize.hpp"
 #include "rl/resize.hpp"
+#include "rl/size_text.hpp"
 
 namespace rl::app {
 
@@ -52,10 +53,8 @@ std::size_t cgroup_left_bytes() {
   return max > cur ? static_cast<std::size_t>(max - cur) : 1;
 }
 
-std::string shape_str(long long r, long long c) { return std::to_string(r) + "x" + std::to_string(c); }
-
 std::string describe(const Image& im) {
-  return shape_str(im.rows(), im.cols()) + "x" + std::to_string(im.channels()) + " " + to_string(im.type());
+  return size_text(im.rows(), im.cols(), im.channels()) + " " + to_string(im.type());
 }
 
 std::string one_line(std::string s) {
@@ -137,7 +136,7 @@ Image load_input(const std::string& path, const ResizeOptions& o, bool capture_d
     throw Failure(kExitFailure, e.what());
   }
   if (in.empty())
-    throw Failure(kExitFailure, path + ": the image is empty (" + shape_str(in.rows(), in.cols()) + ")");
+    throw Failure(kExitFailure, path + ": the image is empty (" + size_text(in.rows(), in.cols()) + ")");
   try {
     if (o.as == AsType::Double && in.type() != ElemType::F64) in = im2double(in);
     if (o.as == AsType::Single && in.type() != ElemType::F32) in = im2single(in);
@@ -196,7 +195,7 @@ void run_on_device(DeviceRunner& runner, const Plan& plan, const Image& in, Imag
     throw Failure(kExitDevice, e.what());
   } catch (const std::bad_alloc&) {
     throw Failure(kExitFailure,
-                  "not enough memory for the " + shape_str(plan.out_rows, plan.out_cols) + " result");
+                  "not enough memory for the " + size_text(plan.out_rows, plan.out_cols) + " result");
   }
 }
 
@@ -233,7 +232,7 @@ int run_imresize(const Options& opt) {
                 << peers::method_name(o.peer->library, o.peer->method) << " (" << peers::display_name(*o.peer)
                 << ", " << peers::to_string(*o.peer);
       if (o.peer->reducing_gap > 0.0) std::cout << ", reducing_gap " << o.peer->reducing_gap;
-      std::cout << "): " << shape_str(in.rows(), in.cols()) << " -> " << shape_str(r, c) << "\n";
+      std::cout << "): " << size_text(in.rows(), in.cols()) << " -> " << size_text(r, c) << "\n";
     }
     resize = [&](Image& out) {
       try {
@@ -245,8 +244,8 @@ int run_imresize(const Options& opt) {
   } else {
     plan = plan_for(o, in);
     if (o.verbose) {
-      std::cout << "plan: " << shape_str(plan.in_rows, plan.in_cols) << " -> "
-                << shape_str(plan.out_rows, plan.out_cols) << ", scale " << plan.rows.scale << ","
+      std::cout << "plan: " << size_text(plan.in_rows, plan.in_cols) << " -> "
+                << size_text(plan.out_rows, plan.out_cols) << ", scale " << plan.rows.scale << ","
                 << plan.cols.scale << ", " << to_string(plan.method) << ", antialiasing "
                 << (plan.antialiasing ? "on" : "off") << ", boundary " << to_string(plan.boundary) << ", "
                 << (plan.order[0] == Axis::Rows ? "rows" : "columns") << " first, taps " << plan.rows.taps

@@ -11,7 +11,9 @@
 #include <memory>
 #include <optional>
 
+#include "pane_options.hpp"
 #include "resizelab_options.hpp"
+#include "resizelab_request.hpp"
 #include "rl/image.hpp"
 #include "rl/peers.hpp"
 #include "rl/spec.hpp"
@@ -27,28 +29,16 @@ namespace rl::ui {
 int export_main(const QStringList& args);
 
 // What export_main does before writing, for callers and tests that want the figure spec.
-// The exit status (1 or 2, see above) and one line.
-using ExportError = CommandLineError;
 struct ExportJob {
   FigureSpec spec;
   QString path;
   bool help = false;  // --help was given: nothing to write
 };
 // Parses `args` (program name first), loads the image, computes the panes and checks what depends on
-// them (--pixel, --profile); throws ExportError.
+// them (--pixel, --profile); throws CommandLineError (exit 1 or 2, see above).
 // Needs a QGuiApplication (fonts, image decoding).
 ExportJob prepare_export(const QStringList& args);
-
-struct PaneChoice {
-  QString name;       // as given, e.g. "bicubic-noaa"
-  QString label;      // for the figure, e.g. "bicubic, no antialiasing"
-  PaneConfig config;  // MATLAB's method and antialiasing, a library's resize ("opencv-cubic"), or a file
-};
-// Parses one pane name (see above; "file:PATH" is an image file); nullopt when it is not one.
-std::optional<PaneChoice> parse_pane(const QString& name);
-// The name parse_pane reads back as `c` (its SR round trip aside: that is --sr-scale), e.g. "matlab",
-// "bicubic", "lanczos3-aa", "opencv-cubic", "file:PATH" (its --upscale aside).
-QString pane_name(const PaneConfig& c);
+ExportJob prepare_export(Request request);
 
 // The `resizelab --export` command that writes `spec` to `path`: one rule over the option table (each
 // export option in the table's order, with its value read from the spec when it differs from the
@@ -57,14 +47,5 @@ QString pane_name(const PaneConfig& c);
 ExportCommand export_command(const FigureSpec& spec, const QString& path);
 // `args` as one POSIX shell line: words of safe characters as they are, others in single quotes.
 QString shell_line(const QStringList& args);
-
-// --panes LIST: every name a pane, 1..16 of them; throws CommandLineError (exit 2, one line) otherwise.
-QList<PaneChoice> parse_panes(const QString& list);
-// The scale when neither --scale, --size nor --sr-scale says one: 1 when a pane is a file (results made
-// elsewhere, such as an SR network's, are compared at the loaded image's size: `resizelab HR.png
-// --panes matlab,file:edsr_x4.png`), else none (the export's 1/2, the window's own default).
-std::optional<std::pair<double, double>> default_scale_for(const QList<PaneChoice>& panes);
-// --upscale METHOD: a MATLAB method (not custom) for LR file panes; throws CommandLineError otherwise.
-rl::Method parse_upscale(const QString& s);
 
 }  // namespace rl::ui

@@ -59,16 +59,10 @@ bool install_figure_panels(MainWindow& w) {
   auto* kernel = new KernelPlotWidget;
   auto* taps = new TapWeightsWidget;
   auto* worked = new WorkedExampleWidget;
-  const auto dock = [&](const QString& title, const QString& name, QWidget* widget) {
-    auto* d = new QDockWidget(title, &w);
-    d->setObjectName(name);
-    d->setWidget(widget);
-    w.add_tool_dock(d, Qt::RightDockWidgetArea);
-  };
-  dock("Kernels", "kernelDock", kernel);
+  w.add_dock("Kernels", "kernelDock", kernel);
   // Short titles: they are the tab names, which must be readable side by side at 1280 px.
-  dock("Taps", "tapDock", taps);
-  dock("Worked", "workedDock", worked);
+  w.add_dock("Taps", "tapDock", taps);
+  w.add_dock("Worked", "workedDock", worked);
   install_teaching_panels(w);
 
   QObject::connect(doc, &Document::results_changed, &w, [doc, kernel, taps, worked]() {

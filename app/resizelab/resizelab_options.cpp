@@ -14,26 +14,27 @@
 namespace rl::ui {
 namespace {
 
-constexpr OptionMode W = OptionMode::Window, E = OptionMode::Export, B = OptionMode::Both;
+constexpr OptionMode kWindow = OptionMode::Window, kExport = OptionMode::Export, kBoth = OptionMode::Both;
 
 constexpr OptionSpec kOptions[] = {
-    {"export", "FIG.(png|svg|pdf)", E,
-     "Write the comparison figure to this file instead of opening the window."},
-    {"scale", "S", B, "Scale, e.g. 0.5 or 1/3 (the export's default 1/2; 1 when a pane is a file:)."},
-    {"size", "R,C", B, "Output size rows,cols (one side may be NaN). Give --scale or --size, not both."},
-    {"sr-scale", "S", E,
+    {"export", "FIG.(png|svg|pdf)", kExport,
+     "Write the comparison figure to this file instead of opening the window.",
+     "it writes a figure instead of opening the window"},
+    {"scale", "S", kBoth, "Scale, e.g. 0.5 or 1/3 (the export's default 1/2; 1 when a pane is a file:)."},
+    {"size", "R,C", kBoth, "Output size rows,cols (one side may be NaN). Give --scale or --size, not both."},
+    {"sr-scale", "S", kBoth,
      "SR round trip at the integer factor S (2..16): IMAGE is the HR and the reference (mod-cropped\n"
      "to a multiple of S, as SR protocols do); each resizer pane is up(down(HR, 1/S, MATLAB bicubic),\n"
      "S, its method) and a file: pane is compared with the HR as it is. Takes no --scale, --size or\n"
-     "--reference. Needed by --layout sr-paper."},
-    {"crop", "x,y,w,h", W,
+     "--reference. Needed by --layout sr-paper. The window compares the panes with the HR too."},
+    {"crop", "x,y,w,h", kWindow,
      "Show the source region x,y,w,h (source pixels). Once: the window shows one region."},
-    {"crop", "x,y,w,h", E,
+    {"crop", "x,y,w,h", kExport,
      "The source region shown, in source pixels (whole pixels: a fractional edge widens it to the\n"
      "next one). With --layout sr-paper it may be repeated: each region is boxed on the HR and gets\n"
      "a row of insets (default: the whole image); row and grid show one region and refuse a second."},
-    {"boundary", "modern|legacy", E, "MATLAB's boundary rule (default modern)."},
-    {"panes", "LIST", B,
+    {"boundary", "modern|legacy", kBoth, "MATLAB's boundary rule (default modern)."},
+    {"panes", "LIST", kBoth,
      "Comma-separated panes, the first is the reference (default matlab,nearest,bilinear,bicubic).\n"
      "matlab = bicubic with antialiasing (MATLAB's imresize default); otherwise a MATLAB method\n"
      "({methods}), plain = no antialiasing,\n"
@@ -45,46 +46,58 @@ constexpr OptionSpec kOptions[] = {
      "Or file:PATH, an image file ({images}) compared as it is: it must have the reference's size\n"
      "(the panes' output size, or --reference's) and channels, or be 1/n of that size with --upscale.\n"
      "At most 16 panes."},
-    {"upscale", "METHOD", B,
+    {"upscale", "METHOD", kBoth,
      "Upscale an LR file: pane (1/n of the reference's size, n an integer) by MATLAB's imresize with\n"
      "this method ({methods}); without it such a file is refused."},
-    {"reference", "FILE", E,
+    {"reference", "FILE", kBoth,
      "Compare every pane with this image (e.g. a real MATLAB output) instead of the first pane."},
-    {"diff", nullptr, W, "Start showing difference maps."},
-    {"diff", "abs|signed|ssim", E,
+    {"diff", "[=abs|signed|ssim]", kWindow,
+     "Start showing difference maps; =KIND chooses the map as --export's --diff KIND does."},
+    {"diff", "abs|signed|ssim", kExport,
      "abs: |a - ref|, max over channels (default); signed: a - ref (the channel of largest\n"
      "magnitude); abs:C or signed:C: channel C (1-based) alone; ssim: 1 - SSIM (MATLAB's ssim map,\n"
      "the worst channel)."},
-    {"metrics", "P", B,
+    {"metrics", "P", kBoth,
      "Add PSNR and SSIM as the SR protocol P scores them ({protocols}) to the\n"
      "statistics. Its mod-crop and shave use the scale when that is an integer factor, else none."},
-    {"no-diff", nullptr, E, "No difference maps in the figure."},
-    {"layout", "row|grid|sr-paper", E,
+    {"no-diff", nullptr, kExport, "No difference maps in the figure.",
+     "it shows results unless --diff is given"},
+    {"layout", "row|grid|sr-paper", kExport,
      "The panes in one row (default) or a grid; or sr-paper, the figure of an SR paper: the HR small\n"
      "with each --crop boxed in its own colour, then per crop a row of insets (HR, then each pane)\n"
      "enlarged by an integer factor, nearest neighbour, with the label and the protocol's\n"
      "whole-image PSNR / SSIM under each. Needs --sr-scale; --metrics defaults to srcnn; takes no\n"
-     "--diff, --no-diff, --plots, --no-kernel-plot, --pixel or --profile."},
-    {"width", "PX", E, "Figure width in pixels, 200..20000."},
-    {"dpi", "D", E, "Resolution written to the file, 30..2400."},
-    {"plots", "LIST", E,
+     "--diff, --no-diff, --plots, --no-kernel-plot, --pixel or --profile.",
+     "it shows the panes in a grid; View > Wipe compares two"},
+    {"width", "PX", kExport, "Figure width in pixels, 200..20000.",
+     "the figure's width; the window's size is yours to drag"},
+    {"dpi", "D", kExport, "Resolution written to the file, 30..2400.", "the resolution of a figure file"},
+    {"plots", "LIST", kExport,
      "Comma-separated plots under the panes, in order, from\n{plots}.\n"
-     "Default kernel; an empty list: none."},
-    {"no-kernel-plot", nullptr, E, "No plots under the panes (the same as an empty --plots)."},
-    {"pixel", "R,C", E,
-     "The reference pane's output pixel (0-based) that the plots explain (default the centre)."},
-    {"profile", "R0,C0,R1,C1", E,
+     "Default kernel; an empty list: none.",
+     "it shows every plot in a dock (--show-panel NAME brings one forward)"},
+    {"no-kernel-plot", nullptr, kExport, "No plots under the panes (the same as an empty --plots).",
+     "its plots are docks, which View closes"},
+    {"pixel", "R,C", kExport,
+     "The reference pane's output pixel (0-based) that the plots explain (default the centre).",
+     "its plots follow the mouse; a click on a pane locks them on a pixel"},
+    {"profile", "R0,C0,R1,C1", kExport,
      "The profile's line in source pixels (0-based pixel centres; default a horizontal line\n"
-     "through the centre)."},
-    {"watch", nullptr, W,
+     "through the centre).",
+     "Shift+drag on a pane draws the profile's line"},
+    {"watch", nullptr, kWindow,
      "Read a file: pane's file again when it changes on disk (rewritten, or replaced by a rename);\n"
-     "the zoom, offset and crop stay."},
-    {"inspect", "x,y", W, "Show the values at source point x,y in the inspector."},
-    {"show-panel", "NAME", W, "Bring a panel to the front: {panels}."},
-    {"screenshot", "FILE", W, "Save a picture of the window once results are shown, then quit."},
-    {"help", nullptr, B, "This help (also -h)."},
-    {"help-all", nullptr, W, "The same as --help."},
-    {"version", nullptr, W, "The version (also -v)."},
+     "the zoom, offset and crop stay.",
+     "a figure is written once"},
+    {"inspect", "x,y", kWindow, "Show the values at source point x,y in the inspector.",
+     "a figure has no inspector; --pixel chooses what its plots explain"},
+    {"show-panel", "NAME", kWindow, "Bring a panel to the front: {panels}.",
+     "a figure has no panels; --plots chooses its plots"},
+    {"screenshot", "FILE", kWindow, "Save a picture of the window once results are shown, then quit.",
+     "the figure is the picture"},
+    {"help", nullptr, kBoth, "This help (also -h)."},
+    {"help-all", nullptr, kWindow, "The same as --help.", "--help is all of it"},
+    {"version", nullptr, kBoth, "The version (also -v)."},
 };
 
 bool in_mode(const OptionSpec& o, OptionMode mode) {
@@ -140,6 +153,13 @@ constexpr PanelName kPanels[] = {
 
 std::span<const OptionSpec> option_table() { return kOptions; }
 
+bool value_is_optional(const OptionSpec& o) { return o.value_form && o.value_form[0] == '['; }
+
+bool takes_value(const QString& name, OptionMode mode) {
+  const OptionSpec* o = find_option(name, mode);
+  return o && o->value_form && !value_is_optional(*o);
+}
+
 bool ParsedOptions::has(const QString& name) const {
   for (const auto& [n, v] : given)
     if (n == name) return true;
@@ -192,15 +212,23 @@ ParsedOptions parse_options(const QStringList& args, OptionMode mode) {
     else if (!long_form)
       usage_error(QStringLiteral("unknown option '%1' (see --help)").arg(a));
     const OptionSpec* o = find_option(name, mode);
-    if (!o && find_option(name, other))
-      usage_error(
-          mode == OptionMode::Export
-              ? QStringLiteral("%1 is an option of the window, not of --export (see --help)").arg(spelled)
-              : QStringLiteral("%1 is an option of --export (see resizelab --export --help)").arg(spelled));
+    if (const OptionSpec* theirs = o ? nullptr : find_option(name, other)) {
+      const QString why =
+          theirs->elsewhere ? QStringLiteral(": ") + QLatin1String(theirs->elsewhere) : QString();
+      usage_error(mode == OptionMode::Export
+                      ? QStringLiteral("%1 is an option of the window, not of --export%2 (see --help)")
+                            .arg(spelled, why)
+                      : QStringLiteral("%1 is an option of --export, not of the window%2 (see resizelab "
+                                       "--export --help)")
+                            .arg(spelled, why));
+    }
     if (!o) usage_error(QStringLiteral("unknown option '%1' (see --help)").arg(spelled));
     QString value;
-    if (!o->value_form) {
-      if (eq >= 0) usage_error(QStringLiteral("%1 takes no value, got '%2'").arg(spelled, a.mid(eq + 1)));
+    if (!o->value_form || value_is_optional(*o)) {
+      if (eq >= 0 && value_is_optional(*o))
+        value = a.mid(eq + 1);
+      else if (eq >= 0)
+        usage_error(QStringLiteral("%1 takes no value, got '%2'").arg(spelled, a.mid(eq + 1)));
     } else if (eq >= 0) {
       value = a.mid(eq + 1);
     } else {
@@ -220,7 +248,8 @@ QString options_help(OptionMode mode, const QString& intro) {
   for (const OptionSpec& o : kOptions) {
     if (!in_mode(o, mode)) continue;
     text += QStringLiteral("  --%1").arg(QLatin1String(o.name));
-    if (o.value_form) text += QLatin1Char(' ') + QLatin1String(o.value_form);
+    if (o.value_form && !value_is_optional(o)) text += QLatin1Char(' ');
+    if (o.value_form) text += QLatin1String(o.value_form);
     text += QLatin1Char('\n');
     for (const QString& line : expand_lists(QString::fromUtf8(o.help)).split(QLatin1Char('\n')))
       text += wrapped(line, QStringLiteral("      "));

@@ -24,12 +24,19 @@ struct OptionSpec {
   const char* name;        // "scale" for --scale
   const char* value_form;  // "S" for --scale S; nullptr for a flag
   OptionMode modes;
-  // One or more lines; {methods}, {libraries}, {plots}, {images} and {panels} stand for the lists below.
+  // One or more lines; {methods}, {libraries}, {plots}, {images}, {panels} and {protocols} stand for
+  // the lists below.
   const char* help;
+  // Why the other entry point takes no such option (the second half of its error); nullptr for both.
+  const char* elsewhere = nullptr;
 };
+// A value form "[=...]": the value is optional and only given as --name=value (the window's --diff).
+bool value_is_optional(const OptionSpec& o);
 // Every option of both entry points, in the order the help lists them. A name may appear once per mode
-// (--diff is a flag in the window and takes abs|signed in the export).
+// (--diff alone shows maps in the window, and takes a kind in the export).
 std::span<const OptionSpec> option_table();
+// Whether `mode` reads the word after --name as its value.
+bool takes_value(const QString& name, OptionMode mode);
 
 // A bad command line: the exit status (rl::app::kExitUsage for every parsing error) and one line.
 struct CommandLineError {
@@ -45,8 +52,8 @@ struct ParsedOptions {
   int count(const QString& name) const;      // how many times it was given
 };
 // Reads `args` (program name first) against the table for `mode`: "--name value" or "--name=value",
-// -h for --help, "--" ends the options. Throws CommandLineError for an unknown option, one of the other
-// mode, a missing value, a value given to a flag or a second image.
+// -h for --help, -v for --version, "--" ends the options. Throws CommandLineError for an unknown option,
+// one of the other mode (saying why), a missing value, a value given to a flag or a second image.
 ParsedOptions parse_options(const QStringList& args, OptionMode mode);
 // The whole --help of `mode`: usage, `intro`, every option of the table for that mode, the image.
 QString options_help(OptionMode mode, const QString& intro);

@@ -19,19 +19,13 @@ void install_teaching_panels(MainWindow& w) {
   auto* mapping = new MappingWidget;
   auto* window = new WindowWidget;
   auto* surface = new SurfaceWidget;
-  const auto dock = [&](const QString& title, const QString& name, QWidget* widget) {
-    auto* d = new QDockWidget(title, &w);
-    d->setObjectName(name);
-    d->setWidget(widget);
-    w.add_tool_dock(d, Qt::RightDockWidgetArea);
-    return d;
-  };
-  dock("Sampling", "samplingDock", sampling);
-  dock("Frequency", "frequencyDock", frequency);
-  dock("Profile", "profileDock", profile);
+  w.add_dock("Sampling", "samplingDock", sampling);
+  w.add_dock("Frequency", "frequencyDock", frequency);
+  w.add_dock("Profile", "profileDock", profile);
   // The 2-D pictures start closed (View menu, --show-panel): ten tabs would not fit their names.
-  for (QDockWidget* d : {dock("Mapping", "mappingDock", mapping), dock("Window", "windowDock", window),
-                         dock("Surface", "surfaceDock", surface)})
+  for (QDockWidget* d :
+       {w.add_dock("Mapping", "mappingDock", mapping), w.add_dock("Window", "windowDock", window),
+        w.add_dock("Surface", "surfaceDock", surface)})
     d->hide();
 
   QObject::connect(doc, &Document::results_changed, &w, [=]() {

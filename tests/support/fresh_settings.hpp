@@ -33,6 +33,8 @@ inline void isolate_settings(const char* application = "resizelab-test") {
   QCoreApplication::setOrganizationName(QStringLiteral("ResizeLabTest"));
   QCoreApplication::setApplicationName(QString::fromLatin1(application));
   QSettings().clear();
+  if (!QSettings().fileName().startsWith(fresh_settings_folder() + QLatin1Char('/')))
+    qFatal("the settings are not in the test's own folder: %s", qPrintable(QSettings().fileName()));
 }
 
 }  // namespace rl::test

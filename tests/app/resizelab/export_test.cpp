@@ -249,7 +249,7 @@ TEST(Export, BadLibraryPaneNamesExit2WithOneLine) {
     try {
       rl::ui::prepare_export(args);
       ADD_FAILURE() << pane << " was accepted";
-    } catch (const rl::ui::ExportError& e) {
+    } catch (const rl::ui::CommandLineError& e) {
       EXPECT_EQ(e.code, 2);
       EXPECT_FALSE(e.message.contains('\n')) << e.message.toStdString();
       EXPECT_TRUE(e.message.contains(pane)) << e.message.toStdString();
@@ -293,7 +293,7 @@ TEST(Options, CropSpellings) {
     try {
       rl::ui::prepare_export(export_args(out, {"--crop", bad}));
       ADD_FAILURE() << bad << " was accepted";
-    } catch (const rl::ui::ExportError& e) {
+    } catch (const rl::ui::CommandLineError& e) {
       EXPECT_EQ(e.code, 2) << bad;
       EXPECT_TRUE(e.message.contains("--crop")) << e.message.toStdString();
     }

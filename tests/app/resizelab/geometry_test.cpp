@@ -20,6 +20,7 @@
 #include "rl/ui/plots.hpp"
 #include "rl/ui/status_line.hpp"
 #include "rl/ui/teaching_widgets.hpp"
+#include "test_util.hpp"
 
 namespace {
 

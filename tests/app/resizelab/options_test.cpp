@@ -71,13 +71,14 @@ TEST(OptionTable, EachBadCommandLineIsOneUsageLine) {
       {{"--scale"}, OptionMode::Window, "--scale needs a value"},
       {{"--export", "f.png", "--panes"}, OptionMode::Export, "--panes needs a value"},
       {{"--no-diff=1"}, OptionMode::Export, "--no-diff takes no value, got '1'"},
-      {{"--diff=abs"}, OptionMode::Window, "--diff takes no value, got 'abs'"},
+      {{"--watch=1"}, OptionMode::Window, "--watch takes no value, got '1'"},
       {{"--screenshot", "s.png"},
        OptionMode::Export,
-       "--screenshot is an option of the window, not of --export (see --help)"},
+       "--screenshot is an option of the window, not of --export: the figure is the picture (see --help)"},
       {{"--dpi", "300"},
        OptionMode::Window,
-       "--dpi is an option of --export (see resizelab --export --help)"},
+       "--dpi is an option of --export, not of the window: the resolution of a figure file (see resizelab "
+       "--export --help)"},
       {{"a.png", "b.png"}, OptionMode::Window, "more than one image given ('a.png' and 'b.png')"},
   };
   for (const Case& c : cases) {
@@ -123,8 +124,9 @@ TEST(OptionTable, HelpOfEachModeIsItsRowsOfTheTable) {
   const QString window = rl::ui::options_help(OptionMode::Window, "intro");
   const QString exporting = rl::ui::options_help(OptionMode::Export, "intro");
   for (const rl::ui::OptionSpec& o : rl::ui::option_table()) {
-    const QString line =
-        QStringLiteral("\n  --") + o.name + (o.value_form ? QStringLiteral(" ") + o.value_form : "");
+    const QString line = QStringLiteral("\n  --") + o.name +
+                         (o.value_form && !rl::ui::value_is_optional(o) ? QStringLiteral(" ") : "") +
+                         (o.value_form ? o.value_form : "");
     if (static_cast<unsigned>(o.modes) & static_cast<unsigned>(OptionMode::Window)) {
       EXPECT_TRUE(window.contains(line + "\n")) << line.toStdString();
     }
@@ -134,8 +136,8 @@ TEST(OptionTable, HelpOfEachModeIsItsRowsOfTheTable) {
   }
   EXPECT_FALSE(window.contains("--dpi"));
   EXPECT_FALSE(exporting.contains("--screenshot"));
-  EXPECT_TRUE(window.contains("--diff\n"));              // a flag in the window
-  EXPECT_TRUE(exporting.contains("--diff abs|signed"));  // a value in the export
+  EXPECT_TRUE(window.contains("--diff[=abs|signed|ssim]\n"));  // a flag, or =KIND, in the window
+  EXPECT_TRUE(exporting.contains("--diff abs|signed"));        // a value in the export
   // The lists are filled in from the code: every plot and every panel is named.
   for (const QString& plot : rl::ui::figure_plot_names().split(QRegularExpression(", | or ")))
     EXPECT_TRUE(exporting.contains(plot)) << plot.toStdString();
@@ -153,7 +155,9 @@ TEST(OptionTable, TheWindowProgramUsesTheTable) {
   };
   QString out, err;
   EXPECT_EQ(run({"--dpi", "300"}, &out, &err), 2);
-  EXPECT_EQ(err, "resizelab: error: --dpi is an option of --export (see resizelab --export --help)");
+  EXPECT_EQ(err,
+            "resizelab: error: --dpi is an option of --export, not of the window: the resolution of a figure "
+            "file (see resizelab --export --help)");
   EXPECT_EQ(run({"--show-panel", "nope"}, &out, &err), 2);
   EXPECT_TRUE(err.startsWith("resizelab: error: --show-panel takes one of differences, kernels"))
       << err.toStdString();

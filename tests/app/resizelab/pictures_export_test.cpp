@@ -101,7 +101,7 @@ TEST(ExportPictures, BadNamesAreOneUsageLine) {
     try {
       rl::ui::prepare_export(args_for(out, {"--plots", bad}));
       ADD_FAILURE() << bad.toStdString();
-    } catch (const rl::ui::ExportError& e) {
+    } catch (const rl::ui::CommandLineError& e) {
       EXPECT_EQ(e.code, 2);
       EXPECT_FALSE(e.message.contains(QLatin1Char('\n'))) << e.message.toStdString();
       if (!bad.contains("window,window")) {

@@ -11,6 +11,7 @@
 #include "rl/ui/document.hpp"
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/view_state.hpp"
+#include "test_util.hpp"
 
 namespace {
 

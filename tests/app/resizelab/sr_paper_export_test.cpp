@@ -173,10 +173,10 @@ TEST(SrPaperExport, LabelsInsideBoxesInsidePixelsExactScoresAsImresizeScore) {
 TEST(SrPaperExport, CropAndSrScaleErrors) {
   QTemporaryDir dir;
   const QString out = dir.filePath("fig.png");
-  const auto error_of = [](const QStringList& args) -> rl::ui::ExportError {
+  const auto error_of = [](const QStringList& args) -> rl::ui::CommandLineError {
     try {
       (void)rl::ui::prepare_export(args);
-    } catch (const rl::ui::ExportError& e) {
+    } catch (const rl::ui::CommandLineError& e) {
       return e;
     }
     ADD_FAILURE() << args.join(' ').toStdString() << " was accepted";
@@ -208,7 +208,7 @@ TEST(SrPaperExport, CropAndSrScaleErrors) {
        "--layout must be row, grid or sr-paper, got 'paper'"},
   };
   for (const auto& [args, message] : cases) {
-    const rl::ui::ExportError e = error_of(args);
+    const rl::ui::CommandLineError e = error_of(args);
     EXPECT_EQ(e.code, 2) << args.join(' ').toStdString();
     EXPECT_EQ(e.message, message) << args.join(' ').toStdString();
     EXPECT_EQ(rl::ui::export_main(args), 2);

@@ -204,17 +204,18 @@ class MainWindowTest : public QObject {
   }
 
   void output_size_field() {
-    w_->apply_size_text("100,NaN");
+    w_->set_out_size(100, NAN);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
     QCOMPARE(w_->pane_view(0)->values()->rows(), 100);
     QCOMPARE(w_->pane_view(0)->values()->cols(), 100);
-    w_->apply_scale_text("1/3");
+    w_->set_scale(1.0 / 3);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
     QCOMPARE(w_->pane_view(0)->values()->rows(), 171);
   }
 
   void bad_scale_shows_error_and_keeps_scale() {
-    w_->apply_scale_text("abc");
+    w_->scale_edit()->setText("abc");  // typed, then Enter
+    QTest::keyClick(w_->scale_edit(), Qt::Key_Return);
     QVERIFY(w_->error_visible());
     QVERIFY(w_->error_text().contains("abc"));
     QCOMPARE(doc()->scale_text(), QString("1/3"));
@@ -222,7 +223,7 @@ class MainWindowTest : public QObject {
   }
 
   void difference_statistics() {
-    w_->apply_scale_text("1/3");
+    w_->set_scale(1.0 / 3);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
     const auto& ref = doc()->diff(0);
     QVERIFY(ref.stats);
@@ -384,7 +385,7 @@ class MainWindowTest : public QObject {
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
     QVERIFY(doc()->dropped_results() > dropped);
     for (int i = 0; i < Document::kPanes; ++i) QCOMPARE(doc()->result(i).image->rows(), 128);
-    w_->apply_scale_text("1/3");
+    w_->set_scale(1.0 / 3);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
   }
 
@@ -435,7 +436,7 @@ class MainWindowTest : public QObject {
     for (int y = 0; y < 30; ++y)
       for (int x = 0; x < 40; ++x) q.setPixel(x, y, qRgb(x * 6, y * 8, 100));
     QVERIFY(q.save(path));
-    w_->apply_scale_text("1/3");
+    w_->set_scale(1.0 / 3);
     w_->open_file(path);
     QVERIFY(QTest::qWaitFor([&]() { return doc()->source()->cols() == 40; }, kWaitMs));
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
@@ -464,7 +465,7 @@ class MainWindowTest : public QObject {
 
   // Hovering a reference-pane pixel outlines on the overview the source region its taps read.
   void footprint_of_the_hovered_pixel() {
-    w_->apply_scale_text("1/2");
+    w_->set_scale(1.0 / 2);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
     w_->fit_view();
     PaneView* p = w_->pane_view(0);
@@ -483,7 +484,7 @@ class MainWindowTest : public QObject {
     // to source pixels 0 .. 5. The footprint follows the new plan without a new hover.
     w_->inspect(std::nullopt);  // the cursor leaves, or new results would re-send its pixel
     w_->show_footprint(0, 0);
-    w_->apply_scale_text("0.4");
+    w_->set_scale(0.4);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
     QCOMPARE(*ov->footprint(), QRectF(0, 0, 6, 6));
     QCOMPARE(*ov->footprint_centre(), QPointF(1.25, 1.25));
@@ -515,7 +516,7 @@ class MainWindowTest : public QObject {
   // A click locks the plots and the footprint on a pixel: hovering elsewhere no longer moves them,
   // a second click on the same pixel releases them.
   void click_locks_the_pixel() {
-    w_->apply_scale_text("1/2");
+    w_->set_scale(1.0 / 2);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
     w_->fit_view();
     PaneView* p = w_->pane_view(0);
@@ -564,7 +565,7 @@ class MainWindowTest : public QObject {
       for (int c = 0; c < 60; ++c) ramp.set(r, c, 0, 4.0 * c / 59.0);  // 0 .. 4 across the columns
     rl::write_npy(path.toStdString(), ramp);
     w_->set_display_settings({true, 0.0, 1.0});
-    w_->apply_scale_text("1/3");
+    w_->set_scale(1.0 / 3);
     w_->open_file(path);
     QVERIFY(QTest::qWaitFor([&]() { return doc()->source()->cols() == 60; }, kWaitMs));
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
@@ -680,7 +681,7 @@ class MainWindowTest : public QObject {
   }
 
   void settings_are_remembered() {
-    w_->apply_scale_text("0.75");
+    w_->set_scale(0.75);
     w_->pane(2)->method_box()->setCurrentText("lanczos2");
     w_->pane(2)->antialias_box()->setChecked(true);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
@@ -694,7 +695,7 @@ class MainWindowTest : public QObject {
     QVERIFY(test::wait_idle(*again.document(), kWaitMs));
     QCOMPARE(again.document()->result(0).image->rows(), 384);
     w_->show();
-    w_->apply_scale_text("1/3");
+    w_->set_scale(1.0 / 3);
     w_->pane(2)->method_box()->setCurrentText("bilinear");
     w_->pane(2)->antialias_box()->setChecked(false);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));

@@ -49,7 +49,7 @@ class NonFiniteTest : public QObject {
     img.set(12, 12, 0, -std::numeric_limits<double>::infinity());
     const QString path = dir_.filePath("nan_inf.npy");
     rl::write_npy(path.toStdString(), img);
-    w_->apply_scale_text("2");
+    w_->set_scale(2);
     w_->open_file(path);
     QVERIFY(QTest::qWaitFor([&]() { return doc()->source() && doc()->source()->cols() == 16; }, kWaitMs));
     QVERIFY(test::wait_idle(*doc(), kWaitMs));

@@ -101,6 +101,23 @@ class PartsTest : public QObject {
     QCOMPARE(v.diff.channel, 0);
   }
 
+  // The signed map of the channel of largest magnitude (channel -1) comes back as saved; -1 means
+  // nothing to the other maps.
+  void settings_keep_the_signed_map_of_largest_magnitude() {
+    QTemporaryDir dir;
+    ViewerSettings v;
+    v.diff.mode = rl::DiffMode::Signed;
+    v.diff.channel = -1;
+    {
+      QSettings s(dir.filePath("s.ini"), QSettings::IniFormat);
+      save_viewer_settings(s, v);
+    }
+    QSettings s(dir.filePath("s.ini"), QSettings::IniFormat);
+    QCOMPARE(load_viewer_settings(s).diff.channel, -1);
+    s.setValue("diff/mode", static_cast<int>(rl::DiffMode::AbsChannel));
+    QCOMPARE(load_viewer_settings(s).diff.channel, 0);
+  }
+
   void shortcuts_list_every_action_with_a_shortcut() {
     MainWindow w;
     const QList<ShortcutEntry> entries = shortcut_entries(w);

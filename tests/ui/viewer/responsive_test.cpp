@@ -66,14 +66,14 @@ class ResponsiveTest : public QObject {
     last = start;
     tick.start();
     w.document()->set_source(std::move(big), "big");
-    w.apply_scale_text("0.5");
+    w.set_scale(0.5);
     QVERIFY(w.document()->busy());  // from the request on, before any work has run
     // The event loop starts the job on its next turn.
     const quint64 gen = w.document()->generation();
     QVERIFY(QTest::qWaitFor([&]() { return w.document()->generation() != gen; }, 5000));
     // A newer request while the first job runs, started in the same turn: the first job's result
     // can only arrive after it, so it must be dropped and only the 1/4 results shown.
-    w.apply_scale_text("1/4");
+    w.set_scale(1.0 / 4);
     w.document()->compute_now();
     QVERIFY(test::wait_idle(*w.document(), 600000));
     tick.stop();

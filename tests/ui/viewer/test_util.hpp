@@ -2,8 +2,9 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QSettings>
-#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QWidget>
 

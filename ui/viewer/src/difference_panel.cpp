@@ -21,6 +21,8 @@ namespace rl::ui {
 
 // The map combo's item for the SSIM map (the others carry a DiffMode).
 constexpr int kSsimMapItem = 100;
+// Signed with the channel of largest magnitude per pixel (channel -1: the export's --diff signed).
+constexpr int kSignedLargestItem = 101;
 
 DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(parent), doc_(doc) {
   auto* l = new QVBoxLayout(this);
@@ -39,6 +41,7 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   mode_->addItem("|a − b|, max over channels", static_cast<int>(DiffMode::AbsMaxChannel));
   mode_->addItem("|a − b|, one channel", static_cast<int>(DiffMode::AbsChannel));
   mode_->addItem("signed a − b, one channel", static_cast<int>(DiffMode::Signed));
+  mode_->addItem("signed a − b, largest magnitude", kSignedLargestItem);
   mode_->addItem("1 − SSIM (MATLAB ssim)", kSsimMapItem);
   form->addRow("Map", mode_);
   channel_ = new QSpinBox;
@@ -114,25 +117,29 @@ void DifferencePanel::push() {
   s.against = against == 2                              ? DiffAgainst::Source
               : against == 1 && doc_->reference_image() ? DiffAgainst::ReferenceImage
                                                         : DiffAgainst::ReferencePane;
-  s.ssim_map = mode_->currentData().toInt() == kSsimMapItem;
-  if (!s.ssim_map) s.mode = static_cast<DiffMode>(mode_->currentData().toInt());
+  const int item = mode_->currentData().toInt();
+  s.ssim_map = item == kSsimMapItem;
+  if (!s.ssim_map) s.mode = item == kSignedLargestItem ? DiffMode::Signed : static_cast<DiffMode>(item);
   const int protocol = protocol_->currentData().toInt();
   s.protocol = protocol < 0 ? std::nullopt : std::optional(static_cast<SrProtocol>(protocol));
-  s.channel = channel_->value() - 1;
+  s.channel = item == kSignedLargestItem ? -1 : channel_->value() - 1;
   s.fixed_range = fixed_->isChecked();
   s.fixed_max = max_->value();
-  channel_->setEnabled(s.mode != DiffMode::AbsMaxChannel && !s.ssim_map);
+  channel_->setEnabled(s.mode != DiffMode::AbsMaxChannel && !s.ssim_map && s.channel >= 0);
   doc_->set_diff_settings(s);
 }
 
 void DifferencePanel::show_settings(const DiffSettings& s) {
   const QSignalBlocker b1(mode_), b2(channel_), b3(fixed_), b4(max_), b5(protocol_), b6(against_);
   show_against(s.against);
-  mode_->setCurrentIndex(mode_->findData(s.ssim_map ? kSsimMapItem : static_cast<int>(s.mode)));
+  const bool largest = s.mode == DiffMode::Signed && s.channel < 0;
+  mode_->setCurrentIndex(mode_->findData(s.ssim_map ? kSsimMapItem
+                                         : largest  ? kSignedLargestItem
+                                                    : static_cast<int>(s.mode)));
   protocol_->setCurrentIndex(
       std::max(0, protocol_->findData(s.protocol ? static_cast<int>(*s.protocol) : -1)));
-  channel_->setValue(s.channel + 1);
-  channel_->setEnabled(s.mode != DiffMode::AbsMaxChannel && !s.ssim_map);
+  channel_->setValue(std::max(1, s.channel + 1));
+  channel_->setEnabled(s.mode != DiffMode::AbsMaxChannel && !s.ssim_map && !largest);
   fixed_->setChecked(s.fixed_range);
   max_->setValue(s.fixed_max);
 }

@@ -1,5 +1,6 @@
-// The main window: builds the menus and docks from their parts and wires them to the document and
-// the shared view; owns the in-window error message and the hover and lock state.
+// The main window: lays out the toolbars, the panes (or the wipe view) and the docks, and wires them
+// to the document and the shared view. Its menus are in main_window_actions.cpp, what the pointer and
+// keys do on the panes in main_window_input.cpp, its settings in main_window_settings.cpp.
 #include "rl/ui/main_window.hpp"
 
 #include <QAction>
@@ -35,6 +36,7 @@
 #include "rl/ui/difference_panel.hpp"
 #include "rl/ui/display_range_control.hpp"
 #include "rl/ui/error_banner.hpp"
+#include "rl/ui/flicker_controller.hpp"
 #include "rl/ui/footprint.hpp"
 #include "rl/ui/identify_dialog.hpp"
 #include "rl/ui/inspector.hpp"
@@ -50,20 +52,13 @@
 
 namespace rl::ui {
 
-namespace {
-
-// How long after Space comes up the hold ends, unless the key goes down again (a key repeat).
-constexpr int kFlickerReleaseMs = 60;
-
-bool inside(const Image& img, QPoint p) {
-  return p.x() >= 0 && p.y() >= 0 && p.x() < img.cols() && p.y() < img.rows();
-}
-
-}  // namespace
-
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), doc_(new Document(this)), view_(new ViewState(this)) {
+    : QMainWindow(parent),
+      doc_(new Document(this)),
+      view_(new ViewState(this)),
+      flicker_(new FlickerController(this)) {
   setWindowTitle("ResizeLab");
+  connect(flicker_, &FlickerController::changed, this, &MainWindow::refresh_panes);
   setAcceptDrops(true);
   build_actions();
   params_ = new ParameterToolbar(doc_, this);
@@ -108,12 +103,14 @@ MainWindow::MainWindow(QWidget* parent)
   connect(doc_, &Document::file_loaded, this, [this](const QString& path) {
     recent_->add(path);
     QSettings s;
-    save_viewer_settings(s, current_settings());
+    save_viewer_settings(s, settings_to_save());
     banner_->hide();
   });
 
-  apply_settings(load_viewer_settings(QSettings()));
+  restored_ = load_viewer_settings(QSettings());
+  apply_settings(restored_);
   load_default_image();
+  mark_session_start();
 }
 
 MainWindow::~MainWindow() = default;
@@ -134,184 +131,6 @@ QString MainWindow::ask_for_image(const QString& title) {
   return QFileDialog::getOpenFileName(
       this, title, last_dir_,
       "Images (*.png *.jpg *.jpeg *.tif *.tiff *.bmp *.ppm *.pgm *.pnm *.npy);;All files (*)");
-}
-
-void MainWindow::build_actions() {
-  // Each action's status tip is its line in Help > Keyboard Shortcuts; every shortcut stays live
-  // while the menus are closed.
-  const auto add = [this](QMenu* menu, const QString& text, QList<QKeySequence> keys, const QString& what,
-                          auto slot) {
-    QAction* a = menu->addAction(text, this, slot);
-    a->setShortcuts(keys);
-    a->setStatusTip(what);
-    if (!keys.isEmpty()) addAction(a);
-    return a;
-  };
-  QMenu* file = menuBar()->addMenu("&File");
-  add(file, "&Open…", {QKeySequence::Open}, "Open an image (or drop a file on the window)", [this]() {
-    if (const QString path = ask_for_image("Open image"); !path.isEmpty()) open_file(path);
-  });
-  recent_ = new RecentFiles(file->addMenu("Open &Recent"), this);
-  connect(recent_, &RecentFiles::open_requested, this, &MainWindow::open_file);
-  add(file, "Open &Default Image", {}, {}, &MainWindow::load_default_image);
-  add(file, "&Add Image as Pane…", {QKeySequence("Ctrl+Shift+O")},
-      "Add an image file as a pane, compared with the reference (or drop a file on a pane)", [this]() {
-        if (const QString path = ask_for_image("Add image as pane (e.g. a network's output)");
-            !path.isEmpty())
-          add_image_pane(path);
-      });
-  file->addSeparator();
-  add(file, "Load &Reference Image…", {QKeySequence("Ctrl+R")}, "Load a reference image to compare against",
-      [this]() {
-        if (const QString path = ask_for_image("Load reference image (e.g. a MATLAB output)");
-            !path.isEmpty())
-          doc_->load_reference(path);
-      });
-  add(file, "&Clear Reference Image", {}, {}, [this]() { doc_->clear_reference(); });
-  add(file, "&Identify LR Image…", {}, "Find which resizer made an LR image from the loaded one", [this]() {
-    if (const QString path = ask_for_image("LR image to identify (the loaded image is the HR)");
-        !path.isEmpty())
-      identify_lr(path);
-  });
-  file->addSeparator();
-  export_action_ =
-      add(file, "&Export Figure…", {QKeySequence("Ctrl+E")}, "Export a figure (when available)", [this]() {
-        if (export_handler_) export_handler_();
-      });
-  export_action_->setEnabled(false);
-  export_action_->setToolTip("Figure export is not part of this build");
-  file->addSeparator();
-  add(file, "&Quit", {QKeySequence::Quit}, "Quit", &QWidget::close);
-
-  view_menu_ = menuBar()->addMenu("&View");
-  add(view_menu_, "Zoom &In", {QKeySequence("+"), QKeySequence("="), QKeySequence::ZoomIn},
-      "Zoom in (all panes together)", [this]() { view_->zoom_about(1.25, view_->center()); });
-  add(view_menu_, "Zoom &Out", {QKeySequence("-"), QKeySequence::ZoomOut}, "Zoom out (all panes together)",
-      [this]() { view_->zoom_about(0.8, view_->center()); });
-  add(view_menu_, "&Fit", {QKeySequence("F")}, "Fit the whole image", &MainWindow::fit_view);
-  add(view_menu_, "&1:1 (one output pixel per screen pixel)", {QKeySequence("1")},
-      "1:1, one output pixel per screen pixel", &MainWindow::one_to_one);
-  const auto pan = [this](double dx, double dy) {
-    view_->pan_screen(QPointF(view_->viewport().width() * dx, view_->viewport().height() * dy));
-  };
-  add(view_menu_, "Pan Left", {QKeySequence(Qt::Key_Left)}, "Pan left", [pan]() { pan(1.0 / 8, 0); });
-  add(view_menu_, "Pan Right", {QKeySequence(Qt::Key_Right)}, "Pan right", [pan]() { pan(-1.0 / 8, 0); });
-  add(view_menu_, "Pan Up", {QKeySequence(Qt::Key_Up)}, "Pan up", [pan]() { pan(0, 1.0 / 8); });
-  add(view_menu_, "Pan Down", {QKeySequence(Qt::Key_Down)}, "Pan down", [pan]() { pan(0, -1.0 / 8); });
-  view_menu_->addSeparator();
-  grid_action_ = add(view_menu_, "Pixel &Grid and Values", {QKeySequence("G")},
-                     "Pixel grid and values at high zoom", [this](bool on) {
-                       for (PaneWidget* p : panes_) p->view()->set_grid(on);
-                       wipe_->set_grid(on);
-                     });
-  diff_action_ = add(view_menu_, "Show &Differences", {QKeySequence("D")},
-                     "Show difference maps instead of results", &MainWindow::set_diff_mode);
-  wipe_action_ = add(view_menu_, "&Wipe (compare two panes)", {QKeySequence("W")},
-                     "Wipe: compare two panes in one view", &MainWindow::set_wipe_mode);
-  line_action_ = add(view_menu_, "&Line Profile Tool", {QKeySequence("L")},
-                     "Line profile: drag on a pane draws the line (Shift+drag always does)", [this](bool on) {
-                       for (PaneWidget* p : panes_) p->view()->set_line_tool(on);
-                       wipe_->set_line_tool(on);
-                     });
-  for (QAction* a : {grid_action_, diff_action_, wipe_action_, line_action_}) a->setCheckable(true);
-  grid_action_->setChecked(true);
-
-  view_menu_->addSeparator();
-  ab_action_ = add(view_menu_, "&A/B: Show the Reference in Every Pane", {},
-                   "A/B: every pane shows the image it is compared with, at the same zoom and offset",
-                   &MainWindow::set_ab);
-  ab_action_->setCheckable(true);
-  ab_action_->setIconText("A/B");
-  QAction* hold = add(view_menu_, "Show the Reference While Space Is Held", {QKeySequence(Qt::Key_Space)},
-                      "Hold: every pane shows the image it is compared with until the key is released",
-                      [this]() { set_flicker_hold(true); });
-  hold->setAutoRepeat(false);
-  flicker_release_ = new QTimer(this);
-  flicker_release_->setSingleShot(true);
-  flicker_release_->setInterval(kFlickerReleaseMs);
-  connect(flicker_release_, &QTimer::timeout, this, [this]() { set_flicker_hold(false); });
-  flicker_timer_ = new QTimer(this);
-  flicker_timer_->setInterval(500);
-  connect(flicker_timer_, &QTimer::timeout, this, [this]() {
-    flicker_phase_ = !flicker_phase_;
-    refresh_panes();
-  });
-  timed_flicker_action_ = add(view_menu_, "&Timed Flicker", {QKeySequence("T")},
-                              "Timed flicker: each pane and its reference in turn (View > Flicker Interval)",
-                              &MainWindow::set_timed_flicker);
-  timed_flicker_action_->setCheckable(true);
-  QMenu* interval = view_menu_->addMenu("Flicker &Interval");
-  auto* intervals = new QActionGroup(this);
-  for (const int ms : {250, 500, 1000, 2000}) {
-    QAction* a = interval->addAction(QString("%1 s").arg(ms / 1000.0), this,
-                                     [this, ms]() { set_flicker_interval(ms); });
-    a->setCheckable(true);
-    a->setChecked(ms == flicker_timer_->interval());
-    a->setData(ms);
-    intervals->addAction(a);
-  }
-  view_menu_->addSeparator();
-  const QString nudge_what = "Nudge the pane under the mouse one pixel %1 before it is compared";
-  add(view_menu_, "Nudge Pane Left", {QKeySequence("Ctrl+Left")}, nudge_what.arg("left"),
-      [this]() { nudge(QPoint(-1, 0)); });
-  add(view_menu_, "Nudge Pane Right", {QKeySequence("Ctrl+Right")}, nudge_what.arg("right"),
-      [this]() { nudge(QPoint(1, 0)); });
-  add(view_menu_, "Nudge Pane Up", {QKeySequence("Ctrl+Up")}, nudge_what.arg("up"),
-      [this]() { nudge(QPoint(0, -1)); });
-  add(view_menu_, "Nudge Pane Down", {QKeySequence("Ctrl+Down")}, nudge_what.arg("down"),
-      [this]() { nudge(QPoint(0, 1)); });
-  add(view_menu_, "Reset Nudge of the Pane", {QKeySequence("Ctrl+0")},
-      "Undo the nudge of the pane under the mouse", [this]() {
-        if (const int i = nudge_target(); i >= 0) doc_->reset_nudge(i);
-      });
-  add(view_menu_, "Reset All Nudges", {}, {}, [this]() { doc_->reset_nudge(-1); });
-  view_menu_->addSeparator();
-  add(view_menu_, "&Clear Region", {QKeySequence(Qt::Key_Escape)},
-      "Clear the statistics region (Ctrl+drag on a pane draws one)",
-      [this]() { doc_->set_region(std::nullopt); });
-  add(view_menu_, "Copy Region as --&crop", {}, "Copy the region as resizelab's --crop x,y,w,h", [this]() {
-    if (!doc_->region()) {
-      statusBar()->showMessage("No region: Ctrl+drag on a pane to draw one", 4000);
-      return;
-    }
-    const QString arg = crop_argument(*doc_->region());
-    QGuiApplication::clipboard()->setText(arg);
-    statusBar()->showMessage("Copied " + arg + " (File > Export uses the region as its crop)", 6000);
-  });
-
-  QMenu* presets = menuBar()->addMenu("&Presets");
-  add(presets, "MATLAB &Methods (default)", {},
-      "Panes: MATLAB bicubic, nearest, bilinear, bicubic without antialiasing",
-      [this]() { apply_panes(kDefaultPanes); });
-  add(presets, "MATLAB vs the &Libraries", {},
-      "Panes: MATLAB bicubic, OpenCV INTER_CUBIC, Pillow BICUBIC, torch bicubic (no antialias)",
-      [this]() { apply_panes(libraries_preset()); });
-  QMenu* sr = presets->addMenu("&Super-Resolution Baselines");
-  for (const int s : {2, 3, 4})
-    add(sr, QString("\u00d7&%1").arg(s), {},
-        QString("Panes: the image as HR, down by 1/%1 (MATLAB bicubic) and up by %1 with bicubic, nearest, "
-                "bilinear, lanczos3; compared with the HR")
-            .arg(s),
-        [this, s]() { apply_sr_baselines(s); });
-
-  QMenu* help = menuBar()->addMenu("&Help");
-  add(help, "&Keyboard Shortcuts", {QKeySequence::HelpContents}, "This list", [this]() {
-    ShortcutsDialog d(*this, this);
-    d.exec();
-  });
-  add(help, "&About ResizeLab", {}, {}, [this]() {
-    show_error(QString());  // clears the message line
-    QDialog d(this);
-    d.setWindowTitle("About ResizeLab");
-    auto* l = new QVBoxLayout(&d);
-    l->addWidget(
-        new QLabel("<b>ResizeLab</b><br>MATLAB-exact imresize (CPU and CUDA) next to nearest, "
-                   "bilinear and plain bicubic."));
-    auto* bb = new QDialogButtonBox(QDialogButtonBox::Ok);
-    connect(bb, &QDialogButtonBox::accepted, &d, &QDialog::accept);
-    l->addWidget(bb);
-    d.exec();
-  });
 }
 
 void MainWindow::build_central() {
@@ -447,7 +266,11 @@ void MainWindow::set_export_handler(std::function<void()> handler) {
   export_action_->setToolTip(export_handler_ ? "Export the comparison as PNG, SVG or PDF" : QString());
 }
 
-void MainWindow::add_tool_dock(QDockWidget* dock, Qt::DockWidgetArea area) {
+QDockWidget* MainWindow::add_dock(const QString& title, const QString& name, QWidget* widget,
+                                  Qt::DockWidgetArea area) {
+  auto* dock = new QDockWidget(title, this);
+  dock->setObjectName(name);
+  dock->setWidget(widget);
   addDockWidget(area, dock);
   // Tabbed with the difference panel on the right, so the panes keep their room.
   if (auto* diff = findChild<QDockWidget*>("differenceDock"); diff && area == Qt::RightDockWidgetArea) {
@@ -458,6 +281,7 @@ void MainWindow::add_tool_dock(QDockWidget* dock, Qt::DockWidgetArea area) {
   keep_dock_tab_names_whole();
   // The main window makes (and reuses) the dock tab bars as docks are shown, hidden and moved.
   connect(dock, &QDockWidget::visibilityChanged, this, &MainWindow::keep_dock_tab_names_whole);
+  return dock;
 }
 
 // Ten docks share one tab group: whole names with scroll arrows read better than "Ker…", "Ta…".
@@ -488,8 +312,8 @@ void MainWindow::load_default_image() {
   }
 }
 
-void MainWindow::apply_scale_text(const QString& text) { params_->apply_scale_text(text); }
-void MainWindow::apply_size_text(const QString& text) { params_->apply_size_text(text); }
+void MainWindow::set_scale(double s) { params_->set_scale(s); }
+void MainWindow::set_out_size(double rows, double cols) { params_->set_out_size(rows, cols); }
 
 void MainWindow::set_diff_mode(bool on) {
   if (diff_action_->isChecked() != on) diff_action_->setChecked(on);
@@ -636,144 +460,9 @@ void MainWindow::refresh_panes() {
   update_inspector(hover_);
 }
 
-bool MainWindow::showing_reference() const {
-  if (flicker_held_) return true;
-  if (flicker_timer_->isActive()) return flicker_phase_;
-  return ab_action_->isChecked();
-}
-
-void MainWindow::set_ab(bool on) {
-  if (ab_action_->isChecked() != on) ab_action_->setChecked(on);
-  refresh_panes();
-}
-
-void MainWindow::set_flicker_hold(bool held) {
-  if (held == flicker_held_) return;
-  flicker_held_ = held;
-  refresh_panes();
-}
-
-void MainWindow::set_timed_flicker(bool on) {
-  if (timed_flicker_action_->isChecked() != on) timed_flicker_action_->setChecked(on);
-  flicker_phase_ = false;
-  if (on)
-    flicker_timer_->start();
-  else
-    flicker_timer_->stop();
-  refresh_panes();
-}
-
-void MainWindow::set_flicker_interval(int ms) {
-  flicker_timer_->setInterval(std::clamp(ms, 50, 10000));
-  for (QAction* a : findChildren<QAction*>())
-    if (a->actionGroup() && a->data().toInt() > 0)
-      a->setChecked(a->data().toInt() == flicker_timer_->interval());
-}
-
-int MainWindow::flicker_interval() const { return flicker_timer_->interval(); }
-
-bool MainWindow::eventFilter(QObject* o, QEvent* e) {
-  // A file dropped between the panes adds one (a drop on a pane is the pane's).
-  if (o == grid_page_ && e->type() == QEvent::DragEnter) {
-    auto* d = static_cast<QDragEnterEvent*>(e);
-    if (d->mimeData()->hasUrls()) d->acceptProposedAction();
-    return true;
-  }
-  if (o == grid_page_ && e->type() == QEvent::Drop) {
-    auto* d = static_cast<QDropEvent*>(e);
-    for (const QUrl& u : d->mimeData()->urls())
-      if (u.isLocalFile()) {
-        d->acceptProposedAction();
-        add_image_pane(u.toLocalFile());
-        break;
-      }
-    return true;
-  }
-  if (flicker_held_) {
-    const bool space = (e->type() == QEvent::KeyRelease || e->type() == QEvent::KeyPress ||
-                        e->type() == QEvent::ShortcutOverride) &&
-                       static_cast<QKeyEvent*>(e)->key() == Qt::Key_Space;
-    // An X server's key repeat can arrive as release + press pairs that are not marked as repeats:
-    // a release ends the hold only when no press follows it shortly.
-    if (space && e->type() == QEvent::KeyRelease && !static_cast<QKeyEvent*>(e)->isAutoRepeat())
-      flicker_release_->start();
-    else if (space)
-      flicker_release_->stop();
-    // A key released in another window never arrives here: leaving the application ends the hold too.
-    if (e->type() == QEvent::ApplicationDeactivate) set_flicker_hold(false);
-  }
-  return QMainWindow::eventFilter(o, e);
-}
-
-int MainWindow::nudge_target() const {
-  if (wipe_action_->isChecked()) return view_bar_->wipe_right();
-  return hovered_pane_;
-}
-
-void MainWindow::nudge(QPoint delta) {
-  const int i = nudge_target();
-  if (i < 0) {
-    statusBar()->showMessage("Point at a pane to nudge it", 4000);
-    return;
-  }
-  if (!doc_->nudge_pane(i, delta))
-    statusBar()->showMessage(QString("Pane %1 is the reference: the others are nudged onto it").arg(i + 1),
-                             5000);
-}
-
-void MainWindow::set_region_from(const QRectF& src) {
-  if (src.isEmpty()) {  // Ctrl+click without a drag
-    doc_->set_region(std::nullopt);
-    return;
-  }
-  // Whole source pixels covering the dragged rectangle (--crop's convention: x = column, y = row).
-  const QRect r(
-      QPoint(static_cast<int>(std::floor(src.left())), static_cast<int>(std::floor(src.top()))),
-      QPoint(static_cast<int>(std::ceil(src.right())) - 1, static_cast<int>(std::ceil(src.bottom())) - 1));
-  doc_->set_region(r.isValid() && !r.isEmpty() ? std::optional<QRect>(r) : std::nullopt);
-  show_region_outline(doc_->region() ? std::optional<QRectF>(QRectF(*doc_->region())) : std::nullopt);
-}
-
-void MainWindow::show_region_outline(std::optional<QRectF> src) {
-  for (PaneWidget* p : panes_) p->view()->set_region(src);
-  wipe_->set_region(src);
-}
-
 void MainWindow::refresh_status() {
   status_->refresh();
   params_->refresh();  // keep the controls in step with the document
-}
-
-void MainWindow::toggle_lock(QPointF src) {
-  const PaneResult& r = doc_->result(Document::kReferencePane);
-  if (!r.image) return;
-  const QPoint op = panes_[Document::kReferencePane]->view()->output_pixel(src);
-  if (!inside(*r.image, op) || (locked_ && *locked_ == op)) {
-    locked_.reset();
-    statusBar()->showMessage("Plots follow the cursor again", 3000);
-    update_inspector(src);
-    return;
-  }
-  locked_.reset();  // so the pixel below is sent
-  emit pixel_hovered(op.y(), op.x());
-  locked_ = op;
-  statusBar()->showMessage(
-      QString("Plots locked on output pixel (%1, %2); click it again to release").arg(op.y()).arg(op.x()),
-      5000);
-}
-
-void MainWindow::update_inspector(std::optional<QPointF> src) {
-  hover_ = src;
-  for (PaneWidget* p : panes_) p->view()->set_hover(src);
-  wipe_->set_hover(src);
-  if (!src || !doc_->source()) return;
-  const auto output_pixel = [this, &src](int i) {
-    return panes_[static_cast<std::size_t>(i)]->view()->output_pixel(*src);
-  };
-  const PaneResult& r = doc_->result(Document::kReferencePane);
-  if (const QPoint op = output_pixel(Document::kReferencePane); r.image && !locked_ && inside(*r.image, op))
-    emit pixel_hovered(op.y(), op.x());
-  inspector_->setText(inspector_html(*doc_, *src, output_pixel));
 }
 
 void MainWindow::fit_to_screen() {
@@ -791,21 +480,8 @@ void MainWindow::fit_to_screen() {
 
 void MainWindow::closeEvent(QCloseEvent* e) {
   QSettings s;
-  save_viewer_settings(s, current_settings());
+  save_viewer_settings(s, settings_to_save());
   e->accept();
-}
-
-void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
-  if (e->mimeData()->hasUrls()) e->acceptProposedAction();
-}
-
-void MainWindow::dropEvent(QDropEvent* e) {
-  for (const QUrl& u : e->mimeData()->urls())
-    if (u.isLocalFile()) {
-      open_file(u.toLocalFile());
-      e->acceptProposedAction();
-      return;
-    }
 }
 
 }  // namespace rl::ui

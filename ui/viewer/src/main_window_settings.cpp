@@ -48,14 +48,32 @@ void MainWindow::apply_settings(const ViewerSettings& v) {
   }
   doc_->set_boundary(v.boundary);
   doc_->set_device(v.device);
-  apply_scale_text(v.scale);
-  if (!v.size.isEmpty()) apply_size_text(v.size);
+  params_->apply_scale_text(v.scale);  // as the user typed it
+  if (!v.size.isEmpty()) params_->apply_size_text(v.size);
   banner_->hide();  // a stale bad value in the settings is not worth a message
   DiffSettings ds = v.diff;
   ds.against = doc_->diff_settings().against;
   set_diff_settings(ds);
   set_display_settings(v.display);
   diff_action_->setChecked(v.diffs);
+}
+
+void MainWindow::mark_session_start() { session_start_ = current_settings(); }
+
+ViewerSettings MainWindow::settings_to_save() const {
+  bool scale_in_use = false;  // some pane resized at the toolbar's scale
+  for (int i = 0; i < doc_->pane_count(); ++i)
+    scale_in_use = scale_in_use || (!doc_->pane(i).is_file() && doc_->pane(i).sr_round_trip == 0);
+  return rl::ui::settings_to_save(restored_, session_start_, current_settings(), scale_in_use);
+}
+
+void MainWindow::reset_to_defaults() {
+  set_panes(std::vector<PaneConfig>(kDefaultPanes.begin(), kDefaultPanes.end()));
+  apply_settings(defaults_keeping_window(current_settings()));
+  DiffSettings d = doc_->diff_settings();
+  d.against = DiffAgainst::ReferencePane;
+  set_diff_settings(d);
+  set_wipe_mode(false);
 }
 
 void MainWindow::set_diff_settings(const DiffSettings& d) {

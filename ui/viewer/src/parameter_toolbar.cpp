@@ -79,16 +79,27 @@ ParameterToolbar::ParameterToolbar(Document* doc, QWidget* parent)
           [this]() { doc_->set_device(static_cast<Device>(device_box_->currentData().toInt())); });
 }
 
+void ParameterToolbar::show_scale(double s, const QString& text) {
+  {
+    const QSignalBlocker b(scale_slider_);
+    scale_slider_->setValue(static_cast<int>(std::lround(100 * std::log2(s))));
+  }
+  scale_edit_->setText(text);
+  size_edit_->clear();
+  doc_->set_scale(s, text);
+}
+
+void ParameterToolbar::set_scale(double s) { show_scale(s, scale_to_text(s)); }
+
+void ParameterToolbar::set_out_size(double rows, double cols) {
+  doc_->set_out_size(rows, cols);
+  const auto side = [](double v) { return std::isnan(v) ? QString("NaN") : QString::number(v, 'g', 10); };
+  size_edit_->setText(side(rows) + "," + side(cols));
+}
+
 void ParameterToolbar::apply_scale_text(const QString& text) {
   try {
-    const double s = parse_scale_value(text.toStdString());
-    {
-      const QSignalBlocker b(scale_slider_);
-      scale_slider_->setValue(static_cast<int>(std::lround(100 * std::log2(s))));
-    }
-    scale_edit_->setText(text.trimmed());
-    size_edit_->clear();
-    doc_->set_scale(s, text.trimmed());
+    show_scale(parse_scale_value(text.toStdString()), text.trimmed());
   } catch (const std::exception& e) {
     emit error(QString::fromStdString(e.what()));
   }

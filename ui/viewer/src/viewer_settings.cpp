@@ -8,6 +8,14 @@ namespace rl::ui {
 
 namespace {
 QString pane_key(int i, const char* what) { return QString("panes/%1/%2").arg(i).arg(what); }
+
+// What is the window's rather than the comparison's: its size and docks, the recent files and folder.
+void keep_window(ViewerSettings& into, const ViewerSettings& from) {
+  into.geometry = from.geometry;
+  into.window_state = from.window_state;
+  into.recent = from.recent;
+  into.last_dir = from.last_dir;
+}
 }  // namespace
 
 ViewerSettings load_viewer_settings(const QSettings& s) {
@@ -37,7 +45,9 @@ ViewerSettings load_viewer_settings(const QSettings& s) {
   v.size = s.value("params/size").toString();
   v.diff.mode =
       static_cast<DiffMode>(std::clamp(s.value("diff/mode", static_cast<int>(v.diff.mode)).toInt(), 0, 2));
-  v.diff.channel = std::clamp(s.value("diff/channel", v.diff.channel).toInt(), 0, 3);
+  // -1 with a signed map: the channel of largest magnitude per pixel.
+  const int channel = s.value("diff/channel", v.diff.channel).toInt();
+  v.diff.channel = channel == -1 && v.diff.mode == DiffMode::Signed ? -1 : std::clamp(channel, 0, 3);
   v.diff.fixed_range = s.value("diff/fixed", v.diff.fixed_range).toBool();
   v.diff.fixed_max = s.value("diff/max", v.diff.fixed_max).toDouble();
   v.diff.ssim_map = s.value("diff/ssim_map", v.diff.ssim_map).toBool();
@@ -74,6 +84,39 @@ void save_viewer_settings(QSettings& s, const ViewerSettings& v) {
   s.setValue("display/auto", v.display.auto_range);
   s.setValue("display/lo", v.display.lo);
   s.setValue("display/hi", v.display.hi);
+}
+
+ViewerSettings settings_to_save(const ViewerSettings& restored, const ViewerSettings& start,
+                                const ViewerSettings& now, bool scale_in_use) {
+  ViewerSettings out = restored;
+  // Each setting the user changed since the start, from now.
+  const auto take = [](auto& into, const auto& at_start, const auto& current) {
+    if (!(current == at_start)) into = current;
+  };
+  keep_window(out, now);
+  take(out.grid, start.grid, now.grid);
+  take(out.diffs, start.diffs, now.diffs);
+  for (std::size_t i = 0; i < out.panes.size(); ++i) take(out.panes[i], start.panes[i], now.panes[i]);
+  take(out.boundary, start.boundary, now.boundary);
+  take(out.device, start.device, now.device);
+  if (scale_in_use && (now.scale != start.scale || now.size != start.size)) {
+    out.scale = now.scale;  // the two are one choice: a scale clears the size
+    out.size = now.size;
+  }
+  take(out.diff.mode, start.diff.mode, now.diff.mode);
+  take(out.diff.channel, start.diff.channel, now.diff.channel);
+  take(out.diff.fixed_range, start.diff.fixed_range, now.diff.fixed_range);
+  take(out.diff.fixed_max, start.diff.fixed_max, now.diff.fixed_max);
+  take(out.diff.ssim_map, start.diff.ssim_map, now.diff.ssim_map);
+  take(out.diff.protocol, start.diff.protocol, now.diff.protocol);
+  take(out.display, start.display, now.display);
+  return out;
+}
+
+ViewerSettings defaults_keeping_window(const ViewerSettings& v) {
+  ViewerSettings d;
+  keep_window(d, v);
+  return d;
 }
 
 }  // namespace rl::ui

@@ -24,6 +24,7 @@ namespace rl::ui {
 
 class DifferencePanel;
 class DisplayRangeControl;
+class FlickerController;
 class ErrorBanner;
 class Inspector;
 class OverviewWidget;
@@ -67,9 +68,9 @@ class MainWindow : public QMainWindow {
   // File > Identify LR Image…: opens the dialog on this LR file (the loaded image is the HR) and starts.
   IdentifyDialog* identify_lr(const QString& lr_path);
   void load_default_image();
-  // Applies a scale typed by the user ("0.5", "1/3"); errors go to the in-window message.
-  void apply_scale_text(const QString& text);
-  void apply_size_text(const QString& text);
+  // The scale (rows and columns alike) or the output size (one side may be NaN), as the toolbar shows it.
+  void set_scale(double s);
+  void set_out_size(double rows, double cols);
   void set_diff_mode(bool on);
   // The difference settings, shown in the Differences dock and applied to the document.
   void set_diff_settings(const DiffSettings& d);
@@ -106,23 +107,35 @@ class MainWindow : public QMainWindow {
   void set_timed_flicker(bool on);
   void set_flicker_interval(int ms);
   int flicker_interval() const;
-  const QTimer* flicker_timer() const { return flicker_timer_; }
+  const QTimer* flicker_timer() const;
   // ---- nudge and region (fields of the comparison; see DiffSettings) ----
   // The pane the nudge keys move: the pane under the mouse (in wipe mode the right one); -1: none.
   int nudge_target() const;
   void nudge(QPoint delta);
   // Sets the statistics region from a dragged source rectangle (whole pixels covering it).
   void set_region_from(const QRectF& src);
-  // What closing the window would remember now, and putting remembered settings into effect.
+  // The window's state now as settings, and putting settings into effect.
   ViewerSettings current_settings() const;
   void apply_settings(const ViewerSettings& v);
+  // The run starts here: what the command line set (applied before this) is this run's only, so the
+  // settings saved are the restored ones with what the user changed from this state since
+  // (settings_to_save). The constructor marks the restored state; call it again after the command line.
+  void mark_session_start();
+  // What closing the window saves now.
+  ViewerSettings settings_to_save() const;
+  // View > Reset to Defaults: the default panes, scale, boundary, device, differences and display;
+  // the window's size and docks and the recent files stay.
+  void reset_to_defaults();
   // Shrinks the window to the screen's available area and moves it onto the screen when needed.
   void fit_to_screen();
 
   // ---- hooks for plots and figure export ----
   // File > Export is disabled until a handler is installed.
   void set_export_handler(std::function<void()> handler);
-  void add_tool_dock(QDockWidget* dock, Qt::DockWidgetArea area = Qt::RightDockWidgetArea);
+  // A dock named `name` (its object name, e.g. "kernelDock") titled `title` (its tab's name), holding
+  // `widget`: tabbed with the difference panel on the right, and listed in the View menu.
+  QDockWidget* add_dock(const QString& title, const QString& name, QWidget* widget,
+                        Qt::DockWidgetArea area = Qt::RightDockWidgetArea);
 
  signals:
   // The output pixel of the reference pane under the cursor (row, col, 0-based).
@@ -153,6 +166,7 @@ class MainWindow : public QMainWindow {
 
   Document* doc_;
   ViewState* view_;
+  FlickerController* flicker_;
   ParameterToolbar* params_ = nullptr;
   std::vector<PaneWidget*> panes_;
   QWidget* grid_page_ = nullptr;
@@ -175,11 +189,7 @@ class MainWindow : public QMainWindow {
   QAction* line_action_ = nullptr;
   QAction* ab_action_ = nullptr;
   QAction* timed_flicker_action_ = nullptr;
-  QTimer* flicker_timer_ = nullptr;
-  QTimer* flicker_release_ = nullptr;  // ends the Space hold (see eventFilter)
-  bool flicker_held_ = false;
-  bool flicker_phase_ = false;  // the timed flicker's: true while it shows the reference
-  int hovered_pane_ = -1;       // the pane view under the mouse (panes_ index); -1: none
+  int hovered_pane_ = -1;  // the pane view under the mouse (panes_ index); -1: none
   std::optional<QLineF> profile_line_;
   std::function<void()> export_handler_;
   QString last_dir_;
@@ -188,6 +198,8 @@ class MainWindow : public QMainWindow {
   std::optional<QPointF> hover_;
   std::optional<QPoint> locked_;           // (col, row) of the reference pane, when locked
   std::optional<QPoint> footprint_pixel_;  // (col, row) of the reference pane's output
+  ViewerSettings restored_;                // as read at start-up
+  ViewerSettings session_start_;           // the state once the command line was applied
 };
 
 }  // namespace rl::ui

@@ -24,6 +24,10 @@ class ParameterToolbar : public QToolBar {
 
   QLineEdit* scale_edit() const { return scale_edit_; }
   QLineEdit* size_edit() const { return size_edit_; }
+  // A scale (shown as scale_to_text writes it) or an output size (one side may be NaN), into the
+  // widgets and the document.
+  void set_scale(double s);
+  void set_out_size(double rows, double cols);
   // Apply a scale typed by the user ("0.5", "1/3") or an output size ("100,NaN"); a bad value is
   // reported through `error` and changes nothing.
   void apply_scale_text(const QString& text);
@@ -37,6 +41,8 @@ class ParameterToolbar : public QToolBar {
   void error(const QString& message);
 
  private:
+  void show_scale(double s, const QString& text);
+
   Document* doc_;
   QSlider* scale_slider_ = nullptr;
   QLineEdit* scale_edit_ = nullptr;

@@ -32,4 +32,16 @@ struct ViewerSettings {
 ViewerSettings load_viewer_settings(const QSettings& s);
 void save_viewer_settings(QSettings& s, const ViewerSettings& v);
 
+// What a run saves: the settings as they were restored (`restored`), with each one the user changed
+// in the window since the run started (`start`: the state once the command line was applied) taken
+// from `now`. A command line's choices are for its run: a setting still as the command line left it
+// keeps its restored value. The window's geometry, dock layout, recent files and folder are always
+// `now`'s. With `scale_in_use` false (every pane a file or an SR round trip: none resized at the
+// toolbar's scale) the scale and size keep their restored values, which a resizer pane can use.
+ViewerSettings settings_to_save(const ViewerSettings& restored, const ViewerSettings& start,
+                                const ViewerSettings& now, bool scale_in_use);
+// The defaults with `v`'s window geometry, dock layout, recent files and folder: View > Reset to
+// Defaults.
+ViewerSettings defaults_keeping_window(const ViewerSettings& v);
+
 }  // namespace rl::ui

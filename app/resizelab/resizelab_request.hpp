@@ -1,0 +1,72 @@
+// What a resizelab command line asks for, typed: read once by the option table for the window and
+// --export alike, so that both take the same values with the same errors (exit 2, one line) and the
+// window receives values, never text.
+#pragma once
+
+#include <QList>
+#include <QPointF>
+#include <QRectF>
+#include <QString>
+#include <QStringList>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "pane_options.hpp"
+#include "resizelab_options.hpp"
+#include "rl/spec.hpp"
+#include "rl/sr_protocol.hpp"
+#include "rl/ui/comparison.hpp"
+#include "rl/ui/figure.hpp"
+
+namespace rl::ui {
+
+// The difference map's kind as --diff names it: abs, signed, abs:C, signed:C, ssim.
+struct DiffKind {
+  DiffMode mode = DiffMode::AbsMaxChannel;
+  int channel = -1;  // 0-based; -1: every channel (abs: their maximum, signed: the largest magnitude)
+  bool ssim_map = false;
+  void apply_to(DiffSettings& d) const;  // the other settings (protocol, range) stay
+};
+
+struct Request {
+  bool help = false, version = false;
+  QString image;  // IMAGE; empty: the built-in test image
+  // The resize (--scale S or R,C, --size R,C, --sr-scale S, --boundary): nullopt where not given.
+  std::optional<std::pair<double, double>> scale, size;
+  std::optional<int> sr_scale;
+  std::optional<rl::Boundary> boundary;
+  // The panes (--panes, empty when not given: each mode has its default) and LR files' --upscale.
+  QList<PaneChoice> panes;
+  std::optional<rl::Method> upscale;
+  QString reference;  // --reference FILE: every pane compared with it
+  // The comparison shown: --diff's kind, whether maps are shown (the window's --diff, the export's
+  // --no-diff), --metrics, every --crop in order.
+  std::optional<DiffKind> diff;
+  std::optional<bool> show_diffs;
+  std::optional<rl::SrProtocol> metrics;
+  QList<QRectF> crops;
+  // The figure (--export): its file, layout, width, dpi and plots, with the pixel and line they explain.
+  QString out;
+  std::optional<FigureLayout> layout;
+  std::optional<int> width_px;
+  std::optional<double> dpi;
+  std::optional<QList<FigurePlot>> plots;  // an empty list: none
+  std::optional<std::vector<double>> pixel, profile;
+  // The window's own: the inspected point, the panel brought forward, the screenshot, --watch.
+  std::optional<QPointF> inspect;
+  const PanelName* panel = nullptr;
+  QString screenshot;
+  bool watch = false;
+};
+
+// Reads `args` (program name first) for `mode` (Window or Export): the table's words (parse_options)
+// turned into values in command-line order, the last one given winning, and the rules that need no
+// file checked. Throws CommandLineError (exit 2, one line).
+Request parse_request(const QStringList& args, OptionMode mode);
+
+// Which entry point `args` asks for: Export when --export is given before "--" (values of options are
+// skipped, so `--reference --export` names a file), else Window.
+OptionMode requested_mode(const QStringList& args);
+
+}  // namespace rl::ui

@@ -1,0 +1,48 @@
+// start_window: a typed Request into the window's document and controls.
+#include "window_start.hpp"
+
+#include <QDockWidget>
+
+#include "rl/ui/document.hpp"
+
+namespace rl::ui {
+
+void start_window(MainWindow& w, const Request& r) {
+  Document* doc = w.document();
+  if (r.boundary) doc->set_boundary(*r.boundary);
+  std::vector<PaneConfig> panes;
+  for (const PaneChoice& c : r.panes) panes.push_back(c.config);
+  if (panes.empty() && (r.sr_scale || r.upscale))  // the window's own panes, at this run's factor
+    for (int i = 0; i < doc->pane_count(); ++i) panes.push_back(doc->pane(i));
+  for (PaneConfig& p : panes) {
+    if (p.is_file() && r.upscale) p.file_upscale = r.upscale;
+    if (!p.is_file()) p.sr_round_trip = r.sr_scale.value_or(0);
+  }
+  if (!panes.empty()) w.set_panes(panes);
+  if (r.size)
+    w.set_out_size(r.size->first, r.size->second);
+  else if (r.sr_scale)  // the protocol's mod-crop and shave read the factor, file panes alone too
+    w.set_scale(*r.sr_scale);
+  else if (const auto s = r.scale ? r.scale : default_scale_for(r.panes))
+    w.set_scale(s->first);
+  DiffSettings d = doc->diff_settings();
+  if (r.diff) r.diff->apply_to(d);
+  if (r.metrics) d.protocol = r.metrics;
+  if (r.sr_scale)
+    d.against = DiffAgainst::Source;
+  else if (!panes.empty() && d.against == DiffAgainst::Source)
+    d.against = DiffAgainst::ReferencePane;  // no round trip to compare with the HR
+  w.set_diff_settings(d);
+  if (r.show_diffs) w.set_diff_mode(*r.show_diffs);
+  if (r.watch) doc->set_watch(true);
+  if (!r.image.isEmpty()) w.open_file(r.image);
+  if (!r.reference.isEmpty()) doc->load_reference(r.reference);
+  if (r.panel)
+    if (auto* dock = w.findChild<QDockWidget*>(QLatin1String(r.panel->dock))) {
+      dock->show();  // the 2-D pictures start closed
+      dock->raise();
+    }
+  w.mark_session_start();
+}
+
+}  // namespace rl::ui

@@ -1,0 +1,197 @@
+// The main window's menus and actions (File, View, Presets, Help): each action's text, shortcut and
+// status tip (its line in Help > Keyboard Shortcuts), wired to the window's slots.
+#include <QAction>
+#include <QActionGroup>
+#include <QClipboard>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QGuiApplication>
+#include <QLabel>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+#include "rl/ui/flicker_controller.hpp"
+#include "rl/ui/main_window.hpp"
+#include "rl/ui/pane_view.hpp"
+#include "rl/ui/pane_widget.hpp"
+#include "rl/ui/recent_files.hpp"
+#include "rl/ui/shortcuts_dialog.hpp"
+#include "rl/ui/view_state.hpp"
+
+namespace rl::ui {
+
+void MainWindow::build_actions() {
+  // Each action's status tip is its line in Help > Keyboard Shortcuts; every shortcut stays live
+  // while the menus are closed.
+  const auto add = [this](QMenu* menu, const QString& text, QList<QKeySequence> keys, const QString& what,
+                          auto slot) {
+    QAction* a = menu->addAction(text, this, slot);
+    a->setShortcuts(keys);
+    a->setStatusTip(what);
+    if (!keys.isEmpty()) addAction(a);
+    return a;
+  };
+  QMenu* file = menuBar()->addMenu("&File");
+  add(file, "&Open…", {QKeySequence::Open}, "Open an image (or drop a file on the window)", [this]() {
+    if (const QString path = ask_for_image("Open image"); !path.isEmpty()) open_file(path);
+  });
+  recent_ = new RecentFiles(file->addMenu("Open &Recent"), this);
+  connect(recent_, &RecentFiles::open_requested, this, &MainWindow::open_file);
+  add(file, "Open &Default Image", {}, {}, &MainWindow::load_default_image);
+  add(file, "&Add Image as Pane…", {QKeySequence("Ctrl+Shift+O")},
+      "Add an image file as a pane, compared with the reference (or drop a file on a pane)", [this]() {
+        if (const QString path = ask_for_image("Add image as pane (e.g. a network's output)");
+            !path.isEmpty())
+          add_image_pane(path);
+      });
+  file->addSeparator();
+  add(file, "Load &Reference Image…", {QKeySequence("Ctrl+R")}, "Load a reference image to compare against",
+      [this]() {
+        if (const QString path = ask_for_image("Load reference image (e.g. a MATLAB output)");
+            !path.isEmpty())
+          doc_->load_reference(path);
+      });
+  add(file, "&Clear Reference Image", {}, {}, [this]() { doc_->clear_reference(); });
+  add(file, "&Identify LR Image…", {}, "Find which resizer made an LR image from the loaded one", [this]() {
+    if (const QString path = ask_for_image("LR image to identify (the loaded image is the HR)");
+        !path.isEmpty())
+      identify_lr(path);
+  });
+  file->addSeparator();
+  export_action_ =
+      add(file, "&Export Figure…", {QKeySequence("Ctrl+E")}, "Export a figure (when available)", [this]() {
+        if (export_handler_) export_handler_();
+      });
+  export_action_->setEnabled(false);
+  export_action_->setToolTip("Figure export is not part of this build");
+  file->addSeparator();
+  add(file, "&Quit", {QKeySequence::Quit}, "Quit", &QWidget::close);
+
+  view_menu_ = menuBar()->addMenu("&View");
+  add(view_menu_, "Zoom &In", {QKeySequence("+"), QKeySequence("="), QKeySequence::ZoomIn},
+      "Zoom in (all panes together)", [this]() { view_->zoom_about(1.25, view_->center()); });
+  add(view_menu_, "Zoom &Out", {QKeySequence("-"), QKeySequence::ZoomOut}, "Zoom out (all panes together)",
+      [this]() { view_->zoom_about(0.8, view_->center()); });
+  add(view_menu_, "&Fit", {QKeySequence("F")}, "Fit the whole image", &MainWindow::fit_view);
+  add(view_menu_, "&1:1 (one output pixel per screen pixel)", {QKeySequence("1")},
+      "1:1, one output pixel per screen pixel", &MainWindow::one_to_one);
+  const auto pan = [this](double dx, double dy) {
+    view_->pan_screen(QPointF(view_->viewport().width() * dx, view_->viewport().height() * dy));
+  };
+  add(view_menu_, "Pan Left", {QKeySequence(Qt::Key_Left)}, "Pan left", [pan]() { pan(1.0 / 8, 0); });
+  add(view_menu_, "Pan Right", {QKeySequence(Qt::Key_Right)}, "Pan right", [pan]() { pan(-1.0 / 8, 0); });
+  add(view_menu_, "Pan Up", {QKeySequence(Qt::Key_Up)}, "Pan up", [pan]() { pan(0, 1.0 / 8); });
+  add(view_menu_, "Pan Down", {QKeySequence(Qt::Key_Down)}, "Pan down", [pan]() { pan(0, -1.0 / 8); });
+  view_menu_->addSeparator();
+  grid_action_ = add(view_menu_, "Pixel &Grid and Values", {QKeySequence("G")},
+                     "Pixel grid and values at high zoom", [this](bool on) {
+                       for (PaneWidget* p : panes_) p->view()->set_grid(on);
+                       wipe_->set_grid(on);
+                     });
+  diff_action_ = add(view_menu_, "Show &Differences", {QKeySequence("D")},
+                     "Show difference maps instead of results", &MainWindow::set_diff_mode);
+  wipe_action_ = add(view_menu_, "&Wipe (compare two panes)", {QKeySequence("W")},
+                     "Wipe: compare two panes in one view", &MainWindow::set_wipe_mode);
+  line_action_ = add(view_menu_, "&Line Profile Tool", {QKeySequence("L")},
+                     "Line profile: drag on a pane draws the line (Shift+drag always does)", [this](bool on) {
+                       for (PaneWidget* p : panes_) p->view()->set_line_tool(on);
+                       wipe_->set_line_tool(on);
+                     });
+  for (QAction* a : {grid_action_, diff_action_, wipe_action_, line_action_}) a->setCheckable(true);
+  grid_action_->setChecked(true);
+
+  view_menu_->addSeparator();
+  ab_action_ = add(view_menu_, "&A/B: Show the Reference in Every Pane", {},
+                   "A/B: every pane shows the image it is compared with, at the same zoom and offset",
+                   &MainWindow::set_ab);
+  ab_action_->setCheckable(true);
+  ab_action_->setIconText("A/B");
+  QAction* hold = add(view_menu_, "Show the Reference While Space Is Held", {QKeySequence(Qt::Key_Space)},
+                      "Hold: every pane shows the image it is compared with until the key is released",
+                      [this]() { set_flicker_hold(true); });
+  hold->setAutoRepeat(false);
+  timed_flicker_action_ = add(view_menu_, "&Timed Flicker", {QKeySequence("T")},
+                              "Timed flicker: each pane and its reference in turn (View > Flicker Interval)",
+                              &MainWindow::set_timed_flicker);
+  timed_flicker_action_->setCheckable(true);
+  QMenu* interval = view_menu_->addMenu("Flicker &Interval");
+  auto* intervals = new QActionGroup(this);
+  for (const int ms : {250, 500, 1000, 2000}) {
+    QAction* a = interval->addAction(QString("%1 s").arg(ms / 1000.0), this,
+                                     [this, ms]() { set_flicker_interval(ms); });
+    a->setCheckable(true);
+    a->setChecked(ms == flicker_->interval());
+    a->setData(ms);
+    intervals->addAction(a);
+  }
+  view_menu_->addSeparator();
+  const QString nudge_what = "Nudge the pane under the mouse one pixel %1 before it is compared";
+  add(view_menu_, "Nudge Pane Left", {QKeySequence("Ctrl+Left")}, nudge_what.arg("left"),
+      [this]() { nudge(QPoint(-1, 0)); });
+  add(view_menu_, "Nudge Pane Right", {QKeySequence("Ctrl+Right")}, nudge_what.arg("right"),
+      [this]() { nudge(QPoint(1, 0)); });
+  add(view_menu_, "Nudge Pane Up", {QKeySequence("Ctrl+Up")}, nudge_what.arg("up"),
+      [this]() { nudge(QPoint(0, -1)); });
+  add(view_menu_, "Nudge Pane Down", {QKeySequence("Ctrl+Down")}, nudge_what.arg("down"),
+      [this]() { nudge(QPoint(0, 1)); });
+  add(view_menu_, "Reset Nudge of the Pane", {QKeySequence("Ctrl+0")},
+      "Undo the nudge of the pane under the mouse", [this]() {
+        if (const int i = nudge_target(); i >= 0) doc_->reset_nudge(i);
+      });
+  add(view_menu_, "Reset All Nudges", {}, {}, [this]() { doc_->reset_nudge(-1); });
+  view_menu_->addSeparator();
+  add(view_menu_, "&Clear Region", {QKeySequence(Qt::Key_Escape)},
+      "Clear the statistics region (Ctrl+drag on a pane draws one)",
+      [this]() { doc_->set_region(std::nullopt); });
+  add(view_menu_, "Copy Region as --&crop", {}, "Copy the region as resizelab's --crop x,y,w,h", [this]() {
+    if (!doc_->region()) {
+      statusBar()->showMessage("No region: Ctrl+drag on a pane to draw one", 4000);
+      return;
+    }
+    const QString arg = crop_argument(*doc_->region());
+    QGuiApplication::clipboard()->setText(arg);
+    statusBar()->showMessage("Copied " + arg + " (File > Export uses the region as its crop)", 6000);
+  });
+
+  view_menu_->addSeparator();
+  add(view_menu_, "&Reset to Defaults", {},
+      "The default panes, scale, boundary, device, differences and display (the window's layout stays)",
+      &MainWindow::reset_to_defaults);
+
+  QMenu* presets = menuBar()->addMenu("&Presets");
+  add(presets, "MATLAB &Methods (default)", {},
+      "Panes: MATLAB bicubic, nearest, bilinear, bicubic without antialiasing",
+      [this]() { apply_panes(kDefaultPanes); });
+  add(presets, "MATLAB vs the &Libraries", {},
+      "Panes: MATLAB bicubic, OpenCV INTER_CUBIC, Pillow BICUBIC, torch bicubic (no antialias)",
+      [this]() { apply_panes(libraries_preset()); });
+  QMenu* sr = presets->addMenu("&Super-Resolution Baselines");
+  for (const int s : {2, 3, 4})
+    add(sr, QString("\u00d7&%1").arg(s), {},
+        QString("Panes: the image as HR, down by 1/%1 (MATLAB bicubic) and up by %1 with bicubic, nearest, "
+                "bilinear, lanczos3; compared with the HR")
+            .arg(s),
+        [this, s]() { apply_sr_baselines(s); });
+
+  QMenu* help = menuBar()->addMenu("&Help");
+  add(help, "&Keyboard Shortcuts", {QKeySequence::HelpContents}, "This list", [this]() {
+    ShortcutsDialog d(*this, this);
+    d.exec();
+  });
+  add(help, "&About ResizeLab", {}, {}, [this]() {
+    show_error(QString());  // clears the message line
+    QDialog d(this);
+    d.setWindowTitle("About ResizeLab");
+    auto* l = new QVBoxLayout(&d);
+    l->addWidget(
+        new QLabel("<b>ResizeLab</b><br>MATLAB-exact imresize (CPU and CUDA) next to nearest, "
+                   "bilinear and plain bicubic."));
+    auto* bb = new QDialogButtonBox(QDialogButtonBox::Ok);
+    connect(bb, &QDialogButtonBox::accepted, &d, &QDialog::accept);
+    l->addWidget(bb);
+    d.exec();
+  });
+}
+
+}  // namespace rl::ui

@@ -1,0 +1,151 @@
+// What the pointer and the keys do on the panes: the A/B flicker's controls, nudge, the statistics
+// region, the plots' lock and the inspector, and files dropped on the window or between the panes.
+#include <QAction>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
+#include <QStatusBar>
+#include <QTimer>
+#include <cmath>
+
+#include "rl/ui/flicker_controller.hpp"
+#include "rl/ui/inspector.hpp"
+#include "rl/ui/main_window.hpp"
+#include "rl/ui/pane_view.hpp"
+#include "rl/ui/pane_widget.hpp"
+#include "rl/ui/view_toolbar.hpp"
+
+namespace rl::ui {
+
+namespace {
+
+bool inside(const Image& img, QPoint p) {
+  return p.x() >= 0 && p.y() >= 0 && p.x() < img.cols() && p.y() < img.rows();
+}
+
+}  // namespace
+
+bool MainWindow::showing_reference() const { return flicker_->showing_reference(); }
+
+void MainWindow::set_ab(bool on) {
+  if (ab_action_->isChecked() != on) ab_action_->setChecked(on);
+  flicker_->set_ab(on);
+}
+
+void MainWindow::set_flicker_hold(bool held) { flicker_->set_hold(held); }
+
+void MainWindow::set_timed_flicker(bool on) {
+  if (timed_flicker_action_->isChecked() != on) timed_flicker_action_->setChecked(on);
+  flicker_->set_timed(on);
+}
+
+void MainWindow::set_flicker_interval(int ms) {
+  flicker_->set_interval(ms);
+  for (QAction* a : findChildren<QAction*>())
+    if (a->actionGroup() && a->data().toInt() > 0) a->setChecked(a->data().toInt() == flicker_->interval());
+}
+
+int MainWindow::flicker_interval() const { return flicker_->interval(); }
+const QTimer* MainWindow::flicker_timer() const { return flicker_->timer(); }
+
+bool MainWindow::eventFilter(QObject* o, QEvent* e) {
+  // A file dropped between the panes adds one (a drop on a pane is the pane's).
+  if (o == grid_page_ && e->type() == QEvent::DragEnter) {
+    auto* d = static_cast<QDragEnterEvent*>(e);
+    if (d->mimeData()->hasUrls()) d->acceptProposedAction();
+    return true;
+  }
+  if (o == grid_page_ && e->type() == QEvent::Drop) {
+    auto* d = static_cast<QDropEvent*>(e);
+    for (const QUrl& u : d->mimeData()->urls())
+      if (u.isLocalFile()) {
+        d->acceptProposedAction();
+        add_image_pane(u.toLocalFile());
+        break;
+      }
+    return true;
+  }
+  flicker_->watch_key(e);
+  return QMainWindow::eventFilter(o, e);
+}
+
+int MainWindow::nudge_target() const {
+  if (wipe_action_->isChecked()) return view_bar_->wipe_right();
+  return hovered_pane_;
+}
+
+void MainWindow::nudge(QPoint delta) {
+  const int i = nudge_target();
+  if (i < 0) {
+    statusBar()->showMessage("Point at a pane to nudge it", 4000);
+    return;
+  }
+  if (!doc_->nudge_pane(i, delta))
+    statusBar()->showMessage(QString("Pane %1 is the reference: the others are nudged onto it").arg(i + 1),
+                             5000);
+}
+
+void MainWindow::set_region_from(const QRectF& src) {
+  if (src.isEmpty()) {  // Ctrl+click without a drag
+    doc_->set_region(std::nullopt);
+    return;
+  }
+  // Whole source pixels covering the dragged rectangle (--crop's convention: x = column, y = row).
+  const QRect r(
+      QPoint(static_cast<int>(std::floor(src.left())), static_cast<int>(std::floor(src.top()))),
+      QPoint(static_cast<int>(std::ceil(src.right())) - 1, static_cast<int>(std::ceil(src.bottom())) - 1));
+  doc_->set_region(r.isValid() && !r.isEmpty() ? std::optional<QRect>(r) : std::nullopt);
+  show_region_outline(doc_->region() ? std::optional<QRectF>(QRectF(*doc_->region())) : std::nullopt);
+}
+
+void MainWindow::show_region_outline(std::optional<QRectF> src) {
+  for (PaneWidget* p : panes_) p->view()->set_region(src);
+  wipe_->set_region(src);
+}
+
+void MainWindow::toggle_lock(QPointF src) {
+  const PaneResult& r = doc_->result(Document::kReferencePane);
+  if (!r.image) return;
+  const QPoint op = panes_[Document::kReferencePane]->view()->output_pixel(src);
+  if (!inside(*r.image, op) || (locked_ && *locked_ == op)) {
+    locked_.reset();
+    statusBar()->showMessage("Plots follow the cursor again", 3000);
+    update_inspector(src);
+    return;
+  }
+  locked_.reset();  // so the pixel below is sent
+  emit pixel_hovered(op.y(), op.x());
+  locked_ = op;
+  statusBar()->showMessage(
+      QString("Plots locked on output pixel (%1, %2); click it again to release").arg(op.y()).arg(op.x()),
+      5000);
+}
+
+void MainWindow::update_inspector(std::optional<QPointF> src) {
+  hover_ = src;
+  for (PaneWidget* p : panes_) p->view()->set_hover(src);
+  wipe_->set_hover(src);
+  if (!src || !doc_->source()) return;
+  const auto output_pixel = [this, &src](int i) {
+    return panes_[static_cast<std::size_t>(i)]->view()->output_pixel(*src);
+  };
+  const PaneResult& r = doc_->result(Document::kReferencePane);
+  if (const QPoint op = output_pixel(Document::kReferencePane); r.image && !locked_ && inside(*r.image, op))
+    emit pixel_hovered(op.y(), op.x());
+  inspector_->setText(inspector_html(*doc_, *src, output_pixel));
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
+  if (e->mimeData()->hasUrls()) e->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* e) {
+  for (const QUrl& u : e->mimeData()->urls())
+    if (u.isLocalFile()) {
+      open_file(u.toLocalFile());
+      e->acceptProposedAction();
+      return;
+    }
+}
+
+}  // namespace rl::ui
