@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <initializer_list>
 #include <map>
 #include <memory>
@@ -116,6 +117,18 @@ void set_counters(benchmark::State& st, const rl::Image& in, const rl::Plan& pla
       1e6;
 }
 
+// CPU time of the whole process (every thread: our pool's, OpenCV's, libvips's workers) in ms; per
+// call it is the work a library spends, which a loaded machine inflates far less than wall time.
+double process_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+void set_process_cpu(benchmark::State& st, double cpu0) {
+  st.counters["cpu_all_ms"] =
+      (process_cpu_ms() - cpu0) / static_cast<double>(std::max<std::int64_t>(1, st.iterations()));
+}
+
 // Minor page faults of this process so far (first touches of fresh memory).
 double page_faults() {
   rusage u{};
@@ -131,12 +144,13 @@ void bench_ours(benchmark::State& st, Shape shape, rl::ElemType type, rl::Method
   // Zero-filled, so its pages are mapped before timing (first-touch faults are not the resize's).
   rl::Image out(plan.out_rows, plan.out_cols, in.channels(), in.type());
   const rl::RunOptions opt{threads};
-  const double faults0 = page_faults();
+  const double faults0 = page_faults(), cpu0 = process_cpu_ms();
   for (auto _ : st) {
     rl::run_into(plan, in, out, opt);
     benchmark::DoNotOptimize(out.raw());
     benchmark::ClobberMemory();
   }
+  set_process_cpu(st, cpu0);
   st.counters["faults"] = (page_faults() - faults0) / static_cast<double>(st.iterations());
   set_counters(st, in, plan);
   st.counters["extra_MiB"] =
@@ -337,11 +351,13 @@ void bench_opencv(benchmark::State& st, Shape shape, rl::ElemType type, int inte
   const rl::Plan plan = rl::make_plan(rl::ResizeSpec::with_scale(scale), in.rows(), in.cols());
   const cv::Mat src = as_mat(in);
   cv::Mat dst = cv::Mat::zeros(plan.out_rows, plan.out_cols, src.type());  // pages mapped before timing
+  const double cpu0 = process_cpu_ms();
   for (auto _ : st) {
     cv::resize(src, dst, dst.size(), 0, 0, interp);
     benchmark::DoNotOptimize(dst.data);
     benchmark::ClobberMemory();
   }
+  set_process_cpu(st, cpu0);
   set_counters(st, in, plan);
 }
 
@@ -395,6 +411,7 @@ void bench_vips(benchmark::State& st, Shape shape, rl::ElemType type, VipsKernel
       return;
     }
   }
+  const double cpu0 = process_cpu_ms();
   for (auto _ : st) {
     VipsImage* out = nullptr;
     if (resize(&out) || write(out)) {
@@ -406,6 +423,7 @@ void bench_vips(benchmark::State& st, Shape shape, rl::ElemType type, VipsKernel
     benchmark::ClobberMemory();
     g_object_unref(out);
   }
+  set_process_cpu(st, cpu0);
   g_object_unref(src);
   set_counters(st, in, plan);
 }

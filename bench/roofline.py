@@ -86,6 +86,7 @@ def main():
                       f" | {fmt(peer)} | {fmt(speed)}{'x' if speed else ''}"
                       f" | {fmt(vips)} | {fmt(vspeed)}{'x' if vspeed else ''} |")
     vips_gap(ms)
+    process_cpu(counters)
     levels(ms, cpu)
     stores(ms)
 
@@ -125,6 +126,27 @@ def stores(ms):
             print(f"| {t} | {s} | {fmt(ms[f'ours/{case}'])} | {fmt(ms.get(wf))} | {fmt(rw)}{'x' if rw else ''}"
                   f" | {fmt(cached)} | {fmt(rc)}{'x' if rc else ''}"
                   f" | {fmt(fresh)} | {fmt(rf)}{'x' if rf else ''} |")
+
+
+def process_cpu(counters):
+    """CPU ms per call over every thread of the process (counter cpu_all_ms: our pool, OpenCV's and
+    libvips's workers), the work each library spends; a loaded machine inflates it far less than the
+    wall time, which includes waiting for a core."""
+    rows = [(m, t, s) for t in ("u8", "f32") for m in METHODS for s in SCALES
+            if f"vips/{VIPS.get(m)}/2040x1356/{t}/{s}" in counters
+            and "cpu_all_ms" in counters[f"vips/{VIPS[m]}/2040x1356/{t}/{s}"]]
+    if not rows:
+        return
+    print("\n| method | type | scale | ours CPU ms | OpenCV CPU ms | libvips CPU ms | libvips / ours (CPU) |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: |")
+    for m, t, s in rows:
+        def c(name):
+            return counters.get(name, {}).get("cpu_all_ms")
+        ours = c(f"ours/{m}/2040x1356/{t}/{s}")
+        cv = c(f"opencv/{PEER[m]}/2040x1356/{t}/{s}") if m in PEER else None
+        vips = c(f"vips/{VIPS[m]}/2040x1356/{t}/{s}")
+        r = vips / ours if vips and ours else None
+        print(f"| {m} | {t} | {s} | {fmt(ours)} | {fmt(cv)} | {fmt(vips)} | {fmt(r)}{'x' if r else ''} |")
 
 
 def levels(ms, cpu):
