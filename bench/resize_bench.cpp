@@ -230,6 +230,15 @@ void bench_level(benchmark::State& st, rl::detail::CpuLevel level, Shape shape, 
   rl::detail::force_level(nullptr);
 }
 
+// Our bicubic with the rows-first widening also prefetching `strips` strips ahead (the test hook
+// force_prefetch_strips; 0 = the default): how far ahead the row streams must be fetched on a host.
+void bench_prefetch(benchmark::State& st, int strips, Shape shape, rl::ElemType type, double scale,
+                    int threads) {
+  rl::detail::force_prefetch_strips(strips);
+  bench_ours(st, shape, type, rl::Method::Bicubic, scale, threads);
+  rl::detail::force_prefetch_strips(0);
+}
+
 // Our core with the gather's output always through ordinary (cached) stores, so the non-temporal
 // stores of large outputs (streams_output) are measured against them in the same run.
 void bench_cached_stores(benchmark::State& st, Shape shape, rl::ElemType type, rl::Method method,
@@ -518,6 +527,15 @@ void register_all() {
               ->Unit(benchmark::kMillisecond)
               ->UseRealTime();
     }
+  for (int strips : {0, 2, 4, 8})
+    for (int threads : {0, 1})
+      for (double s : {0.25, 0.5})
+        benchmark::RegisterBenchmark(join({"prefetch", threads ? "_1thread/" : "/", std::to_string(strips),
+                                           "/bicubic/", kDiv2k.name, "/f32/", scale_name(s)})
+                                         .c_str(),
+                                     bench_prefetch, strips, kDiv2k, rl::ElemType::F32, s, threads)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
   for (rl::ElemType type : {rl::ElemType::U8, rl::ElemType::F32})
     for (double s : {0.25, 0.5})
       benchmark::RegisterBenchmark(

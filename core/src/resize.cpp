@@ -154,8 +154,15 @@ void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions
                 slot(i) = used++;
               else
                 slot(i) = -1;
+            const int ahead = detail::prefetch_strips();
             for (std::size_t j0 = 0; j0 < in_len; j0 += detail::kStripElements) {
               const std::size_t n = std::min(detail::kStripElements, in_len - j0);
+              for (int i = lo; i <= hi; ++i)
+                if (slot(i) >= 0 && ahead > 1)  // test hook: a strip further ahead than widen's own
+                  detail::prefetch_bytes(src + (static_cast<std::size_t>(i) * in_len + j0 +
+                                                static_cast<std::size_t>(ahead) * detail::kStripElements) *
+                                                   es,
+                                         detail::kStripElements * es);
               for (int i = lo; i <= hi; ++i)
                 if (slot(i) >= 0)
                   kernels.pass.widen(
