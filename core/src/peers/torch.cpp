@@ -72,32 +72,26 @@ PeerAxis area_axis(int in, int out) {
   return a;
 }
 
-// The start of a 2-D float kernel: its output from the two tables' sizes, and the pointers and
-// input row stride it walks.
+// The start of a 2-D float kernel: its output from the two tables' sizes, and the pointers and input
+// row stride it walks.
 struct Float2d {
-  Float2d(const Image& in, const AxisTable& rows, const AxisTable& cols)
-      : out(Image::uninitialized(rows.out_size, cols.out_size, in.channels(), ElemType::F32)),
-        src(in.data<float>()),
-        dst(out.data<float>()),
-        stride(in.row_stride()) {}
-  Image out;
   const float* src;
   float* dst;
   std::size_t stride;
 };
+Float2d start_2d(const Image& in, Image& out) {
+  return {in.data<float>(), out.data<float>(), in.row_stride()};
+}
 
 // adaptive_avg_pool2d on float (cpu_adaptive_avg_pool<float, float>): each window summed in float,
 // row by row, left to right, then divided by its height and then by its width. A 1x1 output is
 // torch.mean over the image instead (its own summation order): summed here in double and rounded once.
 Image area_2d(const Image& in, const PeerAxis& rows, const PeerAxis& cols) {
-  const int ch = in.channels();
   const auto& tr = rows.table;
   const auto& tc = cols.table;
-  Float2d f(in, tr, tc);
-  Image out = std::move(f.out);  // the buffer f's pointers address moves with it
-  const float* src = f.src;
-  float* dst = f.dst;
-  const std::size_t stride = f.stride;
+  Image out = Image::uninitialized(tr.out_size, tc.out_size, in.channels(), ElemType::F32);
+  const auto [src, dst, stride] = start_2d(in, out);
+  const int ch = in.channels();
   const bool mean = tr.out_size == 1 && tc.out_size == 1;
   for (int r = 0; r < tr.out_size; ++r) {
     const int r0 = tr.index_of(r)[0], kh = rows.used[r];
@@ -264,14 +258,11 @@ Image float_pass(const Image& in, const PeerAxis& a, Axis axis) {
 // pixels by the float product of its height and width weights, in the order (y0,x0) (y0,x1) (y1,x0)
 // (y1,x1); bicubic interpolates each height tap's row along the width, then combines the rows.
 Image interpolate_2d(const Image& in, const PeerAxis& rows, const PeerAxis& cols, bool bilinear) {
-  const int ch = in.channels();
   const auto& tr = rows.table;
   const auto& tc = cols.table;
-  Float2d f(in, tr, tc);
-  Image out = std::move(f.out);  // the buffer f's pointers address moves with it
-  const float* src = f.src;
-  float* dst = f.dst;
-  const std::size_t stride = f.stride;
+  Image out = Image::uninitialized(tr.out_size, tc.out_size, in.channels(), ElemType::F32);
+  const auto [src, dst, stride] = start_2d(in, out);
+  const int ch = in.channels();
   for (int r = 0; r < tr.out_size; ++r) {
     const std::int32_t* ri = tr.index_of(r);
     const double* rw = tr.weights_of(r);
