@@ -1,13 +1,19 @@
 // CPU resize benchmarks with their peers in the same run: our core for every method against OpenCV's
-// cv::resize (nearest, linear, cubic, area) at the same output sizes, plus the viewer's four default
-// results on a 12-megapixel image, and the machine's floors for each case (a memcpy of the same bytes,
-// the measured FMA rate and clock). Time is wall time per image; bytes/s counts the input image.
+// cv::resize (nearest, linear, cubic, area) and libvips's vips_resize (linear, cubic, lanczos3, where
+// libvips is found) at the same output sizes, plus the viewer's four default results on a
+// 12-megapixel image, and the machine's floors for each case (a memcpy of the same bytes, the measured
+// FMA rate and clock). Time is wall time per image; bytes/s counts the input image.
 #include <benchmark/benchmark.h>
 #include <immintrin.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
 #include <initializer_list>
 #include <map>
 #include <memory>
@@ -22,6 +28,10 @@
 #include "rl/plan.hpp"
 #include "rl/resize.hpp"
 #include "thread_pool.hpp"
+
+#ifdef RL_HAVE_VIPS
+#include <vips/vips.h>
+#endif
 
 namespace {
 
@@ -107,6 +117,18 @@ void set_counters(benchmark::State& st, const rl::Image& in, const rl::Plan& pla
       1e6;
 }
 
+// CPU time of the whole process (every thread: our pool's, OpenCV's, libvips's workers) in ms; per
+// call it is the work a library spends, which a loaded machine inflates far less than wall time.
+double process_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+void set_process_cpu(benchmark::State& st, double cpu0) {
+  st.counters["cpu_all_ms"] =
+      (process_cpu_ms() - cpu0) / static_cast<double>(std::max<std::int64_t>(1, st.iterations()));
+}
+
 // Minor page faults of this process so far (first touches of fresh memory).
 double page_faults() {
   rusage u{};
@@ -122,17 +144,62 @@ void bench_ours(benchmark::State& st, Shape shape, rl::ElemType type, rl::Method
   // Zero-filled, so its pages are mapped before timing (first-touch faults are not the resize's).
   rl::Image out(plan.out_rows, plan.out_cols, in.channels(), in.type());
   const rl::RunOptions opt{threads};
-  const double faults0 = page_faults();
+  const double faults0 = page_faults(), cpu0 = process_cpu_ms();
   for (auto _ : st) {
     rl::run_into(plan, in, out, opt);
     benchmark::DoNotOptimize(out.raw());
     benchmark::ClobberMemory();
   }
+  set_process_cpu(st, cpu0);
   st.counters["faults"] = (page_faults() - faults0) / static_cast<double>(st.iterations());
   set_counters(st, in, plan);
   st.counters["extra_MiB"] =
       static_cast<double>(rl::run_extra_bytes(plan, in.channels(), in.type(), opt)) / (1 << 20);
   st.counters["taps"] = plan.table(plan.order[0]).taps;
+}
+
+// Memory on 4 KiB pages only (MADV_NOHUGEPAGE), touched before use: what a host without transparent
+// huge pages (or too fragmented to give them) hands out.
+struct SmallPages {
+  explicit SmallPages(std::size_t n) : bytes(std::max<std::size_t>(n, 1)) {
+    void* m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    p = m == MAP_FAILED ? nullptr : static_cast<unsigned char*>(m);
+    if (p) {
+      madvise(p, bytes, MADV_NOHUGEPAGE);
+      std::memset(p, 0, bytes);
+    }
+  }
+  ~SmallPages() {
+    if (p) munmap(p, bytes);
+  }
+  SmallPages(const SmallPages&) = delete;
+  SmallPages& operator=(const SmallPages&) = delete;
+  std::size_t bytes;
+  unsigned char* p = nullptr;
+};
+
+// Our core as bench_ours, with the input and output on 4 KiB pages (ours_small_pages/): the cost of
+// the TLB misses when a block's dozens of input rows each lie on pages of their own.
+void bench_small_pages(benchmark::State& st, Shape shape, rl::ElemType type, rl::Method method,
+                       double scale) {
+  const rl::Image& src = image(shape.rows, shape.cols, type);
+  const rl::Plan plan = rl::make_plan(rl::ResizeSpec::with_scale(scale, method), src.rows(), src.cols());
+  const std::size_t out_bytes =
+      static_cast<std::size_t>(plan.out_rows) * plan.out_cols * src.channels() * rl::info(type).size;
+  SmallPages in_mem(src.bytes()), out_mem(out_bytes);
+  if (!in_mem.p || !out_mem.p) {
+    st.SkipWithError("mmap failed");
+    return;
+  }
+  std::memcpy(in_mem.p, src.raw(), src.bytes());
+  const rl::Image in = rl::Image::borrow(in_mem.p, src.rows(), src.cols(), src.channels(), type);
+  rl::Image out = rl::Image::borrow(out_mem.p, plan.out_rows, plan.out_cols, src.channels(), type);
+  for (auto _ : st) {
+    rl::run_into(plan, in, out);
+    benchmark::DoNotOptimize(out.raw());
+    benchmark::ClobberMemory();
+  }
+  set_counters(st, in, plan);
 }
 
 // Our core writing a fresh image on every call (rl::run), as a caller without run_into does: the
@@ -161,6 +228,15 @@ void bench_level(benchmark::State& st, rl::detail::CpuLevel level, Shape shape, 
   rl::detail::force_level(&level);
   bench_ours(st, shape, type, method, scale, 1);  // one thread: its CPU time is the kernels' own
   rl::detail::force_level(nullptr);
+}
+
+// Our bicubic with the rows-first widening also prefetching `strips` strips ahead (the test hook
+// force_prefetch_strips; 0 = the default): how far ahead the row streams must be fetched on a host.
+void bench_prefetch(benchmark::State& st, int strips, Shape shape, rl::ElemType type, double scale,
+                    int threads) {
+  rl::detail::force_prefetch_strips(strips);
+  bench_ours(st, shape, type, rl::Method::Bicubic, scale, threads);
+  rl::detail::force_prefetch_strips(0);
 }
 
 // Our core with the gather's output always through ordinary (cached) stores, so the non-temporal
@@ -284,13 +360,83 @@ void bench_opencv(benchmark::State& st, Shape shape, rl::ElemType type, int inte
   const rl::Plan plan = rl::make_plan(rl::ResizeSpec::with_scale(scale), in.rows(), in.cols());
   const cv::Mat src = as_mat(in);
   cv::Mat dst = cv::Mat::zeros(plan.out_rows, plan.out_cols, src.type());  // pages mapped before timing
+  const double cpu0 = process_cpu_ms();
   for (auto _ : st) {
     cv::resize(src, dst, dst.size(), 0, 0, interp);
     benchmark::DoNotOptimize(dst.data);
     benchmark::ClobberMemory();
   }
+  set_process_cpu(st, cpu0);
   set_counters(st, in, plan);
 }
+
+#ifdef RL_HAVE_VIPS
+// libvips's vips_resize from an image in memory to memory, on as many threads as ours (set in main),
+// its operation cache off so that every call computes. libvips is lazy: vips_resize only builds a
+// pipeline; vips_image_write runs it over every output pixel into a memory image wrapping a buffer
+// allocated once (what vips_image_write_to_memory does into a fresh buffer), as ours writes into a
+// preallocated image. The first call's pixels are checked against vips_image_write_to_memory's.
+// gap < 0 keeps vips_resize's default (gap 2: an integer box shrink first, then the kernel over the
+// remaining factor); gap 0 is the kernel alone over the whole factor.
+void bench_vips(benchmark::State& st, Shape shape, rl::ElemType type, VipsKernel kernel, double scale,
+                double gap) {
+  const rl::Image& in = image(shape.rows, shape.cols, type);
+  const rl::Plan plan = rl::make_plan(rl::ResizeSpec::with_scale(scale), in.rows(), in.cols());
+  const VipsBandFormat format = type == rl::ElemType::U8 ? VIPS_FORMAT_UCHAR : VIPS_FORMAT_FLOAT;
+  VipsImage* src =
+      vips_image_new_from_memory(in.raw(), in.bytes(), in.cols(), in.rows(), in.channels(), format);
+  auto resize = [&](VipsImage** out) {
+    return gap < 0 ? vips_resize(src, out, scale, "kernel", kernel, nullptr)
+                   : vips_resize(src, out, scale, "kernel", kernel, "gap", gap, nullptr);
+  };
+  // Zero-filled, so its pages are mapped before timing.
+  std::vector<unsigned char> dst(static_cast<std::size_t>(plan.out_rows) * plan.out_cols * in.channels() *
+                                 rl::info(type).size);
+  auto write = [&](VipsImage* out) {
+    VipsImage* mem = vips_image_new_from_memory(dst.data(), dst.size(), plan.out_cols, plan.out_rows,
+                                                in.channels(), format);
+    const int failed = !mem || vips_image_write(out, mem);
+    if (mem) g_object_unref(mem);
+    return failed;
+  };
+  {  // one call checked: the size, and the bytes vips_image_write_to_memory gives
+    VipsImage* out = nullptr;
+    std::size_t bytes = 0;
+    void* fresh = nullptr;
+    const char* error = nullptr;
+    if (!src || resize(&out))
+      error = vips_error_buffer();
+    else if (out->Xsize != plan.out_cols || out->Ysize != plan.out_rows)
+      error = "vips_resize gave another output size";
+    else if (!(fresh = vips_image_write_to_memory(out, &bytes)) || write(out))
+      error = vips_error_buffer();
+    else if (bytes != dst.size() || std::memcmp(fresh, dst.data(), bytes) != 0)
+      error = "vips_image_write into the buffer differs from vips_image_write_to_memory";
+    g_free(fresh);
+    if (out) g_object_unref(out);
+    if (error) {
+      st.SkipWithError(error);
+      if (src) g_object_unref(src);
+      return;
+    }
+  }
+  const double cpu0 = process_cpu_ms();
+  for (auto _ : st) {
+    VipsImage* out = nullptr;
+    if (resize(&out) || write(out)) {
+      st.SkipWithError(vips_error_buffer());
+      if (out) g_object_unref(out);
+      break;
+    }
+    benchmark::DoNotOptimize(dst.data());
+    benchmark::ClobberMemory();
+    g_object_unref(out);
+  }
+  set_process_cpu(st, cpu0);
+  g_object_unref(src);
+  set_counters(st, in, plan);
+}
+#endif
 
 // The viewer's four default results: MATLAB bicubic (antialiased), nearest, bilinear without
 // antialiasing, bicubic without antialiasing; a spec change rebuilds the plans, so they are timed.
@@ -381,6 +527,22 @@ void register_all() {
               ->Unit(benchmark::kMillisecond)
               ->UseRealTime();
     }
+  for (int strips : {0, 2, 4, 8})
+    for (int threads : {0, 1})
+      for (double s : {0.25, 0.5})
+        benchmark::RegisterBenchmark(join({"prefetch", threads ? "_1thread/" : "/", std::to_string(strips),
+                                           "/bicubic/", kDiv2k.name, "/f32/", scale_name(s)})
+                                         .c_str(),
+                                     bench_prefetch, strips, kDiv2k, rl::ElemType::F32, s, threads)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
+  for (rl::ElemType type : {rl::ElemType::U8, rl::ElemType::F32})
+    for (double s : {0.25, 0.5})
+      benchmark::RegisterBenchmark(
+          join({"ours_small_pages/bicubic/", kDiv2k.name, "/", type_name(type), "/", scale_name(s)}).c_str(),
+          bench_small_pages, kDiv2k, type, rl::Method::Bicubic, s)
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime();
   for (double s : kScales)
     for (rl::Method m : {rl::Method::Bicubic, rl::Method::Nearest})
       benchmark::RegisterBenchmark(
@@ -388,6 +550,27 @@ void register_all() {
           bench_ours_fresh, kDiv2k, rl::ElemType::U8, m, s)
           ->Unit(benchmark::kMillisecond)
           ->UseRealTime();
+#ifdef RL_HAVE_VIPS
+  // libvips against ours (bench/run_roofline.sh): vips/<kernel>/<shape>/<type>/<scale>, and
+  // vips_gap0/ (no box shrink first) for cubic.
+  const std::pair<VipsKernel, const char*> vips_kernels[] = {
+      {VIPS_KERNEL_LINEAR, "linear"}, {VIPS_KERNEL_CUBIC, "cubic"}, {VIPS_KERNEL_LANCZOS3, "lanczos3"}};
+  for (rl::ElemType type : {rl::ElemType::U8, rl::ElemType::F32})
+    for (double s : {0.25, 0.5, 2.0}) {
+      const std::string suffix = join({"/", kDiv2k.name, "/", type_name(type), "/", scale_name(s)});
+      for (const auto& [kernel, name] : vips_kernels) {
+        benchmark::RegisterBenchmark(join({"vips/", name, suffix}).c_str(), bench_vips, kDiv2k, type, kernel,
+                                     s, -1.0)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
+        if (kernel == VIPS_KERNEL_CUBIC && s < 1)
+          benchmark::RegisterBenchmark(join({"vips_gap0/", name, suffix}).c_str(), bench_vips, kDiv2k, type,
+                                       kernel, s, 0.0)
+              ->Unit(benchmark::kMillisecond)
+              ->UseRealTime();
+      }
+    }
+#endif
   benchmark::RegisterBenchmark("floor/fma/f32", bench_fma_peak, false)->UseRealTime();
   benchmark::RegisterBenchmark("floor/fma/f64", bench_fma_peak, true)->UseRealTime();
   benchmark::RegisterBenchmark("floor/clock", bench_clock)->UseRealTime();
@@ -402,6 +585,14 @@ void register_all() {
 }  // namespace
 
 int main(int argc, char** argv) {
+#ifdef RL_HAVE_VIPS
+  if (VIPS_INIT(argv[0])) {
+    std::fprintf(stderr, "rl_resize_bench: libvips failed to start: %s\n", vips_error_buffer());
+    return 1;
+  }
+  vips_cache_set_max(0);
+  vips_concurrency_set(rl::detail::thread_count(0));
+#endif
   register_all();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -3,7 +3,8 @@
 our cases against its memory floor (floor/memcpy of the same bytes, same threads) and its compute floor
 (multiply-adds / the measured FMA rate: float32 lanes for the certified 8-bit kernels, float64 for the
 others), and OpenCV's INTER_CUBIC / INTER_NEAREST where it has the case (its speed against ours: the median of
-each run's own ratio); then avx2 against avx512, and nearest's stores (streamed, cached, fresh image).
+each run's own ratio), and libvips's vips_resize with the same kernel where it has the case (uint8
+and float32 at 1/4, 1/2, x2; its speed against ours likewise); then avx2 against avx512, and nearest's stores (streamed, cached, fresh image).
 Usage: bench/roofline.py RUN.json [RUN.json ...] (medians; several runs: the median across runs)."""
 import json
 import re
@@ -13,6 +14,7 @@ import sys
 SCALES = ["1/4", "0.37", "1/2", "x2", "x3"]
 METHODS = ["nearest", "bilinear", "bicubic", "lanczos3"]
 PEER = {"nearest": "nearest", "bicubic": "cubic", "bilinear": "linear"}
+VIPS = {"bilinear": "linear", "bicubic": "cubic", "lanczos3": "lanczos3"}  # vips_resize's kernels
 
 
 PER_RUN = []  # one {name: median ms} per JSON file, for ratios taken within a run
@@ -60,8 +62,8 @@ def main():
         print(f"Measured: clock {clock / 1e9:.2f} GHz (one thread), {int(threads)} threads; {lanes}.")
         print(f"Load average at start: {ctx.get('load_avg')}\n")
     print("| method | type | scale | ours ms | memory floor ms | ours / memory | compute floor ms | ours / compute"
-          " | OpenCV ms | OpenCV / ours |")
-    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+          " | OpenCV ms | OpenCV / ours | libvips ms | libvips / ours |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for t in ("u8", "f32", "f64"):
         for m in METHODS:
             for s in SCALES:
@@ -76,11 +78,33 @@ def main():
                 peer_case = f"opencv/{PEER[m]}/2040x1356/{t}/{s}" if m in PEER else None
                 peer = ms.get(peer_case) if peer_case else None
                 speed = ratio(peer_case, case) if peer else None
+                vips_case = f"vips/{VIPS[m]}/2040x1356/{t}/{s}" if m in VIPS else None
+                vips = ms.get(vips_case) if vips_case else None
+                vspeed = ratio(vips_case, case) if vips else None
                 print(f"| {m} | {t} | {s} | {fmt(ours)} | {fmt(mem)} | {fmt(ours / mem if mem else None)}x"
                       f" | {fmt(comp)} | {fmt(ours / comp if comp else None)}{'x' if comp else ''}"
-                      f" | {fmt(peer)} | {fmt(speed)}{'x' if speed else ''} |")
+                      f" | {fmt(peer)} | {fmt(speed)}{'x' if speed else ''}"
+                      f" | {fmt(vips)} | {fmt(vspeed)}{'x' if vspeed else ''} |")
+    vips_gap(ms)
+    process_cpu(counters)
     levels(ms, cpu)
     stores(ms)
+
+
+def vips_gap(ms):
+    """vips_resize's cubic with its default gap (an integer box shrink before the kernel) against gap 0
+    (the kernel alone, as MATLAB filters), and ours against each."""
+    rows = [(t, s) for t in ("u8", "f32") for s in SCALES if f"vips_gap0/cubic/2040x1356/{t}/{s}" in ms]
+    if not rows:
+        return
+    print("\n| type | scale | ours bicubic ms | vips cubic ms | vips / ours | vips cubic gap 0 ms | gap 0 / ours |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for t, s in rows:
+        case = f"ours/bicubic/2040x1356/{t}/{s}"
+        d, g = f"vips/cubic/2040x1356/{t}/{s}", f"vips_gap0/cubic/2040x1356/{t}/{s}"
+        rd, rg = ratio(d, case), ratio(g, case)
+        print(f"| {t} | {s} | {fmt(ms.get(case))} | {fmt(ms.get(d))} | {fmt(rd)}{'x' if rd else ''}"
+              f" | {fmt(ms.get(g))} | {fmt(rg)}{'x' if rg else ''} |")
 
 
 def stores(ms):
@@ -102,6 +126,27 @@ def stores(ms):
             print(f"| {t} | {s} | {fmt(ms[f'ours/{case}'])} | {fmt(ms.get(wf))} | {fmt(rw)}{'x' if rw else ''}"
                   f" | {fmt(cached)} | {fmt(rc)}{'x' if rc else ''}"
                   f" | {fmt(fresh)} | {fmt(rf)}{'x' if rf else ''} |")
+
+
+def process_cpu(counters):
+    """CPU ms per call over every thread of the process (counter cpu_all_ms: our pool, OpenCV's and
+    libvips's workers), the work each library spends; a loaded machine inflates it far less than the
+    wall time, which includes waiting for a core."""
+    rows = [(m, t, s) for t in ("u8", "f32") for m in METHODS for s in SCALES
+            if f"vips/{VIPS.get(m)}/2040x1356/{t}/{s}" in counters
+            and "cpu_all_ms" in counters[f"vips/{VIPS[m]}/2040x1356/{t}/{s}"]]
+    if not rows:
+        return
+    print("\n| method | type | scale | ours CPU ms | OpenCV CPU ms | libvips CPU ms | libvips / ours (CPU) |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: |")
+    for m, t, s in rows:
+        def c(name):
+            return counters.get(name, {}).get("cpu_all_ms")
+        ours = c(f"ours/{m}/2040x1356/{t}/{s}")
+        cv = c(f"opencv/{PEER[m]}/2040x1356/{t}/{s}") if m in PEER else None
+        vips = c(f"vips/{VIPS[m]}/2040x1356/{t}/{s}")
+        r = vips / ours if vips and ours else None
+        print(f"| {m} | {t} | {s} | {fmt(ours)} | {fmt(cv)} | {fmt(vips)} | {fmt(r)}{'x' if r else ''} |")
 
 
 def levels(ms, cpu):

@@ -3,12 +3,10 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 #include <memory>
-#include <mutex>
 #include <tuple>
-#include <vector>
 
+#include "rl/lru_cache.hpp"
 #include "rl/plan.hpp"
 #include "rl/spec.hpp"
 
@@ -26,16 +24,8 @@ class PlanCache {
 
  private:
   using Key = std::tuple<int, int, int, int>;
-  struct Entry {
-    Key key;
-    std::shared_ptr<const Plan> plan;
-    std::uint64_t used;
-  };
   ResizeSpec base_;
-  std::size_t capacity_;
-  std::mutex mutex_;
-  std::vector<Entry> entries_;
-  std::uint64_t clock_ = 0;
+  LruCache<Key, std::shared_ptr<const Plan>> plans_;
 };
 
 }  // namespace rl::app

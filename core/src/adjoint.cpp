@@ -6,8 +6,11 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
-#include "rl/tap.hpp"
+#include "resize_dispatch.hpp"
+#include "resize_schedule.hpp"
+#include "rl/pass_layout.hpp"
 #include "thread_pool.hpp"
 
 namespace rl {
@@ -47,54 +50,65 @@ TransposedTable transpose_table(const AxisTable& t) {
 
 namespace {
 
+detail::ElemCode float_code(ElemType t) {
+  return t == ElemType::F64 ? detail::ElemCode::F64 : detail::ElemCode::F32;
+}
+
 // Transposed vertical pass: input row i = sum over its entries of w * grad row o, whole rows at a
-// time in a double buffer (per element the same ascending sum as tap_sum).
-template <class T>
+// time: the forward's vertical kernel with the entry list as its taps (per element the same
+// ascending float64 sum as tap_sum; a list of none gives 0).
 void back_rows(const TransposedTable& t, const Image& g, Image& out, const RunOptions& opt) {
-  const std::size_t len = g.row_stride();
-  const T* src = g.data<T>();
-  T* dst = out.data<T>();
+  const detail::PassKernels& k = detail::active_kernels();
+  const detail::ElemCode code = float_code(g.type());
+  const std::size_t len = g.row_stride(), es = elem_size(g.type());
+  const auto* src = static_cast<const unsigned char*>(g.raw());
+  auto* dst = static_cast<unsigned char*>(out.raw());
+  int most = 0;
+  for (int i = 0; i < t.in_size; ++i) most = std::max(most, t.count(i));
   detail::parallel_for(t.in_size, opt.threads, std::max<long long>(1, 65536 / (long long)(len + 1)),
                        [&](long long b, long long e) {
-                         std::vector<double> acc(len);
+                         std::vector<const void*> rows(static_cast<std::size_t>(most) + 1);
                          for (long long i = b; i < e; ++i) {
                            const int n = t.count(static_cast<int>(i));
-                           const double* w = t.weights_of(static_cast<int>(i));
                            const std::int32_t* ix = t.index_of(static_cast<int>(i));
-                           std::fill(acc.begin(), acc.end(), 0.0);
-                           for (int k = 0; k < n; ++k) {
-                             const double wk = w[k];
-                             const T* row = src + static_cast<std::size_t>(ix[k]) * len;
-                             for (std::size_t j = 0; j < len; ++j) acc[j] += wk * static_cast<double>(row[j]);
-                           }
-                           T* drow = dst + static_cast<std::size_t>(i) * len;
-                           for (std::size_t j = 0; j < len; ++j) drow[j] = from_double<T>(acc[j]);
+                           for (int q = 0; q < n; ++q)
+                             rows[static_cast<std::size_t>(q)] = src + ix[q] * len * es;
+                           k.rows(code, t.weights_of(static_cast<int>(i)), rows.data(), n,
+                                  dst + static_cast<std::size_t>(i) * len * es, len);
                          }
                        });
 }
 
-// Transposed horizontal pass: within each row, input column i gathers from its output columns.
-template <class T>
+// Transposed horizontal pass: within each row, input column i gathers from its output columns; the
+// forward's horizontal blocks (lanes rows transposed to float64 together) over the entry lists.
 void back_cols(const TransposedTable& t, const Image& g, Image& out, const RunOptions& opt) {
-  const int ch = g.channels();
-  const std::size_t in_len = g.row_stride(), out_len = out.row_stride();
-  const T* src = g.data<T>();
-  T* dst = out.data<T>();
-  detail::parallel_for(g.rows(), opt.threads, std::max<long long>(1, 65536 / (long long)(out_len + 1)),
-                       [&](long long b, long long e) {
-                         for (long long r = b; r < e; ++r) {
-                           const T* srow = src + static_cast<std::size_t>(r) * in_len;
-                           T* drow = dst + static_cast<std::size_t>(r) * out_len;
-                           for (int i = 0; i < t.in_size; ++i) {
-                             const int n = t.count(i);
-                             const double* w = t.weights_of(i);
-                             const std::int32_t* ix = t.index_of(i);
-                             for (int c = 0; c < ch; ++c)
-                               drow[static_cast<std::size_t>(i) * ch + c] =
-                                   from_double<T>(tap_sum(w, ix, n, srow + c, ch));
-                           }
-                         }
-                       });
+  const detail::PassKernels& k = detail::active_kernels();
+  const detail::ElemCode code = float_code(g.type());
+  const int ch = g.channels(), lanes = k.lanes;
+  const std::size_t in_len = g.row_stride(), out_len = out.row_stride(), es = elem_size(g.type());
+  const auto* src = static_cast<const unsigned char*>(g.raw());
+  auto* dst = static_cast<unsigned char*>(out.raw());
+  const int tile = detail::tile_cols(ch);
+  const long long blocks = (g.rows() + lanes - 1) / lanes;
+  const long long per_block = static_cast<long long>(lanes) * static_cast<long long>(out_len + in_len);
+  detail::parallel_for(
+      blocks, opt.threads, std::max<long long>(1, 65536 / (per_block + 1)), [&](long long b0, long long b1) {
+        std::vector<double> tb(in_len * static_cast<std::size_t>(lanes)),
+            ob(static_cast<std::size_t>(tile) * ch * static_cast<std::size_t>(lanes));
+        const detail::GatherArgs args{{t.weights.data(), t.out_index.data(), t.offsets.data(), t.in_size},
+                                      ch,
+                                      in_len,
+                                      tile,
+                                      tb.data(),
+                                      ob.data()};
+        const void* in_rows[detail::kMaxLanes];
+        void* out_rows[detail::kMaxLanes];
+        for (long long blk = b0; blk < b1; ++blk) {
+          const std::size_t nr = detail::block_pointers(blk, lanes, g.rows(), src, in_len * es, dst,
+                                                        out_len * es, in_rows, out_rows);
+          k.cols_gather(code, args, in_rows, out_rows, nr);
+        }
+      });
 }
 
 void require_float(const Image& g) {
@@ -107,41 +121,67 @@ void require_float(const Image& g) {
 
 }  // namespace
 
-Image resize_pass_backward(const TransposedTable& t, Axis axis, const Image& g, const RunOptions& opt) {
+void resize_pass_backward_into(const TransposedTable& t, Axis axis, const Image& g, Image& out,
+                               const RunOptions& opt) {
   require_float(g);
   const int along = axis == Axis::Rows ? g.rows() : g.cols();
   if (along != t.out_size)
     throw std::invalid_argument("the gradient has " + std::to_string(along) +
                                 " samples along this axis, the table's output has " +
                                 std::to_string(t.out_size));
-  Image out = axis == Axis::Rows ? Image::uninitialized(t.in_size, g.cols(), g.channels(), g.type())
-                                 : Image::uninitialized(g.rows(), t.in_size, g.channels(), g.type());
-  if (out.empty()) return out;
-  const bool f64 = g.type() == ElemType::F64;
-  if (axis == Axis::Rows) {
-    if (f64)
-      back_rows<double>(t, g, out, opt);
-    else
-      back_rows<float>(t, g, out, opt);
-  } else {
-    if (f64)
-      back_cols<double>(t, g, out, opt);
-    else
-      back_cols<float>(t, g, out, opt);
-  }
+  const PassLayout pass(g, axis, t.in_size);
+  if (out.rows() != pass.out_rows || out.cols() != pass.out_cols || out.channels() != g.channels() ||
+      out.type() != g.type())
+    throw std::invalid_argument("the backward pass's output image has the wrong shape or type");
+  if (out.empty()) return;
+  if (axis == Axis::Rows)
+    back_rows(t, g, out, opt);
+  else
+    back_cols(t, g, out, opt);
+}
+
+Image resize_pass_backward(const TransposedTable& t, Axis axis, const Image& g, const RunOptions& opt) {
+  require_float(g);
+  Image out = PassLayout(g, axis, t.in_size).output(g.type());
+  resize_pass_backward_into(t, axis, g, out, opt);
   return out;
+}
+
+AdjointTables::AdjointTables(const Plan& plan)
+    : first_axis(plan.order[0]),
+      second_axis(plan.order[1]),
+      first(transpose_table(plan.table(plan.order[0]))),
+      second(transpose_table(plan.table(plan.order[1]))),
+      in_rows(plan.in_rows),
+      in_cols(plan.in_cols),
+      out_rows(plan.out_rows),
+      out_cols(plan.out_cols) {}
+
+std::pair<int, int> AdjointTables::mid_shape() const {
+  // The gradient of the intermediate: the output's size along the first pass's axis undone last.
+  return second_axis == Axis::Cols ? std::pair{out_rows, in_cols} : std::pair{in_rows, out_cols};
+}
+
+void resize_backward_into(const Image& grad_output, const AdjointTables& t, Image& mid, Image& grad_input,
+                          const RunOptions& opt) {
+  require_float(grad_output);
+  if (grad_output.rows() != t.out_rows || grad_output.cols() != t.out_cols)
+    throw std::invalid_argument("the gradient is " + std::to_string(grad_output.rows()) + "x" +
+                                std::to_string(grad_output.cols()) + ", the plan's output is " +
+                                std::to_string(t.out_rows) + "x" + std::to_string(t.out_cols));
+  // A = P2 * P1 (P1 = plan.order[0]); A^T = P1^T * P2^T: the second pass is undone first.
+  resize_pass_backward_into(t.second, t.second_axis, grad_output, mid, opt);
+  resize_pass_backward_into(t.first, t.first_axis, mid, grad_input, opt);
 }
 
 Image resize_backward(const Image& grad_output, const Plan& plan, const RunOptions& opt) {
   require_float(grad_output);
-  if (grad_output.rows() != plan.out_rows || grad_output.cols() != plan.out_cols)
-    throw std::invalid_argument("the gradient is " + std::to_string(grad_output.rows()) + "x" +
-                                std::to_string(grad_output.cols()) + ", the plan's output is " +
-                                std::to_string(plan.out_rows) + "x" + std::to_string(plan.out_cols));
-  // A = P2 * P1 (P1 = plan.order[0]); A^T = P1^T * P2^T: the second pass is undone first.
-  const Axis second = plan.order[1], first = plan.order[0];
-  const Image mid = resize_pass_backward(transpose_table(plan.table(second)), second, grad_output, opt);
-  return resize_pass_backward(transpose_table(plan.table(first)), first, mid, opt);
+  const AdjointTables t(plan);
+  const auto [mr, mc] = t.mid_shape();
+  Image mid = Image::uninitialized(mr, mc, grad_output.channels(), grad_output.type());
+  Image out = Image::uninitialized(plan.in_rows, plan.in_cols, grad_output.channels(), grad_output.type());
+  resize_backward_into(grad_output, t, mid, out, opt);
+  return out;
 }
 
 }  // namespace rl

@@ -162,7 +162,7 @@ static void check_shape(long long rows, long long cols, long long ch) {
   if (ch < 1) throw std::invalid_argument("an image needs at least one channel");
 }
 
-Image Image::uninitialized(int rows, int cols, int channels, ElemType type) {
+Image Image::shaped(int rows, int cols, int channels, ElemType type) {
   check_shape(rows, cols, channels);
   Image im;
   im.rows_ = rows;
@@ -170,18 +170,17 @@ Image Image::uninitialized(int rows, int cols, int channels, ElemType type) {
   im.channels_ = channels;
   im.type_ = type;
   im.capacity_bytes_ = im.bytes();
+  return im;
+}
+
+Image Image::uninitialized(int rows, int cols, int channels, ElemType type) {
+  Image im = shaped(rows, cols, channels, type);
   im.data_.reset(alloc_bytes(im.capacity_bytes_));
   return im;
 }
 
 Image Image::borrow(void* data, int rows, int cols, int channels, ElemType type) {
-  check_shape(rows, cols, channels);
-  Image im;
-  im.rows_ = rows;
-  im.cols_ = cols;
-  im.channels_ = channels;
-  im.type_ = type;
-  im.capacity_bytes_ = im.bytes();
+  Image im = shaped(rows, cols, channels, type);
   if (im.capacity_bytes_ != 0 && data == nullptr)
     throw std::invalid_argument("borrowed image memory is null");
   im.data_ = std::unique_ptr<void, FreeDeleter>(data, FreeDeleter{false});

@@ -4,6 +4,24 @@
 // uint8). The drivers only walk rows: which kernels run is resize_cpu_level.cpp's choice (SIMD lanes
 // over independent outputs, resize_kernels.hpp; certified 8-bit sums, resize_certification.hpp), how
 // the rows are split and blocked is resize_schedule.hpp's, and none of it changes a bit.
+//
+// A plan's path through the files, in the order the stages run:
+//   1. run_into (here, below): checks; a logical image goes through uint8 and a threshold.
+//   2. the route, by the tables:
+//      both tables unit (nearest, exact copies) -> run_gather (here), whose rows are RowGather's
+//        (resize_shortcuts.cpp: copy_row / gather_row / byte shuffles, the SIMD files), streamed or
+//        fetched ahead when large (streams_output / fetches_rows, resize_shortcuts.cpp);
+//      plan.order[0] == Rows -> run_rows_first (here); otherwise run_cols_first (here).
+//   3. the schedule: rows_first_schedule / cols_first_schedule (resize_schedule.cpp) size the blocks,
+//      the ring, the scratch and the threads (pick_threads); nothing there touches a pixel.
+//   4. the kernels: RunKernels (here) picks the level's float64 kernels (resize_cpu_level.cpp ->
+//      resize_kernels.hpp compiled per instruction set) or the certified 8-bit ones
+//      (resize_certification.cpp -> resize_cert_kernels.hpp); a unit table's pass is copy_row /
+//      gather_row instead (resize_shortcuts.cpp).
+//   5. the threads: detail::parallel_for (thread_pool.cpp) over the schedule's units.
+// One pass alone (resize_pass -> pass_into -> pass_rows / pass_cols, here) picks its threads and
+// scratch with step 3's pick_threads and set_cols_scratch and runs step 4's kernels; the adjoint
+// (adjoint.cpp) runs the same kernels over transposed tables (PassKernels::rows and ::cols_gather).
 #include "rl/resize.hpp"
 
 #include <algorithm>
@@ -17,6 +35,7 @@
 #include "resize_schedule.hpp"
 #include "resize_shortcuts.hpp"
 #include "rl/convert.hpp"
+#include "rl/pass_layout.hpp"
 #include "thread_pool.hpp"
 
 namespace rl {
@@ -135,8 +154,15 @@ void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions
                 slot(i) = used++;
               else
                 slot(i) = -1;
+            const int ahead = detail::prefetch_strips();
             for (std::size_t j0 = 0; j0 < in_len; j0 += detail::kStripElements) {
               const std::size_t n = std::min(detail::kStripElements, in_len - j0);
+              for (int i = lo; i <= hi; ++i)
+                if (slot(i) >= 0 && ahead > 1)  // test hook: a strip further ahead than widen's own
+                  detail::prefetch_bytes(src + (static_cast<std::size_t>(i) * in_len + j0 +
+                                                static_cast<std::size_t>(ahead) * detail::kStripElements) *
+                                                   es,
+                                         detail::kStripElements * es);
               for (int i = lo; i <= hi; ++i)
                 if (slot(i) >= 0)
                   kernels.pass.widen(
@@ -269,7 +295,6 @@ void pass_rows(const AxisTable& t, const Image& in, Image& out, const RunOptions
 
 void pass_cols(const AxisTable& t, const Image& in, Image& out, const RunOptions& opt) {
   const detail::PassKernels& pass = detail::active_kernels();
-  const std::size_t lanes = static_cast<std::size_t>(pass.lanes);
   const int ch = in.channels();
   const std::size_t in_len = in.row_stride(), out_len = out.row_stride(), es = elem_size(in.type());
   Schedule s;
@@ -288,13 +313,8 @@ void pass_cols(const AxisTable& t, const Image& in, Image& out, const RunOptions
     const void* in_rows[detail::kMaxLanes];
     void* out_rows[detail::kMaxLanes];
     for (long long b = b0; b < b1; ++b) {
-      const std::size_t r0 = static_cast<std::size_t>(b) * lanes;
-      const std::size_t nr = std::min(lanes, static_cast<std::size_t>(in.rows()) - r0);
-      for (std::size_t r = 0; r < lanes; ++r) {
-        const std::size_t rr = r0 + std::min(r, nr - 1);
-        in_rows[r] = src + rr * in_len * es;
-        out_rows[r] = dst + rr * out_len * es;
-      }
+      const std::size_t nr = detail::block_pointers(b, pass.lanes, in.rows(), src, in_len * es, dst,
+                                                    out_len * es, in_rows, out_rows);
       if (unit)
         for (std::size_t r = 0; r < nr; ++r) gather.run(in_rows[r], out_rows[r]);
       else
@@ -399,8 +419,7 @@ Image resize_pass(const AxisTable& table, Axis axis, const Image& in, const RunO
     throw std::invalid_argument("the image has " + std::to_string(along) +
                                 " samples along this axis, the table expects " +
                                 std::to_string(table.in_size));
-  Image out = axis == Axis::Rows ? Image::uninitialized(table.out_size, in.cols(), in.channels(), in.type())
-                                 : Image::uninitialized(in.rows(), table.out_size, in.channels(), in.type());
+  Image out = PassLayout(in, axis, table.out_size).output(in.type());
   if (!out.empty()) pass_into(table, axis, in, out, opt);
   return out;
 }

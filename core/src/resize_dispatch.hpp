@@ -24,17 +24,30 @@ struct TableView {
   int out_size;
 };
 
+// A transposed table as the adjoint's horizontal pass reads it (rl::TransposedTable): output i sums
+// entries [offsets[i], offsets[i + 1]) of w and ix, a list of any length (none for an input no
+// forward output reads).
+struct GatherView {
+  const double* w;
+  const std::int32_t* ix;
+  const std::int32_t* offsets;  // out_size + 1
+  int out_size;
+};
+
 // Everything a horizontal pass needs besides the pixels. tb, the block of input rows transposed to
 // float64 (in_len * lanes doubles), and ob, the tile of results before they are transposed back
 // (tile_cols * channels * lanes doubles), are the calling thread's scratch (resize_schedule.hpp).
-struct ColsArgs {
-  TableView table;
+template <class Table>
+struct ColsArgsOf {
+  Table table;
   int channels;
   std::size_t in_len;  // elements per input row (cols * channels)
   int tile_cols;
   double* tb;
   double* ob;
 };
+using ColsArgs = ColsArgsOf<TableView>;     // the forward pass: taps per output fixed
+using GatherArgs = ColsArgsOf<GatherView>;  // the adjoint's: a transposed table's lists
 
 struct PassKernels {
   // One output row of a vertical pass: dst[j] = sum over k of w[k] * rows[k][j], j < len.
@@ -46,6 +59,9 @@ struct PassKernels {
   void (*widen)(ElemCode, const void* src, double* dst, std::size_t n);
   // A horizontal pass over a block of `lanes` rows; only out_rows[0..nr) are written.
   void (*cols)(ElemCode, const ColsArgs&, const void* const* in_rows, void* const* out_rows, std::size_t nr);
+  // The same over a transposed table (the adjoint's horizontal pass; float32 and float64).
+  void (*cols_gather)(ElemCode, const GatherArgs&, const void* const* in_rows, void* const* out_rows,
+                      std::size_t nr);
   int lanes;
 };
 

@@ -170,22 +170,67 @@ void cols_compute_any(const TableView& t, int ch, const double* tb, double* ob, 
   }
 }
 
-// Horizontal pass on one block: in_rows[0..W) -> out_rows[0..nr) (rows past nr repeat a valid one
-// and their results are dropped).
-template <class V, class T>
-void cols_pass(const ColsArgs& g, const T* const* in_rows, T* const* out_rows, std::size_t nr) {
+// Output columns [o0, o1) of a block from a transposed table: each output's own list of entries
+// (CH channels known at compile time, or any with CH = 0), the same per-lane arithmetic.
+template <class V, int CH>
+void gather_compute(const GatherView& t, int channels, const double* tb, double* ob, int o0, int o1) {
+  using D = typename V::D;
   constexpr std::size_t W = V::W;
-  const TableView& t = g.table;
+  const int ch = CH ? CH : channels;
+  for (int o = o0; o < o1; ++o) {
+    const int e0 = t.offsets[o], e1 = t.offsets[o + 1];
+    double* out = ob + static_cast<std::size_t>(o - o0) * ch * W;
+    if constexpr (CH > 0) {
+      D a[CH];
+      for (int c = 0; c < CH; ++c) a[c] = V::zero();
+      for (int e = e0; e < e1; ++e) {
+        const D we = V::set1(t.w[e]);
+        const double* x = tb + static_cast<std::size_t>(t.ix[e]) * CH * W;
+        for (int c = 0; c < CH; ++c) a[c] = V::add(a[c], V::mul(we, V::loadd(x + c * W)));
+      }
+      for (int c = 0; c < CH; ++c) V::stored(out + c * W, a[c]);
+    } else {
+      for (int c = 0; c < ch; ++c) {
+        D a = V::zero();
+        for (int e = e0; e < e1; ++e)
+          a = V::add(
+              a, V::mul(V::set1(t.w[e]), V::loadd(tb + (static_cast<std::size_t>(t.ix[e]) * ch + c) * W)));
+        V::stored(out + c * W, a);
+      }
+    }
+  }
+}
+
+template <class V>
+void compute_tile(const TableView& t, int ch, const double* tb, double* ob, int o0, int o1) {
+  switch (ch) {
+    case 1: cols_compute<V, 1, 4>(t, tb, ob, o0, o1); break;
+    case 2: cols_compute<V, 2, 3>(t, tb, ob, o0, o1); break;
+    case 3: cols_compute<V, 3, 2>(t, tb, ob, o0, o1); break;
+    case 4: cols_compute<V, 4, 2>(t, tb, ob, o0, o1); break;
+    default: cols_compute_any<V>(t, ch, tb, ob, o0, o1); break;
+  }
+}
+
+template <class V>
+void compute_tile(const GatherView& t, int ch, const double* tb, double* ob, int o0, int o1) {
+  switch (ch) {
+    case 1: gather_compute<V, 1>(t, ch, tb, ob, o0, o1); break;
+    case 3: gather_compute<V, 3>(t, ch, tb, ob, o0, o1); break;
+    default: gather_compute<V, 0>(t, ch, tb, ob, o0, o1); break;
+  }
+}
+
+// Horizontal pass on one block: in_rows[0..W) -> out_rows[0..nr) (rows past nr repeat a valid one
+// and their results are dropped). Table: TableView (forward) or GatherView (adjoint).
+template <class V, class Table, class T>
+void cols_pass(const ColsArgsOf<Table>& g, const T* const* in_rows, T* const* out_rows, std::size_t nr) {
+  constexpr std::size_t W = V::W;
+  const Table& t = g.table;
   load_block<V>(in_rows, g.in_len, g.tb);
   for (int o0 = 0; o0 < t.out_size; o0 += g.tile_cols) {
     const int o1 = t.out_size - o0 < g.tile_cols ? t.out_size : o0 + g.tile_cols;
-    switch (g.channels) {
-      case 1: cols_compute<V, 1, 4>(t, g.tb, g.ob, o0, o1); break;
-      case 2: cols_compute<V, 2, 3>(t, g.tb, g.ob, o0, o1); break;
-      case 3: cols_compute<V, 3, 2>(t, g.tb, g.ob, o0, o1); break;
-      case 4: cols_compute<V, 4, 2>(t, g.tb, g.ob, o0, o1); break;
-      default: cols_compute_any<V>(t, g.channels, g.tb, g.ob, o0, o1); break;
-    }
+    compute_tile<V>(t, g.channels, g.tb, g.ob, o0, o1);
     T* tile_rows[W];
     for (std::size_t r = 0; r < W; ++r)
       tile_rows[r] = out_rows[r] + static_cast<std::size_t>(o0) * g.channels;
@@ -238,7 +283,18 @@ struct KernelSet {
       cols_pass<V>(g, reinterpret_cast<const T* const*>(in_rows), reinterpret_cast<T* const*>(out_rows), nr);
     });
   }
-  static constexpr PassKernels table{&rows, &rows_d, &widen, &cols, static_cast<int>(V::W)};
+  static void cols_gather(ElemCode type, const GatherArgs& g, const void* const* in_rows,
+                          void* const* out_rows, std::size_t nr) {
+    const auto run = [&](auto x) {
+      using T = decltype(x);
+      cols_pass<V>(g, reinterpret_cast<const T* const*>(in_rows), reinterpret_cast<T* const*>(out_rows), nr);
+    };
+    if (type == ElemCode::F64)
+      run(double{});
+    else
+      run(float{});  // the adjoint is defined for the float types only
+  }
+  static constexpr PassKernels table{&rows, &rows_d, &widen, &cols, &cols_gather, static_cast<int>(V::W)};
 };
 
 }  // namespace rl::detail

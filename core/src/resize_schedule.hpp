@@ -68,6 +68,21 @@ Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bo
 Schedule cols_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bool cert,
                              const RunOptions& opt);
 
+// The row pointers of horizontal block b: `lanes` rows from b * lanes, those past the image's last row
+// repeating it (the kernels drop their results). Returns how many rows are real.
+inline std::size_t block_pointers(long long b, int lanes, int rows, const void* src, std::size_t in_row_bytes,
+                                  void* dst, std::size_t out_row_bytes, const void** in_rows,
+                                  void** out_rows) {
+  const std::size_t r0 = static_cast<std::size_t>(b) * static_cast<std::size_t>(lanes);
+  const std::size_t nr = std::min(static_cast<std::size_t>(lanes), static_cast<std::size_t>(rows) - r0);
+  for (std::size_t r = 0; r < static_cast<std::size_t>(lanes); ++r) {
+    const std::size_t rr = r0 + std::min(r, nr - 1);
+    in_rows[r] = static_cast<const unsigned char*>(src) + rr * in_row_bytes;
+    out_rows[r] = static_cast<unsigned char*>(dst) + rr * out_row_bytes;
+  }
+  return nr;
+}
+
 // An array left uninitialised (every element is written before it is read), so a range of rows does
 // not start by zeroing a few hundred kilobytes.
 template <class T>

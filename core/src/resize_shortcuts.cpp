@@ -205,6 +205,12 @@ std::atomic<int> g_streaming{-1}, g_fetching{-1};
 }  // namespace
 
 void force_streaming(int mode) { g_streaming.store(mode); }
+
+namespace {
+std::atomic<int> g_prefetch_strips{0};
+}
+void force_prefetch_strips(int strips) { g_prefetch_strips.store(strips); }
+int prefetch_strips() { return g_prefetch_strips.load(std::memory_order_relaxed); }
 void force_fetching(int mode) { g_fetching.store(mode); }
 
 std::size_t last_level_cache_bytes() {

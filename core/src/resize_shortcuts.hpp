@@ -33,6 +33,16 @@ bool beyond_cache(std::size_t bytes);
 bool streams_output(std::size_t bytes);
 // Test hook: 1 streams every output, 0 none, -1 (the default) decides by size as above.
 void force_streaming(int mode);
+// Benchmark hook: the rows-first widening also prefetches the strip this many strips ahead (0 or 1:
+// only widen's own prefetch of the next strip, the default). A prefetch changes no bit.
+void force_prefetch_strips(int strips);
+int prefetch_strips();
+// Prefetches every line of [p, p + bytes) (never faults, so past an image's end is harmless).
+inline void prefetch_bytes(const void* p, std::size_t bytes) {
+  const auto a = reinterpret_cast<std::uintptr_t>(p);
+  for (std::uintptr_t l = a & ~std::uintptr_t{63}; l < a + bytes; l += 64)
+    __builtin_prefetch(reinterpret_cast<const void*>(l));
+}
 // Whether a gather whose rows and output touch `bytes` in all fetches each next input row ahead: when
 // they are beyond_cache. Test hook: force_fetching(1) always, 0 never, -1 (the default) by size.
 bool fetches_rows(std::size_t bytes);

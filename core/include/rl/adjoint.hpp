@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "rl/image.hpp"
@@ -44,5 +45,24 @@ Image resize_backward(const Image& grad_output, const Plan& plan, const RunOptio
 // One transposed 1-D pass along `axis` (the reverse of resize_pass with the same table).
 Image resize_pass_backward(const TransposedTable& table, Axis axis, const Image& grad,
                            const RunOptions& opt = {});
+// The same into `out` (the pass's output shape, the gradient's channels and type; throws
+// std::invalid_argument otherwise), which must not overlap `grad`.
+void resize_pass_backward_into(const TransposedTable& table, Axis axis, const Image& grad, Image& out,
+                               const RunOptions& opt = {});
+
+// A plan's two tables turned around once, for many backward passes (a training batch, every step).
+struct AdjointTables {
+  explicit AdjointTables(const Plan& plan);
+  Axis first_axis, second_axis;  // plan.order: the second is undone first
+  TransposedTable first, second;
+  int in_rows, in_cols, out_rows, out_cols;
+  // The intermediate gradient's rows and cols (after the second pass is undone).
+  std::pair<int, int> mid_shape() const;
+};
+
+// resize_backward into existing images: `mid` of mid_shape() and `grad_input` of the plan's input
+// shape, both with the gradient's channels and type; no allocation.
+void resize_backward_into(const Image& grad_output, const AdjointTables& tables, Image& mid,
+                          Image& grad_input, const RunOptions& opt = {});
 
 }  // namespace rl

@@ -142,6 +142,8 @@ class Image {
  private:
   template <class T>
   void check() const;
+  // An image of this shape (checked) without memory: what uninitialized and borrow both start from.
+  static Image shaped(int rows, int cols, int channels, ElemType type);
   struct FreeDeleter {
     FreeDeleter() noexcept : owned(true) {}
     explicit FreeDeleter(bool owns) noexcept : owned(owns) {}

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "peers_internal.hpp"
+#include "rl/pass_layout.hpp"
 
 namespace rl::peers::detail {
 
@@ -131,22 +132,15 @@ PeerAxis nearest_axis(int in_size, int out_size) {
 // One 1-D pass along `axis` with Pillow's arithmetic for this element type.
 Image apply_pass(const Image& in, const PeerAxis& a, Axis axis) {
   const auto& t = a.table;
-  const int orows = axis == Axis::Rows ? t.out_size : in.rows();
-  const int ocols = axis == Axis::Cols ? t.out_size : in.cols();
+  const PassLayout pass(in, axis, t.out_size);
   const int ch = in.channels();
-  Image out = Image::uninitialized(orows, ocols, ch, in.type());
-  const std::ptrdiff_t in_stride = axis == Axis::Cols ? ch : static_cast<std::ptrdiff_t>(in.row_stride());
-  const int lines = axis == Axis::Cols ? in.rows() : in.cols();
-  for (int line = 0; line < lines; ++line) {
+  Image out = pass.output(in.type());
+  const std::ptrdiff_t in_stride = pass.tap_step;
+  for (int line = 0; line < pass.lines; ++line) {
     for (int o = 0; o < t.out_size; ++o) {
       const std::int32_t* idx = t.index_of(o);
       const std::size_t base = static_cast<std::size_t>(o) * t.taps;
-      const std::size_t in_off = axis == Axis::Cols ? static_cast<std::size_t>(line) * in.row_stride()
-                                                    : static_cast<std::size_t>(line) * ch;
-      const std::size_t out_off =
-          axis == Axis::Cols
-              ? static_cast<std::size_t>(line) * out.row_stride() + static_cast<std::size_t>(o) * ch
-              : static_cast<std::size_t>(o) * out.row_stride() + static_cast<std::size_t>(line) * ch;
+      const std::size_t in_off = pass.in_offset(line), out_off = pass.out_offset(line, o);
       for (int c = 0; c < ch; ++c) {
         if (in.type() == ElemType::U8) {
           const std::uint8_t* src = in.data<std::uint8_t>() + in_off + c;

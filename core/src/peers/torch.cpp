@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include "peers_internal.hpp"
+#include "rl/pass_layout.hpp"
 
 namespace rl::peers::detail {
 
@@ -70,17 +72,26 @@ PeerAxis area_axis(int in, int out) {
   return a;
 }
 
+// The start of a 2-D float kernel: its output from the two tables' sizes, and the pointers and input
+// row stride it walks.
+struct Float2d {
+  const float* src;
+  float* dst;
+  std::size_t stride;
+};
+Float2d start_2d(const Image& in, Image& out) {
+  return {in.data<float>(), out.data<float>(), in.row_stride()};
+}
+
 // adaptive_avg_pool2d on float (cpu_adaptive_avg_pool<float, float>): each window summed in float,
 // row by row, left to right, then divided by its height and then by its width. A 1x1 output is
 // torch.mean over the image instead (its own summation order): summed here in double and rounded once.
 Image area_2d(const Image& in, const PeerAxis& rows, const PeerAxis& cols) {
-  const int ch = in.channels();
   const auto& tr = rows.table;
   const auto& tc = cols.table;
-  Image out = Image::uninitialized(tr.out_size, tc.out_size, ch, ElemType::F32);
-  const float* src = in.data<float>();
-  float* dst = out.data<float>();
-  const std::size_t stride = in.row_stride();
+  Image out = Image::uninitialized(tr.out_size, tc.out_size, in.channels(), ElemType::F32);
+  const auto [src, dst, stride] = start_2d(in, out);
+  const int ch = in.channels();
   const bool mean = tr.out_size == 1 && tc.out_size == 1;
   for (int r = 0; r < tr.out_size; ++r) {
     const int r0 = tr.index_of(r)[0], kh = rows.used[r];
@@ -220,25 +231,18 @@ PeerAxis torch_axis(const PeerSpec& s, int in, int out, std::optional<double> gi
 // out = t0 * w0 + t1 * w1 + ... in float, taps in order (ATen's Interpolate / aa single-dim loops).
 Image float_pass(const Image& in, const PeerAxis& a, Axis axis) {
   const auto& t = a.table;
-  const int orows = axis == Axis::Rows ? t.out_size : in.rows();
-  const int ocols = axis == Axis::Cols ? t.out_size : in.cols();
+  const PassLayout pass(in, axis, t.out_size);
   const int ch = in.channels();
-  Image out = Image::uninitialized(orows, ocols, ch, ElemType::F32);
+  Image out = pass.output(ElemType::F32);
   const float* src = in.data<float>();
   float* dst = out.data<float>();
-  const std::ptrdiff_t step = axis == Axis::Cols ? ch : static_cast<std::ptrdiff_t>(in.row_stride());
-  const int lines = axis == Axis::Cols ? in.rows() : in.cols();
-  for (int line = 0; line < lines; ++line)
+  const std::ptrdiff_t step = pass.tap_step;
+  for (int line = 0; line < pass.lines; ++line)
     for (int o = 0; o < t.out_size; ++o) {
       const std::int32_t* idx = t.index_of(o);
       const double* w = t.weights_of(o);
       const int used = std::max(1, a.used[o]);
-      const std::size_t in_off = axis == Axis::Cols ? static_cast<std::size_t>(line) * in.row_stride()
-                                                    : static_cast<std::size_t>(line) * ch;
-      const std::size_t out_off =
-          axis == Axis::Cols
-              ? static_cast<std::size_t>(line) * out.row_stride() + static_cast<std::size_t>(o) * ch
-              : static_cast<std::size_t>(o) * out.row_stride() + static_cast<std::size_t>(line) * ch;
+      const std::size_t in_off = pass.in_offset(line), out_off = pass.out_offset(line, o);
       for (int c = 0; c < ch; ++c) {
         const float* p = src + in_off + c;
         float acc = p[idx[0] * step] * static_cast<float>(w[0]);
@@ -254,13 +258,11 @@ Image float_pass(const Image& in, const PeerAxis& a, Axis axis) {
 // pixels by the float product of its height and width weights, in the order (y0,x0) (y0,x1) (y1,x0)
 // (y1,x1); bicubic interpolates each height tap's row along the width, then combines the rows.
 Image interpolate_2d(const Image& in, const PeerAxis& rows, const PeerAxis& cols, bool bilinear) {
-  const int ch = in.channels();
   const auto& tr = rows.table;
   const auto& tc = cols.table;
-  Image out = Image::uninitialized(tr.out_size, tc.out_size, ch, ElemType::F32);
-  const float* src = in.data<float>();
-  float* dst = out.data<float>();
-  const std::size_t stride = in.row_stride();
+  Image out = Image::uninitialized(tr.out_size, tc.out_size, in.channels(), ElemType::F32);
+  const auto [src, dst, stride] = start_2d(in, out);
+  const int ch = in.channels();
   for (int r = 0; r < tr.out_size; ++r) {
     const std::int32_t* ri = tr.index_of(r);
     const double* rw = tr.weights_of(r);
