@@ -214,6 +214,7 @@ void Document::set_boundary(Boundary b) {
 
 void Document::set_device(Device d) {
   device_ = d;
+  for (PaneResult& r : comparison_.results) r.made_from.reset();  // made on the other device
   emit params_changed();
   schedule_compute();
 }
