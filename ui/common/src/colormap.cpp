@@ -81,11 +81,22 @@ QImage colorize(const rl::Image& map, Colormap cmap, double lo, double hi) {
     for (long long r = r0; r < r1; ++r) {
       rl::read_as_double(map, static_cast<std::size_t>(r) * row.size(), row.size(), row.data());
       auto* line = reinterpret_cast<QRgb*>(out.scanLine(static_cast<int>(r)));
+      // A map repeats values (most of a difference map is 0): the last colour is reused for them.
+      double last = 0.0;
+      QRgb last_rgb = lookup(cmap, span > 0 ? (0.0 - lo) / span : flat);
       for (int c = 0; c < map.cols(); ++c) {
         const double v = row[static_cast<std::size_t>(c) * map.channels()];
+        if (v == last) {
+          line[c] = last_rgb;
+          continue;
+        }
         line[c] = v != v                  ? kNanColor
                   : !(std::abs(v) < kInf) ? (v > 0 ? kPosInfColor : kNegInfColor)
                                           : lookup(cmap, span > 0 ? (v - lo) / span : flat);
+        if (v == v) {
+          last = v;
+          last_rgb = line[c];
+        }
       }
     }
   });
