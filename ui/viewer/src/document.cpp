@@ -61,6 +61,16 @@ void free_off_gui_thread(T&& old) {
   });
 }
 
+// The elements of `v`, moved out; `v` keeps its storage (so references to its elements stay valid
+// while the caller assigns new values).
+template <class T>
+std::vector<T> take_elements(std::vector<T>& v) {
+  std::vector<T> out;
+  out.reserve(v.size());
+  for (T& e : v) out.push_back(std::exchange(e, T{}));
+  return out;
+}
+
 // Watches a future and hands its result to `done` on the GUI thread.
 template <class T, class F>
 QFutureWatcher<T>* watch(QObject* owner, QList<QFutureWatcherBase*>& list, QFuture<T> fut, F done) {
@@ -404,7 +414,7 @@ void Document::finish_compute(quint64 gen, const ComputeOut& out) {
     ++dropped_;
     return;
   }
-  free_off_gui_thread(std::move(comparison_.results));
+  free_off_gui_thread(take_elements(comparison_.results));
   comparison_.results = c.results;
   comparison_.display = c.display;
   device_note_ = out.device_note;
@@ -423,7 +433,7 @@ void Document::finish_compute(quint64 gen, const ComputeOut& out) {
   // The job compared with the settings it started with; if they changed meanwhile, compare again.
   if (c.diff == comparison_.diff && c.reference_image == comparison_.reference_image) {
     ++diff_gen_;  // a comparison of the previous results, still running, is stale
-    free_off_gui_thread(std::move(comparison_.diffs));
+    free_off_gui_thread(take_elements(comparison_.diffs));
     comparison_.diffs = c.diffs;
     comparison_.scale = c.scale;
     comparison_.reference_display = c.reference_display;
@@ -454,7 +464,7 @@ void Document::start_diff() {
     if (gen != diff_gen_ || out.diffs.size() != comparison_.panes.size()) {
       ++dropped_;
     } else {
-      free_off_gui_thread(std::move(comparison_.diffs));
+      free_off_gui_thread(take_elements(comparison_.diffs));
       comparison_.diffs = out.diffs;
       comparison_.scale = out.scale;
       comparison_.reference_display = out.reference_display;
