@@ -6,6 +6,9 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
+
+#include "rl/parallel.hpp"
 
 namespace rl {
 
@@ -22,6 +25,21 @@ Image crop(const Image& img, int row, int col, int rows, int cols) {
   for (int y = 0; y < rows; ++y)
     std::copy_n(src + ((static_cast<std::size_t>(row + y) * img.cols() + col) * img.channels()) * es,
                 row_bytes, dst + static_cast<std::size_t>(y) * row_bytes);
+  return out;
+}
+
+Image extract_channel(const Image& img, int k) {
+  if (k < 0 || k >= img.channels())
+    throw std::invalid_argument("channel " + std::to_string(k) + " of a " + std::to_string(img.channels()) +
+                                "-channel image");
+  Image out = Image::uninitialized(img.rows(), img.cols(), 1, img.type());
+  visit_elem_type(img.type(), [&](auto x) {
+    using T = decltype(x);
+    const T* s = static_cast<const T*>(img.raw()) + k;
+    T* d = static_cast<T*>(out.raw());
+    const std::size_t n = static_cast<std::size_t>(img.rows()) * img.cols(), ch = img.channels();
+    for (std::size_t i = 0; i < n; ++i) d[i] = s[i * ch];
+  });
   return out;
 }
 
@@ -53,32 +71,34 @@ template <class T>
 void scan(const T* v, std::size_t n, double& lo, double& hi) {
   for (std::size_t k = 0; k < n; ++k) {
     const double x = static_cast<double>(v[k]);
-    if (std::isfinite(x)) {
-      lo = std::min(lo, x);
-      hi = std::max(hi, x);
+    if (std::abs(x) < INFINITY) {  // finite (false for NaN)
+      lo = x < lo ? x : lo;
+      hi = x > hi ? x : hi;
     }
   }
 }
 }  // namespace
 
 std::optional<std::pair<double, double>> finite_range(const Image& img) {
-  double lo = INFINITY, hi = -INFINITY;
   const std::size_t n = img.elements();
-  switch (img.type()) {
-    case ElemType::U8: scan(img.data<std::uint8_t>(), n, lo, hi); break;
-    case ElemType::U16: scan(img.data<std::uint16_t>(), n, lo, hi); break;
-    case ElemType::F32: scan(img.data<float>(), n, lo, hi); break;
-    case ElemType::F64: scan(img.data<double>(), n, lo, hi); break;
-    default:  // element types without a typed scan go through Image::at
-      for (int r = 0; r < img.rows(); ++r)
-        for (int c = 0; c < img.cols(); ++c)
-          for (int k = 0; k < img.channels(); ++k) {
-            const double x = img.at(r, c, k);
-            if (std::isfinite(x)) {
-              lo = std::min(lo, x);
-              hi = std::max(hi, x);
-            }
-          }
+  const std::size_t per = std::size_t{1} << 16;
+  const long long blocks = static_cast<long long>((n + per - 1) / per);
+  std::vector<std::pair<double, double>> parts(static_cast<std::size_t>(blocks), {INFINITY, -INFINITY});
+  visit_elem_type(img.type(), [&](auto x) {
+    using T = decltype(x);
+    const T* v = static_cast<const T*>(img.raw());
+    parallel_for(blocks, 1, [&](long long b0, long long b1) {
+      for (long long b = b0; b < b1; ++b) {
+        const std::size_t first = static_cast<std::size_t>(b) * per;
+        auto& [lo, hi] = parts[static_cast<std::size_t>(b)];
+        scan(v + first, std::min(per, n - first), lo, hi);
+      }
+    });
+  });
+  double lo = INFINITY, hi = -INFINITY;
+  for (const auto& [l, h] : parts) {
+    lo = std::min(lo, l);
+    hi = std::max(hi, h);
   }
   if (!(lo <= hi)) return std::nullopt;
   return std::pair{lo, hi};

@@ -3,10 +3,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <type_traits>
+#include <vector>
 
 #include "rl/image_ops.hpp"
+#include "rl/parallel.hpp"
 
 namespace rl {
 
@@ -32,47 +36,149 @@ void NonFiniteCount::add(double v) {
     ++neg_inf;
 }
 
-NonFiniteCount count_non_finite(const Image& img) {
-  NonFiniteCount n;
-  if (!is_floating(img.type())) return n;  // integers and logical are always finite
-  for (int r = 0; r < img.rows(); ++r)
-    for (int c = 0; c < img.cols(); ++c)
-      for (int k = 0; k < img.channels(); ++k) n.add(img.at(r, c, k));
-  return n;
+double data_difference(double x, double y) { return difference_as_data(x, y); }
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Runs block(first_row, end_row, partial) on fixed row blocks of `img` in parallel and returns the
+// partials in block order (the caller combines them in that order, so the result is the same on any
+// number of threads).
+template <class Partial, class F>
+std::vector<Partial> over_row_blocks(const Image& img, F&& block) {
+  const int per = rows_per_block(img);
+  const long long blocks = (img.rows() + per - 1) / per;
+  std::vector<Partial> parts(static_cast<std::size_t>(blocks));
+  parallel_for(blocks, 1, [&](long long b0, long long b1) {
+    for (long long b = b0; b < b1; ++b)
+      block(b * per, std::min<long long>(img.rows(), (b + 1) * per), parts[static_cast<std::size_t>(b)]);
+  });
+  return parts;
 }
 
-double data_difference(double x, double y) {
-  if (x == y || (std::isnan(x) && std::isnan(y))) return 0.0;
-  if (std::isnan(x) || std::isnan(y)) return std::numeric_limits<double>::quiet_NaN();
-  return x - y;
+void count_into(NonFiniteCount& n, const double* v, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) {
+    n.nan += v[i] != v[i];
+    n.pos_inf += v[i] == kInf;
+    n.neg_inf += v[i] == -kInf;
+  }
+}
+
+struct StatsPart {
+  double max_abs = 0.0, sum_abs = 0.0, sum_sq = 0.0;
+  std::size_t differing = 0, finite_pairs = 0, non_finite = 0;
+  NonFiniteCount a, b;
+};
+
+// One block of two integer images of one type of at most 16 bits: every value is finite and every
+// difference an integer, so the sums are kept in integers (exact; the double running sum of the
+// whole-image definition is exact too while under 2^53, so the two agree).
+template <class T>
+void integer_block(const T* x, const T* y, std::size_t pixels, int ch, StatsPart& p) {
+  std::uint64_t sum_abs = 0, sum_sq = 0;
+  unsigned max_abs = 0;
+  std::size_t differing = 0;
+  for (std::size_t i = 0; i < pixels; ++i, x += ch, y += ch) {
+    unsigned any = 0;
+    for (int k = 0; k < ch; ++k) {
+      const int d = static_cast<int>(x[k]) - static_cast<int>(y[k]);
+      const auto ad = static_cast<unsigned>(d < 0 ? -d : d);
+      any |= ad;
+      max_abs = ad > max_abs ? ad : max_abs;
+      sum_abs += ad;
+      sum_sq += static_cast<std::uint64_t>(ad) * ad;
+    }
+    differing += any != 0;
+  }
+  p.max_abs = static_cast<double>(max_abs);
+  p.sum_abs = static_cast<double>(sum_abs);
+  p.sum_sq = static_cast<double>(sum_sq);
+  p.differing = differing;
+  p.finite_pairs = pixels * static_cast<std::size_t>(ch);
+}
+
+template <class T>
+constexpr bool kIntegerBlock = std::is_integral_v<T> && sizeof(T) <= 2;
+
+}  // namespace
+
+NonFiniteCount count_non_finite(const Image& img) {
+  NonFiniteCount n;
+  if (!is_floating(img.type()) || img.empty()) return n;  // integers and logical are always finite
+  const auto parts = over_row_blocks<NonFiniteCount>(img, [&](long long r0, long long r1, NonFiniteCount& p) {
+    std::vector<double> row(img.row_stride());
+    for (long long r = r0; r < r1; ++r) {
+      read_as_double(img, static_cast<std::size_t>(r) * row.size(), row.size(), row.data());
+      count_into(p, row.data(), row.size());
+    }
+  });
+  for (const NonFiniteCount& p : parts) n += p;
+  return n;
 }
 
 DiffStats diff_stats(const Image& a, const Image& b) {
   require_same_shape(a, b);
   DiffStats s;
   s.pixels = static_cast<std::size_t>(a.rows()) * a.cols();
-  double sum_abs = 0.0, sum_sq = 0.0;
+  if (a.empty()) {
+    s.psnr = psnr_from_mse(0.0, peak_value(a.type()));
+    return s;
+  }
   const int ch = a.channels();
-  for (int r = 0; r < a.rows(); ++r)
-    for (int c = 0; c < a.cols(); ++c) {
-      bool differs = false;
-      for (int k = 0; k < ch; ++k) {
-        const double x = a.at(r, c, k), y = b.at(r, c, k);
-        s.non_finite_a.add(x);
-        s.non_finite_b.add(y);
-        const double d = std::abs(data_difference(x, y));
-        if (d != 0.0) differs = true;  // NaN != 0 too
-        if (!std::isfinite(x) || !std::isfinite(y)) {
-          ++s.non_finite;
-          continue;
+  const std::size_t stride = a.row_stride();
+  const bool integer =
+      a.type() == b.type() && visit_elem_type(a.type(), [](auto v) { return kIntegerBlock<decltype(v)>; });
+  const auto parts = over_row_blocks<StatsPart>(a, [&](long long r0, long long r1, StatsPart& p) {
+    if (integer) {
+      visit_elem_type(a.type(), [&](auto v) {
+        using T = decltype(v);
+        if constexpr (kIntegerBlock<T>) {
+          const std::size_t first = static_cast<std::size_t>(r0) * stride;
+          integer_block(a.data<T>() + first, b.data<T>() + first,
+                        static_cast<std::size_t>(r1 - r0) * static_cast<std::size_t>(a.cols()), ch, p);
         }
-        ++s.finite_pairs;
-        if (d > s.max_abs) s.max_abs = d;
-        sum_abs += d;
-        sum_sq += d * d;
-      }
-      if (differs) ++s.differing;
+      });
+      return;
     }
+    std::vector<double> x(stride), y(stride);
+    for (long long r = r0; r < r1; ++r) {
+      read_as_double(a, static_cast<std::size_t>(r) * stride, stride, x.data());
+      read_as_double(b, static_cast<std::size_t>(r) * stride, stride, y.data());
+      count_into(p.a, x.data(), stride);
+      count_into(p.b, y.data(), stride);
+      // Pairs in storage order, as the sums of the whole-image definition run within a row block.
+      for (std::size_t i = 0; i < stride; i += static_cast<std::size_t>(ch)) {
+        bool differs = false;
+        for (int k = 0; k < ch; ++k) {
+          const double xv = x[i + k], yv = y[i + k];
+          const bool same = xv == yv || (xv != xv && yv != yv);
+          differs |= !same;
+          if (!(std::abs(xv) < kInf) || !(std::abs(yv) < kInf)) {
+            ++p.non_finite;
+            continue;
+          }
+          ++p.finite_pairs;
+          const double d = std::abs(xv - yv);
+          p.max_abs = d > p.max_abs ? d : p.max_abs;
+          p.sum_abs += d;
+          p.sum_sq += d * d;
+        }
+        p.differing += differs;
+      }
+    }
+  });
+  double sum_abs = 0.0, sum_sq = 0.0;
+  for (const StatsPart& p : parts) {
+    s.max_abs = std::max(s.max_abs, p.max_abs);
+    sum_abs += p.sum_abs;
+    sum_sq += p.sum_sq;
+    s.differing += p.differing;
+    s.finite_pairs += p.finite_pairs;
+    s.non_finite += p.non_finite;
+    s.non_finite_a += p.a;
+    s.non_finite_b += p.b;
+  }
   const double n = static_cast<double>(s.finite_pairs);
   s.mean_abs = n > 0 ? sum_abs / n : 0.0;
   const double mse = n > 0 ? sum_sq / n : 0.0;
@@ -83,28 +189,39 @@ DiffStats diff_stats(const Image& a, const Image& b) {
 Image diff_map(const Image& a, const Image& b, DiffMode mode, int channel) {
   require_same_shape(a, b);
   if (channel >= a.channels()) throw std::invalid_argument("channel out of range");
-  Image out(a.rows(), a.cols(), 1, ElemType::F64);
+  Image out = Image::uninitialized(a.rows(), a.cols(), 1, ElemType::F64);
+  if (a.empty()) return out;
   double* d = out.data<double>();
-  // NaN outranks everything, then magnitude (±inf above any finite value).
-  auto outranks = [](double x, double v) {
-    return !std::isnan(v) && (std::isnan(x) || std::abs(x) > std::abs(v));
-  };
-  for (int r = 0; r < a.rows(); ++r)
-    for (int c = 0; c < a.cols(); ++c) {
-      double v = 0.0;
-      if (mode == DiffMode::AbsChannel || (mode == DiffMode::Signed && channel >= 0)) {
-        const int k = channel < 0 ? 0 : channel;
-        const double x = data_difference(a.at(r, c, k), b.at(r, c, k));
-        v = mode == DiffMode::Signed ? x : std::abs(x);
-      } else {
-        for (int k = 0; k < a.channels(); ++k) {
-          const double x = data_difference(a.at(r, c, k), b.at(r, c, k));
-          if (outranks(x, v)) v = x;
+  const int ch = a.channels(), cols = a.cols();
+  const std::size_t stride = a.row_stride();
+  const bool one_channel = mode == DiffMode::AbsChannel || (mode == DiffMode::Signed && channel >= 0);
+  const int k1 = channel < 0 ? 0 : channel;
+  parallel_for(a.rows(), 1, [&](long long r0, long long r1) {
+    std::vector<double> x(stride), y(stride);
+    for (long long r = r0; r < r1; ++r) {
+      read_as_double(a, static_cast<std::size_t>(r) * stride, stride, x.data());
+      read_as_double(b, static_cast<std::size_t>(r) * stride, stride, y.data());
+      double* o = d + static_cast<std::size_t>(r) * cols;
+      if (one_channel) {
+        for (int c = 0; c < cols; ++c) {
+          const std::size_t i = static_cast<std::size_t>(c) * ch + k1;
+          const double v = difference_as_data(x[i], y[i]);
+          o[c] = mode == DiffMode::Signed ? v : std::abs(v);
         }
-        if (mode == DiffMode::AbsMaxChannel) v = std::abs(v);
+        continue;
       }
-      d[static_cast<std::size_t>(r) * a.cols() + c] = v;
+      for (int c = 0; c < cols; ++c) {
+        double v = 0.0;
+        for (int k = 0; k < ch; ++k) {
+          const std::size_t i = static_cast<std::size_t>(c) * ch + k;
+          const double dv = difference_as_data(x[i], y[i]);
+          // NaN outranks everything, then magnitude (±inf above any finite value).
+          if (v == v && (dv != dv || std::abs(dv) > std::abs(v))) v = dv;
+        }
+        o[c] = mode == DiffMode::AbsMaxChannel ? std::abs(v) : v;
+      }
     }
+  });
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include "rl/convert.hpp"
 #include "rl/image_ops.hpp"
 #include "rl/metrics.hpp"
+#include "rl/parallel.hpp"
 #include "rl/resize.hpp"
 #include "rl/tap.hpp"
 
@@ -30,10 +31,7 @@ std::uint8_t single_round_trip(std::uint8_t y) {
 
 Image float64_of(const Image& img) {
   Image out = Image::uninitialized(img.rows(), img.cols(), img.channels(), ElemType::F64);
-  double* o = out.data<double>();
-  for (int r = 0; r < img.rows(); ++r)
-    for (int c = 0; c < img.cols(); ++c)
-      for (int k = 0; k < img.channels(); ++k) *o++ = img.at(r, c, k);
+  read_as_double(img, 0, img.elements(), out.data<double>());
   return out;
 }
 
@@ -53,12 +51,7 @@ Image y_or_grey(const Image& img, ElemType as) {
   return img.channels() == 3 ? rgb2y(typed) : typed;
 }
 
-Image channel(const Image& img, int k) {
-  Image out = Image::uninitialized(img.rows(), img.cols(), 1, img.type());
-  for (int r = 0; r < img.rows(); ++r)
-    for (int c = 0; c < img.cols(); ++c) out.set(r, c, 0, img.at(r, c, k));
-  return out;
-}
+Image channel(const Image& img, int k) { return extract_channel(img, k); }
 
 double mean_channel_ssim(const SrProtocolInfo& info, const Image& a, const Image& b) {
   double sum = 0.0;

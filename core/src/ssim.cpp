@@ -7,6 +7,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "rl/parallel.hpp"
 #include "thread_pool.hpp"
 
 namespace rl {
@@ -40,16 +41,14 @@ Planes planes_of(const Image& a, const Image& b) {
   out.cols = a.cols();
   const std::size_t n = a.elements();
   for (auto& v : out.p) v.resize(n);
-  for (int r = 0; r < a.rows(); ++r)
-    for (int c = 0; c < a.cols(); ++c) {
-      const std::size_t i = static_cast<std::size_t>(r) * a.cols() + c;
-      const double x = a.at(r, c), y = b.at(r, c);
-      out.p[0][i] = x;
-      out.p[1][i] = y;
-      out.p[2][i] = x * x;
-      out.p[3][i] = y * y;
-      out.p[4][i] = x * y;
-    }
+  read_as_double(a, 0, n, out.p[0].data());
+  read_as_double(b, 0, n, out.p[1].data());
+  for (std::size_t i = 0; i < n; ++i) {
+    const double x = out.p[0][i], y = out.p[1][i];
+    out.p[2][i] = x * x;
+    out.p[3][i] = y * y;
+    out.p[4][i] = x * y;
+  }
   return out;
 }
 

@@ -3,6 +3,8 @@
 // starts its own.
 #include "thread_pool.hpp"
 
+#include "rl/parallel.hpp"
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #endif
@@ -219,3 +221,24 @@ void parallel_for(long long n, int threads, long long min_per_chunk,
 }
 
 }  // namespace rl::detail
+
+namespace rl {
+
+void parallel_for(long long n, long long min_per_chunk, const std::function<void(long long, long long)>& f) {
+  detail::parallel_for(n, 0, min_per_chunk, f);
+}
+
+int rows_per_block(const Image& img) {
+  const std::size_t row = std::max<std::size_t>(1, img.row_stride());
+  return static_cast<int>(std::clamp<std::size_t>((std::size_t{1} << 16) / row, 1, 1 << 16));
+}
+
+void read_as_double(const Image& img, std::size_t first, std::size_t n, double* out) {
+  visit_elem_type(img.type(), [&](auto x) {
+    using T = decltype(x);
+    const T* p = static_cast<const T*>(img.raw()) + first;
+    for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<double>(p[i]);
+  });
+}
+
+}  // namespace rl

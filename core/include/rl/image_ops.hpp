@@ -13,6 +13,10 @@ namespace rl {
 // std::invalid_argument when the rectangle is empty or leaves the image.
 Image crop(const Image& img, int row, int col, int rows, int cols);
 
+// Channel k of `img` as a one-channel image of its type. Throws std::invalid_argument when there is
+// no channel k.
+Image extract_channel(const Image& img, int k);
+
 // A copy whose longest side is at most max_side (max_side >= 1): f = max_side / longest side,
 // out = max(1, floor(in * f)) per axis, each output pixel the input pixel under its centre
 // (floor((o + 0.5) / f), clamped). An image already small enough is returned unchanged.

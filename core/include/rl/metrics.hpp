@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 
 #include "rl/image.hpp"
 
@@ -43,6 +44,12 @@ struct DiffStats {
 // diff_stats's "differing" and diff_map's values both follow it, so a non-finite difference shows in
 // the map as NaN or ±inf for the view to colour.
 double data_difference(double x, double y);
+// The same, inline for whole-image loops.
+inline double difference_as_data(double x, double y) {
+  if (x == y || (x != x && y != y)) return 0.0;
+  if (x != x || y != y) return std::numeric_limits<double>::quiet_NaN();
+  return x - y;
+}
 
 // Throws std::invalid_argument when shapes differ. Values compared as doubles.
 DiffStats diff_stats(const Image& a, const Image& b);

@@ -54,6 +54,12 @@ SsimResult ssim(SsimVariant v, const Image& a, const Image& b, double dynamic_ra
 // The valid-part SSIM with any window: what ssim_index and ssim_basicsr are made of.
 SsimResult ssim_valid(const Image& a, const Image& b, const SsimWindow& window, double dynamic_range);
 
+// 1 - SSIM per pixel, rows x cols x 1 double: MATLAB's ssim map (imgaussfilt sigma 1.5, 'replicate',
+// full size; DynamicRange the class's range, 1 for floating point) of each channel's values, the
+// worst (largest) channel per pixel. 0 where the images agree, as the difference maps are. Throws
+// std::invalid_argument when the shapes differ.
+Image ssim_dissimilarity_map(const Image& a, const Image& b);
+
 // ssim.m 2009's downsampling factor f = max(1, round(min(rows, cols) / 256)), and the image it
 // scores: imfilter(img, ones(f)/f^2, 'symmetric', 'same') then img(1:f:end, 1:f:end).
 int wang2009_factor(int rows, int cols);

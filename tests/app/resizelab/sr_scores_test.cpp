@@ -11,6 +11,7 @@
 
 #include "imresize_score.hpp"
 #include "rl/image_io.hpp"
+#include "rl/ssim.hpp"
 #include "rl/ui/comparison.hpp"
 #include "rl/ui/document.hpp"
 
@@ -149,7 +150,7 @@ TEST(SrScores, SsimMapModeByHand) {
   EXPECT_NEAR(d.scale.hi, want, 1e-12);
   EXPECT_EQ(d.scale.colormap, rl::ui::Colormap::Inferno);
   // Identical images: 0 everywhere (SSIM 1), as a difference map of equal images.
-  const rl::Image same = rl::ui::ssim_dissimilarity_map(a, a);
+  const rl::Image same = rl::ssim_dissimilarity_map(a, a);
   for (int r = 0; r < 12; ++r) EXPECT_EQ(same.at(r, 5), 0.0);
 }
 

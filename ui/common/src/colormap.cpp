@@ -7,8 +7,10 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "colormap_tables.hpp"
+#include "rl/parallel.hpp"
 #include "rl/ui/axis_ticks.hpp"
 
 namespace rl::ui {
@@ -19,14 +21,32 @@ using colormap_tables::kViridis;
 // Blue - white - red (ColorBrewer RdBu ends), symmetric about t = 0.5.
 constexpr std::array<QRgb, 5> kDiverging = {0x2166AC, 0x92C5DE, 0xF7F7F7, 0xF4A582, 0xB2182B};
 
+// x >= 0 to the nearest integer, halves up: std::lround's value there, without its call.
+inline int round_half_up(double x) {
+  const int i = static_cast<int>(x);
+  return i + (x - i >= 0.5);
+}
+
 template <std::size_t N>
-QRgb interpolate(const std::array<QRgb, N>& table, double t) {
+inline QRgb interpolate(const std::array<QRgb, N>& table, double t) {
   const double x = t * (N - 1);
-  const int i = std::min(static_cast<int>(std::floor(x)), static_cast<int>(N) - 2);
+  const int i = std::min(static_cast<int>(x), static_cast<int>(N) - 2);  // x >= 0: floor
   const double f = x - i;
-  auto mix = [f](int a, int b) { return static_cast<int>(std::lround(a + (b - a) * f)); };
+  // a + (b - a) * f lies between a and b, so it is never negative.
+  auto mix = [f](int a, int b) { return round_half_up(a + (b - a) * f); };
   const QRgb a = table[i], b = table[i + 1];
   return qRgb(mix(qRed(a), qRed(b)), mix(qGreen(a), qGreen(b)), mix(qBlue(a), qBlue(b)));
+}
+
+inline QRgb lookup(Colormap map, double t) {
+  if (t != t) t = 0.0;
+  t = std::clamp(t, 0.0, 1.0);
+  switch (map) {
+    case Colormap::Viridis: return interpolate(kViridis, t) | 0xFF000000u;
+    case Colormap::Inferno: return interpolate(kInferno, t) | 0xFF000000u;
+    case Colormap::Diverging: return interpolate(kDiverging, t) | 0xFF000000u;
+  }
+  return qRgb(0, 0, 0);
 }
 
 }  // namespace
@@ -48,29 +68,38 @@ QString non_finite_text(const rl::DiffStats& s) {
                       : QString();
 }
 
-QRgb colormap_lookup(Colormap map, double t) {
-  if (std::isnan(t)) t = 0.0;
-  t = std::clamp(t, 0.0, 1.0);
-  switch (map) {
-    case Colormap::Viridis: return interpolate(kViridis, t) | 0xFF000000u;
-    case Colormap::Inferno: return interpolate(kInferno, t) | 0xFF000000u;
-    case Colormap::Diverging: return interpolate(kDiverging, t) | 0xFF000000u;
-  }
-  return qRgb(0, 0, 0);
-}
+QRgb colormap_lookup(Colormap map, double t) { return lookup(map, t); }
 
 QImage colorize(const rl::Image& map, Colormap cmap, double lo, double hi) {
   if (map.empty()) return {};
+  constexpr double kInf = std::numeric_limits<double>::infinity();
   QImage out(map.cols(), map.rows(), QImage::Format_RGB32);
   const double span = hi - lo;
   const double flat = cmap == Colormap::Diverging ? 0.5 : 0.0;
-  for (int r = 0; r < map.rows(); ++r) {
-    auto* line = reinterpret_cast<QRgb*>(out.scanLine(r));
-    for (int c = 0; c < map.cols(); ++c) {
-      const double v = map.at(r, c, 0);
-      line[c] = non_finite_color(v).value_or(colormap_lookup(cmap, span > 0 ? (v - lo) / span : flat));
+  rl::parallel_for(map.rows(), 8, [&](long long r0, long long r1) {
+    std::vector<double> row(map.row_stride());
+    for (long long r = r0; r < r1; ++r) {
+      rl::read_as_double(map, static_cast<std::size_t>(r) * row.size(), row.size(), row.data());
+      auto* line = reinterpret_cast<QRgb*>(out.scanLine(static_cast<int>(r)));
+      // A map repeats values (most of a difference map is 0): the last colour is reused for them.
+      double last = 0.0;
+      QRgb last_rgb = lookup(cmap, span > 0 ? (0.0 - lo) / span : flat);
+      for (int c = 0; c < map.cols(); ++c) {
+        const double v = row[static_cast<std::size_t>(c) * map.channels()];
+        if (v == last) {
+          line[c] = last_rgb;
+          continue;
+        }
+        line[c] = v != v                  ? kNanColor
+                  : !(std::abs(v) < kInf) ? (v > 0 ? kPosInfColor : kNegInfColor)
+                                          : lookup(cmap, span > 0 ? (v - lo) / span : flat);
+        if (v == v) {
+          last = v;
+          last_rgb = line[c];
+        }
+      }
     }
-  }
+  });
   return out;
 }
 

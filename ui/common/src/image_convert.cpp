@@ -4,43 +4,108 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <type_traits>
+#include <vector>
 
+#include "rl/parallel.hpp"
 #include "rl/ui/colormap.hpp"
 
 namespace rl::ui {
 namespace {
 
-// One element to 0..255 by the rules of the element type (see uses_display_range).
-int to_byte(const rl::Image& img, std::size_t i, const DisplayRange& range) {
-  switch (img.type()) {
-    case ElemType::U8: return img.data<std::uint8_t>()[i];
-    case ElemType::U16:
-      if (!range.u16) return static_cast<int>(std::lround(img.data<std::uint16_t>()[i] / 257.0));
-      break;
-    case ElemType::Logical: return img.data<bool>()[i] ? 255 : 0;
-    default: break;
-  }
-  const double v = visit_elem_type(img.type(), [&](auto x) {
-    using T = decltype(x);
-    return static_cast<double>(static_cast<const T*>(img.raw())[i]);
-  });
-  if (std::isnan(v)) return 0;
-  const double span = range.hi - range.lo;
-  const double t = span > 0 ? (v - range.lo) / span : (v >= range.hi ? 1.0 : 0.0);
-  return static_cast<int>(std::lround(std::clamp(t, 0.0, 1.0) * 255.0));
+// x in [0, 255] to the nearest integer, halves up: std::lround's value there, without its call.
+inline int round_byte(double x) {
+  const int i = static_cast<int>(x);
+  return i + (x - i >= 0.5);
 }
 
-// The colour of the first non-finite channel of the pixel at `p`, NaN before ±inf (to_qimage draws the
-// whole pixel in it, so a NaN in one channel of an RGB image is as visible as in a grey one).
-std::optional<QRgb> non_finite_pixel(const rl::Image& img, std::size_t p, int channels) {
-  if (!is_floating(img.type())) return std::nullopt;
-  std::optional<QRgb> found;
-  for (int k = 0; k < channels; ++k) {
-    const double v = img.type() == ElemType::F32 ? img.data<float>()[p + k] : img.data<double>()[p + k];
-    if (std::isnan(v)) return kNanColor;
-    if (!found) found = non_finite_color(v);
+// One value to 0..255 through the display range (floating point and the wide integer types).
+inline int range_byte(double v, const DisplayRange& range, double span) {
+  if (v != v) return 0;
+  const double t = span > 0 ? (v - range.lo) / span : (v >= range.hi ? 1.0 : 0.0);
+  return round_byte(std::clamp(t, 0.0, 1.0) * 255.0);
+}
+
+// The rule for each element type (see uses_display_range): uint8 as is, logical 0 / 255, uint16 /257
+// unless range.u16, the others through the range. Types of at most 16 bits go through a table of
+// every value, made once per image.
+template <class T>
+struct ByteRule {
+  static constexpr bool kTable = sizeof(T) <= 2 && !std::is_floating_point_v<T>;
+  std::vector<std::uint8_t> table;
+  DisplayRange range;
+  double span;
+  explicit ByteRule(const DisplayRange& r) : range(r), span(r.hi - r.lo) {
+    if constexpr (kTable) {
+      constexpr int lo = std::numeric_limits<T>::min(), hi = std::numeric_limits<T>::max();
+      table.resize(static_cast<std::size_t>(hi - lo + 1));
+      for (int v = lo; v <= hi; ++v)
+        table[static_cast<std::size_t>(v - lo)] = static_cast<std::uint8_t>(slow(static_cast<T>(v)));
+    }
   }
-  return found;
+  int slow(T x) const {
+    if constexpr (std::is_same_v<T, std::uint8_t>) return x;
+    if constexpr (std::is_same_v<T, bool>) return x ? 255 : 0;
+    if constexpr (std::is_same_v<T, std::uint16_t>)
+      if (!range.u16) return static_cast<int>(std::lround(x / 257.0));
+    return range_byte(static_cast<double>(x), range, span);
+  }
+  int operator()(T x) const {
+    if constexpr (kTable)
+      return table[static_cast<std::size_t>(static_cast<int>(x) - std::numeric_limits<T>::min())];
+    else
+      return slow(x);
+  }
+};
+
+// The colour of the first non-finite channel of a pixel, NaN before ±inf (to_qimage draws the whole
+// pixel in it, so a NaN in one channel of an RGB image is as visible as in a grey one); 0 when all
+// are finite (no colour has alpha 0 there: every non-finite colour is opaque).
+template <class T>
+inline QRgb non_finite_pixel(const T* px, int channels) {
+  if constexpr (!std::is_floating_point_v<T>) {
+    return 0;
+  } else {
+    QRgb found = 0;
+    for (int k = 0; k < channels; ++k) {
+      const double v = px[k];
+      if (v != v) return kNanColor;
+      if (!found && !(std::abs(v) < INFINITY)) found = v > 0 ? kPosInfColor : kNegInfColor;
+    }
+    return found;
+  }
+}
+
+template <class T>
+void convert_rows(const rl::Image& img, const DisplayRange& range, QImage& out) {
+  const ByteRule<T> byte(range);
+  const int ch = img.channels(), cols = img.cols();
+  const T* data = static_cast<const T*>(img.raw());
+  rl::parallel_for(img.rows(), 8, [&](long long r0, long long r1) {
+    for (long long r = r0; r < r1; ++r) {
+      auto* line = reinterpret_cast<QRgb*>(out.scanLine(static_cast<int>(r)));
+      const T* row = data + static_cast<std::size_t>(r) * img.row_stride();
+      for (int c = 0; c < cols; ++c) {
+        const T* px = row + static_cast<std::size_t>(c) * ch;
+        if (const QRgb special = non_finite_pixel(px, ch)) {
+          line[c] = special;
+          continue;
+        }
+        int red, green, blue, a = 255;
+        if (ch <= 2) {
+          red = green = blue = byte(px[0]);
+          if (ch == 2) a = byte(px[1]);
+        } else {
+          red = byte(px[0]);
+          green = byte(px[1]);
+          blue = byte(px[2]);
+          if (ch == 4) a = byte(px[3]);
+        }
+        line[c] = qRgba(red, green, blue, a);
+      }
+    }
+  });
 }
 
 }  // namespace
@@ -52,28 +117,7 @@ QImage to_qimage(const rl::Image& img, DisplayRange range) {
   const int ch = img.channels();
   const bool alpha = ch == 2 || ch == 4;
   QImage out(img.cols(), img.rows(), alpha ? QImage::Format_ARGB32 : QImage::Format_RGB32);
-  for (int r = 0; r < img.rows(); ++r) {
-    auto* line = reinterpret_cast<QRgb*>(out.scanLine(r));
-    const std::size_t base = static_cast<std::size_t>(r) * img.row_stride();
-    for (int c = 0; c < img.cols(); ++c) {
-      const std::size_t p = base + static_cast<std::size_t>(c) * ch;
-      if (const auto special = non_finite_pixel(img, p, ch)) {
-        line[c] = *special;
-        continue;
-      }
-      int red, green, blue, a = 255;
-      if (ch <= 2) {
-        red = green = blue = to_byte(img, p, range);
-        if (ch == 2) a = to_byte(img, p + 1, range);
-      } else {
-        red = to_byte(img, p, range);
-        green = to_byte(img, p + 1, range);
-        blue = to_byte(img, p + 2, range);
-        if (ch == 4) a = to_byte(img, p + 3, range);
-      }
-      line[c] = qRgba(red, green, blue, a);
-    }
-  }
+  visit_elem_type(img.type(), [&](auto x) { convert_rows<decltype(x)>(img, range, out); });
   return out;
 }
 

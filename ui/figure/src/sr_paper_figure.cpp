@@ -123,12 +123,10 @@ QString scores_of(const FigureSpec& s, int pane) {
   if (!d || !d->error.isEmpty()) return d ? d->error : QStringLiteral("not compared");
   if (!d->sr) {
     for (const Statistic& st : d->statistics)
-      if (st.name.startsWith(QLatin1String("PSNR (")) && !st.phrase.isEmpty()) return st.phrase;
+      if (st.kind == StatisticKind::ProtocolPsnr && !st.phrase.isEmpty()) return st.phrase;
     return QStringLiteral("n/a");
   }
-  const QString psnr =
-      std::isinf(d->sr->psnr) ? QStringLiteral("\u221e") : QString::number(d->sr->psnr, 'f', 2);
-  return psnr + QStringLiteral(" / ") + QString::number(d->sr->ssim, 'f', 4);
+  return psnr_text(d->sr->psnr) + QStringLiteral(" / ") + QString::number(d->sr->ssim, 'f', 4);
 }
 
 double caption_height(const FigureSpec& s, const SrPaperGeometry& g, const SrLayout& l) {

@@ -11,6 +11,8 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <memory>
+#include <type_traits>
+#include <utility>
 
 #include "rl/device_policy.hpp"
 #include "rl/device_runner.hpp"
@@ -50,6 +52,25 @@ void lower_worker_priority() {
 #endif
 }
 
+// Destroys `old` on a worker thread.
+template <class T>
+void free_off_gui_thread(T&& old) {
+  (void)QtConcurrent::run([gone = std::move(old)]() mutable {
+    std::remove_reference_t<T> dropped = std::move(gone);
+    (void)dropped;
+  });
+}
+
+// The elements of `v`, moved out; `v` keeps its storage (so references to its elements stay valid
+// while the caller assigns new values).
+template <class T>
+std::vector<T> take_elements(std::vector<T>& v) {
+  std::vector<T> out;
+  out.reserve(v.size());
+  for (T& e : v) out.push_back(std::exchange(e, T{}));
+  return out;
+}
+
 // Watches a future and hands its result to `done` on the GUI thread.
 template <class T, class F>
 QFutureWatcher<T>* watch(QObject* owner, QList<QFutureWatcherBase*>& list, QFuture<T> fut, F done) {
@@ -57,7 +78,13 @@ QFutureWatcher<T>* watch(QObject* owner, QList<QFutureWatcherBase*>& list, QFutu
   list.push_back(w);
   QObject::connect(w, &QFutureWatcher<T>::finished, owner, [w, &list, done]() {
     list.removeOne(w);
+    QObject::disconnect(w, nullptr, nullptr, nullptr);
     done(w->result());
+    // The last reference to the result (a stale comparison's images, gigabytes at 48 MP) is dropped
+    // on a worker: returning that memory to the system takes the GUI thread 100 ms and more.
+    QFuture<T> f = w->future();
+    w->setFuture(QFuture<T>());
+    free_off_gui_thread(std::move(f));
     w->deleteLater();
   });
   w->setFuture(fut);
@@ -214,6 +241,7 @@ void Document::set_boundary(Boundary b) {
 
 void Document::set_device(Device d) {
   device_ = d;
+  for (PaneResult& r : comparison_.results) r.made_from.reset();  // made on the other device
   emit params_changed();
   schedule_compute();
 }
@@ -261,50 +289,6 @@ void Document::remove_pane(int i) {
 bool Document::has_file_pane() const {
   return std::any_of(comparison_.panes.begin(), comparison_.panes.end(),
                      [](const PaneConfig& p) { return p.is_file(); });
-}
-
-void Document::set_watch(bool on) {
-  watch_ = on;
-  rewatch();
-}
-
-namespace {
-QString file_stamp(const QString& path) {
-  const QFileInfo f(path);
-  return f.exists() ? QString("%1 %2").arg(f.size()).arg(f.lastModified().toMSecsSinceEpoch()) : QString();
-}
-}  // namespace
-
-void Document::rewatch() {
-  if (!file_watcher_->files().isEmpty()) file_watcher_->removePaths(file_watcher_->files());
-  if (!file_watcher_->directories().isEmpty()) file_watcher_->removePaths(file_watcher_->directories());
-  QHash<QString, QString> stamps;
-  if (watch_)
-    for (const PaneConfig& p : comparison_.panes) {
-      if (!p.is_file()) continue;
-      const QFileInfo f(p.file);
-      const QString path = f.absoluteFilePath();
-      stamps.insert(path, watched_stamps_.value(path, file_stamp(path)));
-      if (f.exists()) file_watcher_->addPath(path);
-      if (f.absoluteDir().exists()) file_watcher_->addPath(f.absolutePath());
-    }
-  watched_stamps_ = stamps;
-}
-
-void Document::check_watched() {
-  QStringList changed;
-  for (auto it = watched_stamps_.begin(); it != watched_stamps_.end(); ++it) {
-    const QString now = file_stamp(it.key());
-    if (now == it.value()) continue;
-    it.value() = now;
-    if (!now.isEmpty()) changed << it.key();  // a file gone for a moment is read once it is back
-  }
-  // A rename removed the old file from the watcher: watch the one now there.
-  for (const QString& path : watched_stamps_.keys())
-    if (!file_watcher_->files().contains(path) && QFileInfo::exists(path)) file_watcher_->addPath(path);
-  if (changed.isEmpty()) return;
-  for (const QString& path : changed) emit file_changed(path);
-  schedule_compute();
 }
 
 void Document::set_diff_settings(const DiffSettings& d) {
@@ -430,6 +414,7 @@ void Document::finish_compute(quint64 gen, const ComputeOut& out) {
     ++dropped_;
     return;
   }
+  free_off_gui_thread(take_elements(comparison_.results));
   comparison_.results = c.results;
   comparison_.display = c.display;
   device_note_ = out.device_note;
@@ -448,6 +433,7 @@ void Document::finish_compute(quint64 gen, const ComputeOut& out) {
   // The job compared with the settings it started with; if they changed meanwhile, compare again.
   if (c.diff == comparison_.diff && c.reference_image == comparison_.reference_image) {
     ++diff_gen_;  // a comparison of the previous results, still running, is stale
+    free_off_gui_thread(take_elements(comparison_.diffs));
     comparison_.diffs = c.diffs;
     comparison_.scale = c.scale;
     comparison_.reference_display = c.reference_display;
@@ -478,6 +464,7 @@ void Document::start_diff() {
     if (gen != diff_gen_ || out.diffs.size() != comparison_.panes.size()) {
       ++dropped_;
     } else {
+      free_off_gui_thread(take_elements(comparison_.diffs));
       comparison_.diffs = out.diffs;
       comparison_.scale = out.scale;
       comparison_.reference_display = out.reference_display;

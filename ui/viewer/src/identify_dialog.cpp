@@ -54,10 +54,6 @@ constexpr int kCallColumn = 1, kEvidenceColumn = 5;
 
 QString pixels_text(const identify::Match& m) { return QString("%1 / %2").arg(m.equal).arg(m.total); }
 
-QString psnr_text(double psnr) {
-  return std::isinf(psnr) ? QString::fromUtf8("\u221e dB") : QString::number(psnr, 'f', 2) + " dB";
-}
-
 }  // namespace
 
 // What the worker and the dialog share; the worker owns a reference, so the dialog may go first.
@@ -229,7 +225,7 @@ void IdentifyDialog::show_report(const identify::Report& r) {
                             call,
                             pixels_text(m),
                             QString::number(m.max_abs, 'g', 6),
-                            psnr_text(m.psnr),
+                            psnr_text(m.psnr) + QStringLiteral(" dB"),
                             evidence};
     for (int col = 0; col < cells.size(); ++col) {
       auto* item = new QTableWidgetItem(cells[col]);

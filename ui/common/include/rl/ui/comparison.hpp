@@ -23,7 +23,9 @@
 #include "rl/spec.hpp"
 #include "rl/sr_protocol.hpp"
 #include "rl/ui/colormap.hpp"
+#include "rl/ui/crop_text.hpp"
 #include "rl/ui/image_convert.hpp"
+#include "rl/ui/statistics_text.hpp"
 
 namespace rl::ui {
 
@@ -81,6 +83,16 @@ struct PaneResult {
   QString error;                       // set instead of image when this pane failed
   QString note;  // library panes: how its tables combine, any size or type adaptation; round trips: the steps
   int upscaled_by = 0;  // a file pane: the integer factor its LR file was upscaled by
+  // What it was made from (set by compute_comparison): a recompute keeps a result whose pane, source,
+  // base and display range are unchanged, so changing one pane resizes that pane only. File panes
+  // are read again every time (the file may have changed, and they follow the registration).
+  struct MadeFrom {
+    std::weak_ptr<const Image> source;
+    ResizeSpec base;
+    PaneConfig pane;
+    DisplayRange display;
+  };
+  std::optional<MadeFrom> made_from;
 };
 
 // What the panes are compared with: the reference pane's result, a loaded reference image, or the
@@ -123,24 +135,6 @@ QBrush uncovered_brush();
 // the image's size over the source's with rounded edges, at least one pixel: the figure's crops and
 // the region statistics use it.
 QRect result_crop(const QRect& source_crop, int src_rows, int src_cols, int out_rows, int out_cols);
-// "--crop x,y,w,h": how the command line spells a region or crop.
-QString crop_argument(const QRect& r);
-// --crop x,y,w,h in source pixels: four finite numbers (decimals allowed, as the window takes a
-// region between pixel edges), w and h positive. nullopt for anything else.
-std::optional<QRectF> parse_crop(const QString& s);
-// Several crops as the Export dialog takes them: "x,y,w,h" groups separated by ';' or spaces, each
-// optionally after "--crop" (so what View > Copy Region as --crop copied pastes as is), rounded out to
-// whole source pixels as the export's --crop is. nullopt when any group is not a crop; empty for "".
-std::optional<QList<QRect>> parse_crop_list(const QString& text);
-// The inverse: "x,y,w,h; x,y,w,h".
-QString crop_list_text(const QList<QRect>& crops);
-
-// One number of a pane's comparison, in the words every view prints.
-struct Statistic {
-  QString name;    // a table header: "max |Δ|", "PSNR"
-  QString value;   // its cell: "3", "∞ dB"
-  QString phrase;  // in a sentence: "max |Δ| 3", "2 px differ (50.00%)"
-};
 
 struct PaneDiff {
   std::shared_ptr<const Image> map;  // rows x cols x 1 float64
@@ -162,26 +156,12 @@ struct DiffScale {
   QString label = QStringLiteral("|a \u2212 ref|");  // for the colour bar
   NonFiniteCount non_finite;  // NaN / ±inf values in the maps: the kinds the colour bar's legend lists
 };
-Colormap diff_colormap(DiffMode mode);
 
 // The scale an SR protocol's mod-crop and shave use for a comparison made with `base`: its scale
 // when that is one integer factor >= 1 for both axes (an SR upscaling), else 0 (no mod-crop and
 // shave 0: a protocol's shave is defined by the SR factor only).
 int sr_scale_of(const ResizeSpec& base);
-// PSNR and SSIM of `pane` against `ref` under protocol p: rl::score_sr at sr_scale > 0, else
-// rl::score_sr_shaved with border 0. Throws std::invalid_argument where the pair cannot be scored.
-SrScore score_pane(const Image& pane, const Image& ref, int sr_scale, SrProtocol p);
-// The statistics score_pane gives, headed with the protocol's name ("PSNR (srcnn)", "SSIM (srcnn)");
-// `error` set instead: both values "n/a", the PSNR's phrase says why.
-std::vector<Statistic> sr_statistics_of(SrProtocol p, const std::optional<SrScore>& s, const QString& error);
-// 1 - SSIM per pixel, rows x cols x 1 double: MATLAB's ssim map (imgaussfilt sigma 1.5, 'replicate',
-// full size; DynamicRange the class's range, 1 for floating point) of each channel's values, the
-// worst (largest) channel per pixel. 0 where the images agree, as the difference maps are.
-Image ssim_dissimilarity_map(const Image& a, const Image& b);
 
-// The statistics of `s` as every view shows them (max and mean |Δ| to 4 digits, PSNR to 0.01 dB, then
-// "n non-finite": its phrase is empty when n is 0, and left out of sentences).
-std::vector<Statistic> statistics_of(const DiffStats& s);
 // The statistics as one line, or "difference: ERROR"; empty when there are none.
 QString diff_summary(const PaneDiff& d);
 
@@ -189,21 +169,6 @@ QString diff_summary(const PaneDiff& d);
 using RunPlan = std::function<Image(const Plan& plan, const Image& src, QString& device)>;
 // Plain CPU resizing, for callers without a device choice (the export, tests).
 Image run_on_cpu(const Plan& plan, const Image& src, QString& device);
-
-// What a file pane is registered to: the reference's size and channels.
-struct PaneTarget {
-  int rows = 0, cols = 0, channels = 0;
-};
-// `reference` when the panes are compared with a loaded image, else what the resizer panes make of
-// `src` with `base` (MATLAB's output size, the source's channels).
-PaneTarget pane_target(const Image& src, const ResizeSpec& base, const Image* reference);
-// A file pane's image, in the file's element type: the file as it is when it has the target's size;
-// an LR file whose size times one integer factor f (the same for rows and columns) is the target's,
-// upscaled by imresize(file, f, pane.file_upscale) with base's boundary (run on `run`), with
-// `upscaled_by` = f. Throws std::runtime_error with one line (unreadable, corrupt, another channel
-// count, a size that fits no integer factor, an LR file and no upscale method).
-Image load_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary boundary, const RunPlan& run,
-                     QString& device, int& upscaled_by);
 
 // One pane's result, or its error (never throws). Library panes run at MATLAB's output size; file panes
 // are registered to `reference` when it is given (the loaded reference image), else to that size.
@@ -232,11 +197,6 @@ struct StatsRegion {
 PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images, const Image& ref,
                          const DiffSettings& settings, int sr_scale = 0,
                          const std::optional<StatsRegion>& region = std::nullopt);
-// The part of the reference (ref_size, x = column) pane pixels are compared with under `nudge`, inside
-// `ref_region` when given; empty when nothing overlaps. Pane pixels: the same moved by -nudge.
-QRect compared_window(QSize ref_size, QPoint nudge, const std::optional<QRect>& ref_region);
-// `img` moved by `nudge` (pixel (x, y) to (x + dx, y + dy)), the uncovered part 0, same size.
-Image nudge_image(const Image& img, QPoint nudge);
 
 // The whole model: what is compared and what it gives.
 struct Comparison {
@@ -275,7 +235,9 @@ struct Comparison {
 };
 // Fills diffs and scale from results and the settings (the step a settings change repeats).
 void compare(Comparison& c);
-// Resizes every pane, then compares: what the viewer's job and the export both call.
+// Resizes every pane whose result in c.results was not made from the same inputs (see
+// PaneResult::MadeFrom), then compares: what the viewer's job and the export both call. A caller that
+// changes what the panes run on (the device) clears c.results first.
 void compute_comparison(Comparison& c, const RunPlan& run, const std::function<bool()>& superseded);
 
 }  // namespace rl::ui

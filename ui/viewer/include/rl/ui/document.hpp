@@ -74,7 +74,6 @@ class Document : public QObject {
   // --watch: the file panes' files are watched; one rewritten or replaced (saved by rename, as editors
   // do) is read again, and the panes recomputed with the view unchanged.
   void set_watch(bool on);
-  bool watching() const { return watch_; }
   void set_diff_settings(const DiffSettings& d);
   // The region the statistics are of, in source pixels (clipped to the source; nullopt or an empty
   // rectangle clears it). Only the comparison is redone.

@@ -1,0 +1,113 @@
+// The viewer's comparison pipeline (rl::ui::compute_comparison: four panes' resizes, their difference
+// maps, statistics and display images) beside the core's resizes alone, at 2.8, 24 and 48 MP: what the
+// pipeline costs beyond the resizes. Run: build/bench/rl_comparison_bench --benchmark_repetitions=3
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+
+#include "rl/metrics.hpp"
+#include "rl/resize.hpp"
+#include "rl/ui/comparison.hpp"
+
+namespace {
+
+// rows x cols RGB uint8 with structure everywhere (no resize path can shortcut flat regions).
+rl::Image photo(int rows, int cols) {
+  rl::Image img(rows, cols, 3, rl::ElemType::U8);
+  auto* d = img.data<std::uint8_t>();
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      auto* p = d + (static_cast<std::size_t>(r) * cols + c) * 3;
+      p[0] = static_cast<std::uint8_t>((r * 7 + c * 3) & 255);
+      p[1] = static_cast<std::uint8_t>(((r ^ c) * 5) & 255);
+      p[2] = static_cast<std::uint8_t>((c / 16 % 2) * 200 + (r % 13));
+    }
+  return img;
+}
+
+// 2.8 MP (DIV2K's 2040x1356), 24 MP (6000x4000), 48 MP (8000x6000).
+const std::pair<int, int> kSizes[] = {{1356, 2040}, {4000, 6000}, {6000, 8000}};
+
+const rl::Image& source(int which) {
+  static rl::Image images[3];
+  if (images[which].empty()) images[which] = photo(kSizes[which].first, kSizes[which].second);
+  return images[which];
+}
+
+rl::ui::Comparison comparison_of(int which, double scale) {
+  rl::ui::Comparison c;
+  c.source = std::make_shared<const rl::Image>(source(which));
+  c.base = rl::ResizeSpec::with_scale(scale);
+  c.panes.assign(rl::ui::kDefaultPanes.begin(), rl::ui::kDefaultPanes.end());
+  return c;
+}
+
+void set_counters(benchmark::State& state, int which) {
+  const double mp = static_cast<double>(kSizes[which].first) * kSizes[which].second / 1e6;
+  state.counters["source_MP"] = mp;
+}
+
+// The four default panes' resizes (MATLAB's bicubic antialiased, nearest, bilinear, bicubic) alone.
+void BM_CoreResizes(benchmark::State& state) {
+  const int which = static_cast<int>(state.range(0));
+  const double scale = static_cast<double>(state.range(1)) / 100.0;
+  const rl::Image& src = source(which);
+  for (auto _ : state)
+    for (const rl::ui::PaneConfig& p : rl::ui::kDefaultPanes) {
+      rl::ResizeSpec spec = rl::ResizeSpec::with_scale(scale, p.method);
+      spec.antialiasing = p.antialiasing;
+      benchmark::DoNotOptimize(rl::resize(src, spec));
+    }
+  set_counters(state, which);
+}
+
+// The whole model: the same resizes, then every map, statistic and display image.
+void BM_ComparisonPipeline(benchmark::State& state) {
+  const int which = static_cast<int>(state.range(0));
+  const double scale = static_cast<double>(state.range(1)) / 100.0;
+  for (auto _ : state) {
+    rl::ui::Comparison c = comparison_of(which, scale);
+    rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+    benchmark::DoNotOptimize(c.diffs.data());
+  }
+  set_counters(state, which);
+}
+
+// A map or statistics change: compare() on results already made (no resize).
+void BM_CompareOnly(benchmark::State& state) {
+  const int which = static_cast<int>(state.range(0));
+  const double scale = static_cast<double>(state.range(1)) / 100.0;
+  rl::ui::Comparison c = comparison_of(which, scale);
+  rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+  for (auto _ : state) {
+    rl::ui::compare(c);
+    benchmark::DoNotOptimize(c.diffs.data());
+  }
+  set_counters(state, which);
+}
+
+// One pane's statistics against the reference (rl::diff_stats), the whole image in one pass.
+void BM_DiffStats(benchmark::State& state) {
+  const int which = static_cast<int>(state.range(0));
+  const rl::Image& a = source(which);
+  rl::Image b = a;
+  b.data<std::uint8_t>()[7] ^= 1;
+  for (auto _ : state) benchmark::DoNotOptimize(rl::diff_stats(a, b));
+  set_counters(state, which);
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * 2 * a.bytes());
+}
+
+void Args(benchmark::internal::Benchmark* b) {
+  for (int which = 0; which < 3; ++which) b->Args({which, 100});
+  b->Args({1, 50});
+  b->Unit(benchmark::kMillisecond)->UseRealTime()->MeasureProcessCPUTime();
+}
+
+BENCHMARK(BM_CoreResizes)->Apply(Args);
+BENCHMARK(BM_ComparisonPipeline)->Apply(Args);
+BENCHMARK(BM_CompareOnly)->Apply(Args);
+BENCHMARK(BM_DiffStats)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
+
+BENCHMARK_MAIN();

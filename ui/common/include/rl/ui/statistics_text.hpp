@@ -1,0 +1,32 @@
+// A comparison's numbers in the words every view prints: the window's docks, the export's captions and
+// the SR figure's table read these, so a number is spelled one way everywhere.
+#pragma once
+
+#include <QString>
+
+namespace rl::ui {
+
+// Which number a Statistic is, for a view that picks one (the SR figure's table takes the protocol's PSNR).
+enum class StatisticKind {
+  Region,
+  Nudge,
+  MaxAbs,
+  MeanAbs,
+  Psnr,
+  Differ,
+  NonFinite,
+  Values,
+  ProtocolPsnr,
+  ProtocolSsim
+};
+// One number of a pane's comparison, in the words every view prints.
+struct Statistic {
+  QString name;    // a table header: "max |Δ|", "PSNR"
+  QString value;   // its cell: "3", "∞ dB"
+  QString phrase;  // in a sentence: "max |Δ| 3", "2 px differ (50.00%)"
+  StatisticKind kind = StatisticKind::Values;
+};
+// A PSNR in dB as every view prints it: "∞" for identical images, else two decimals ("33.90").
+QString psnr_text(double db);
+
+}  // namespace rl::ui

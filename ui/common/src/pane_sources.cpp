@@ -1,0 +1,244 @@
+// What each pane's source makes: MATLAB's resizer, a library's resize, an SR round trip of either, or
+// an image file registered to the reference (upscaled when it is an LR image).
+#include <QFileInfo>
+#include <chrono>
+#include <exception>
+#include <stdexcept>
+#include <string>
+
+#include "rl/convert.hpp"
+#include "rl/image_io.hpp"
+#include "rl/peer_resize.hpp"
+#include "rl/resize.hpp"
+#include "rl/sr_protocol.hpp"
+#include "rl/ui/comparison.hpp"
+#include "statistics_text.hpp"
+
+namespace rl::ui {
+
+Image run_on_cpu(const Plan& plan, const Image& src, QString& device) {
+  device = QStringLiteral("CPU");
+  return rl::run(plan, src);
+}
+
+namespace {
+
+// A library pane: its pixels for `src` at MATLAB's output size for `base`, and its tables as a Plan
+// for the kernel, tap and worked-example views. With a scale, the library's own call (scale_factor /
+// fx) is used when its size rule gives the same size; otherwise the size is given, as
+// F.interpolate(size=) / cv2.resize(dsize) / Image.resize would be called. A type the library does
+// not take goes through float32 (im2single) and back to the source's type.
+// What a file pane is registered to: the reference's size and channels.
+struct PaneTarget {
+  int rows = 0, cols = 0, channels = 0;
+};
+// `reference` when the panes are compared with a loaded image, else what the resizer panes make of
+// `src` with `base` (MATLAB's output size, the source's channels).
+PaneTarget pane_target(const Image& src, const ResizeSpec& base, const Image* reference);
+// A file pane's image, in the file's element type: the file as it is when it has the target's size;
+// an LR file whose size times one integer factor f (the same for rows and columns) is the target's,
+// upscaled by imresize(file, f, pane.file_upscale) with base's boundary (run on `run`), with
+// `upscaled_by` = f. Throws std::runtime_error with one line (unreadable, corrupt, another channel
+// count, a size that fits no integer factor, an LR file and no upscale method).
+Image load_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary boundary, const RunPlan& run,
+                     QString& device, int& upscaled_by);
+
+PaneResult run_peer_pane(const Image& src, const ResizeSpec& base, const peers::PeerSpec& peer) {
+  const SizeAndScale ss = derive_size_and_scale(base, src.rows(), src.cols());
+  std::string note;
+  peers::PeerTarget target = peers::PeerTarget::with_size(ss.out_rows, ss.out_cols);
+  if (base.scale) {
+    const auto by_scale = peers::PeerTarget::with_scale(base.scale->first, base.scale->second);
+    const auto [r, c] = peers::output_size(peer, src.rows(), src.cols(), by_scale);
+    if (r == ss.out_rows && c == ss.out_cols)
+      target = by_scale;
+    else
+      note = "size " + std::to_string(ss.out_rows) + "x" + std::to_string(ss.out_cols) +
+             " given (the library's rule makes " + std::to_string(r) + "x" + std::to_string(c) +
+             " from this scale). ";
+  }
+  const bool convert = !peers::supports(peer, src.type(), src.channels());
+  Image converted;
+  if (convert) {
+    converted = im2single(src);
+    note += "Resized as float32 (im2single) and converted back to " + to_string(src.type()) + ". ";
+  }
+  const Image& in = convert ? converted : src;
+  const peers::PeerTables tables = peers::peer_tables(peer, in.rows(), in.cols(), target, in.type());
+  PaneResult out;
+  out.plan = std::make_shared<const Plan>(peers::as_plan(tables));
+  const auto t0 = std::chrono::steady_clock::now();
+  Image img = io::peer_resize(in, peer, target);
+  out.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  if (convert) img = convert_to(img, src.type());
+  out.image = std::make_shared<const Image>(std::move(img));
+  out.device = QStringLiteral("CPU");
+  out.note = QString::fromStdString(note + tables.note);
+  return out;
+}
+
+PaneResult run_matlab_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane,
+                           const RunPlan& run) {
+  ResizeSpec spec = base;
+  spec.method = pane.method;
+  spec.antialiasing = pane.antialiasing;
+  PlanLimits limits;
+  limits.channels = src.channels();
+  PaneResult r;
+  r.plan = std::make_shared<const Plan>(make_plan(spec, src.rows(), src.cols(), limits));
+  const auto t0 = std::chrono::steady_clock::now();
+  Image img = run(*r.plan, src, r.device);
+  r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  r.image = std::make_shared<const Image>(std::move(img));
+  return r;
+}
+
+QString size_text(int rows, int cols) { return QStringLiteral("%1x%2").arg(rows).arg(cols); }
+
+[[noreturn]] void refuse(const QString& message) { throw std::runtime_error(message.toStdString()); }
+
+PaneResult run_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary boundary,
+                         const RunPlan& run) {
+  PaneResult r;
+  const auto t0 = std::chrono::steady_clock::now();
+  r.image =
+      std::make_shared<const Image>(load_file_pane(pane, target, boundary, run, r.device, r.upscaled_by));
+  r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  const QString name = QFileInfo(pane.file).fileName();
+  r.note = r.upscaled_by > 1
+               ? QStringLiteral("%1: %2, upscaled x%3 by MATLAB %4 (imresize)")
+                     .arg(name, size_text(r.image->rows() / r.upscaled_by, r.image->cols() / r.upscaled_by))
+                     .arg(r.upscaled_by)
+                     .arg(QString::fromStdString(to_string(*pane.file_upscale)))
+               : QStringLiteral("%1, %2 as read (%3)")
+                     .arg(pane.file, size_text(r.image->rows(), r.image->cols()),
+                          QString::fromStdString(to_string(r.image->type())));
+  return r;
+}
+
+// A file's values are shown as its own type is (float 0..1, uint16 / 257, an integer type's whole
+// range) unless it has the source's type: then through the document's range, as the resizer panes.
+DisplayRange file_display_range(ElemType file, ElemType source, DisplayRange source_range) {
+  if (file == source) return source_range;
+  const ElemInfo& t = info(file);
+  return t.is_integer ? DisplayRange{t.min, t.max, false} : DisplayRange{0.0, 1.0, false};
+}
+
+// up(down(HR, 1/s, MATLAB bicubic antialiased), s, the pane's method or library), as SR benchmarks
+// make their LR inputs and the "Bicubic" row. Both steps use the base's boundary rule. No plan: the
+// teaching views explain one resize of the loaded image, and a round trip is two, of another image.
+PaneResult run_round_trip_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane,
+                               const RunPlan& run) {
+  const int s = pane.sr_round_trip;
+  if (s < 2 || s > 64)
+    throw std::invalid_argument("an SR round trip takes a factor 2..64, got " + std::to_string(s));
+  if (src.rows() < s || src.cols() < s)
+    throw std::invalid_argument(QStringLiteral("a %1 image has no pixels left at SR \u00d7%2")
+                                    .arg(shape_text(src))
+                                    .arg(s)
+                                    .toStdString());
+  const Image hr = modcrop(src, s);
+  ResizeSpec down = ResizeSpec::with_scale(1.0 / s), up = ResizeSpec::with_scale(s);
+  down.boundary = up.boundary = base.boundary;
+  const PaneResult lr = run_matlab_pane(hr, down, PaneConfig{Method::Bicubic, true}, run);
+  PaneConfig up_pane = pane;
+  up_pane.sr_round_trip = 0;
+  PaneResult r = up_pane.peer ? run_peer_pane(*lr.image, up, *up_pane.peer)
+                              : run_matlab_pane(*lr.image, up, up_pane, run);
+  r.ms += lr.ms;
+  r.plan.reset();
+  QString note =
+      QStringLiteral("SR \u00d7%1 round trip: %2 HR down to %3 by MATLAB bicubic (antialiased), up by %4.")
+          .arg(s)
+          .arg(shape_text(hr), shape_text(*lr.image), pane_label(up_pane));
+  if (hr.rows() != src.rows() || hr.cols() != src.cols())
+    note += QStringLiteral(
+                " The %1 image was mod-cropped to %2 (bottom and right, to a multiple of %3, as SR "
+                "protocols do); the reference is that crop.")
+                .arg(shape_text(src), shape_text(hr))
+                .arg(s);
+  if (!r.note.isEmpty()) note += QStringLiteral(" Up step: ") + r.note;
+  r.note = note;
+  return r;
+}
+
+}  // namespace
+
+namespace {
+PaneTarget pane_target(const Image& src, const ResizeSpec& base, const Image* reference) {
+  if (reference) return {reference->rows(), reference->cols(), reference->channels()};
+  const SizeAndScale ss = derive_size_and_scale(base, src.rows(), src.cols());
+  return {ss.out_rows, ss.out_cols, src.channels()};
+}
+
+Image load_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary boundary, const RunPlan& run,
+                     QString& device, int& upscaled_by) {
+  const QString name = QFileInfo(pane.file).fileName();
+  Image img;
+  try {
+    img = io::load(pane.file.toStdString());
+  } catch (const std::exception& e) {
+    refuse(QStringLiteral("cannot read %1: %2").arg(name, QString::fromStdString(e.what())));
+  }
+  device = QStringLiteral("CPU");
+  upscaled_by = 1;
+  if (img.empty()) refuse(QStringLiteral("%1 is empty").arg(name));
+  if (img.channels() != target.channels)
+    refuse(QStringLiteral("%1 has %2 channel(s), the reference %3")
+               .arg(name)
+               .arg(img.channels())
+               .arg(target.channels));
+  if (img.rows() == target.rows && img.cols() == target.cols) return img;
+  // An LR file: one integer factor for both axes, as an SR network's output is f times its input.
+  const int f = target.rows / img.rows();
+  const bool integer_factor = f >= 2 && img.rows() * f == target.rows && img.cols() * f == target.cols;
+  const QString sizes =
+      QStringLiteral("%1 is %2, the reference %3")
+          .arg(name, size_text(img.rows(), img.cols()), size_text(target.rows, target.cols));
+  if (!integer_factor) refuse(sizes + QStringLiteral(": neither the same size nor 1/n of it"));
+  if (!pane.file_upscale)
+    refuse(sizes + QStringLiteral(" (an LR image at 1/%1): choose an upscaling method").arg(f));
+  ResizeSpec spec;
+  spec.scale = {{static_cast<double>(f), static_cast<double>(f)}};
+  spec.method = *pane.file_upscale;
+  spec.boundary = boundary;
+  PlanLimits limits;
+  limits.channels = img.channels();
+  upscaled_by = f;
+  return run(make_plan(spec, img.rows(), img.cols(), limits), img, device);
+}
+}  // namespace
+
+PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane, DisplayRange range,
+                        const RunPlan& run, const Image* reference) {
+  PaneResult r;
+  try {
+    if (pane.is_file()) {
+      r = run_file_pane(pane, pane_target(src, base, reference), base.boundary, run);
+      range = file_display_range(r.image->type(), src.type(), range);
+    } else {
+      r = pane.sr_round_trip != 0 ? run_round_trip_pane(src, base, pane, run)
+          : pane.peer             ? run_peer_pane(src, base, *pane.peer)
+                                  : run_matlab_pane(src, base, pane, run);
+    }
+    r.display = to_qimage(*r.image, range);
+  } catch (const std::exception& e) {
+    r = PaneResult{};
+    r.error = QString::fromStdString(e.what());
+  }
+  return r;
+}
+
+std::vector<PaneResult> compute_panes(const Image& src, const ResizeSpec& base,
+                                      const std::vector<PaneConfig>& panes, DisplayRange range,
+                                      const RunPlan& run, const std::function<bool()>& superseded,
+                                      const Image* reference) {
+  std::vector<PaneResult> results(panes.size());
+  for (std::size_t i = 0; i < panes.size(); ++i) {
+    if (superseded()) break;  // the result is dropped anyway
+    results[i] = compute_pane(src, base, panes[i], range, run, reference);
+  }
+  return results;
+}
+
+}  // namespace rl::ui
