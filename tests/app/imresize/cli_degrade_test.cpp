@@ -17,17 +17,6 @@ namespace {
 
 const std::string kSet5 = golden_dir() + "/legacy-set5/original";
 
-std::map<std::string, std::pair<std::string, std::string>> table_rows(const std::string& out) {
-  std::map<std::string, std::pair<std::string, std::string>> rows;
-  std::istringstream in(out);
-  std::string line, name, psnr, ssim;
-  while (std::getline(in, line)) {
-    std::istringstream l(line);
-    if (l >> name >> psnr >> ssim) rows[name] = {psnr, ssim};
-  }
-  return rows;
-}
-
 // The Bicubic row of the BD table at x3 on Set5: 28.78 / 0.8308 (Zhang et al., RDN, CVPR 2018,
 // Table 3, and Zhang et al., RCAN, ECCV 2018, the BD table; LR made by imresize_BD of
 // RCAN_TestCode/Prepare_TestData_HR_LR.m). Reproduced with the srcnn protocol (uint8 Y, shave =

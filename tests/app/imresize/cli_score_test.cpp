@@ -15,19 +15,6 @@ namespace {
 
 const std::string kSet5 = golden_dir() + "/legacy-set5/original";
 
-// The "name  psnr  ssim" rows of a one-protocol table.
-std::map<std::string, std::pair<std::string, std::string>> table_rows(const std::string& out) {
-  std::map<std::string, std::pair<std::string, std::string>> rows;
-  std::istringstream in(out);
-  std::string name, psnr, ssim;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream l(line);
-    if (l >> name >> psnr >> ssim) rows[name] = {psnr, ssim};
-  }
-  return rows;
-}
-
 // The plain-bicubic row of the SR tables for Set5, as every paper prints it: x2 33.66 / 0.9299,
 // x3 30.39 / 0.8682, x4 28.42 / 0.8104 (Kim et al., VDSR, CVPR 2016, Table 3; the same row in
 // Lai et al., LapSRN, CVPR 2017 is 3-digit; Lim et al., EDSR, CVPRW 2017, Table 3; Zhang et al.,

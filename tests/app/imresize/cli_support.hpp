@@ -14,13 +14,28 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <set>
+#include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rl::test {
 
 namespace fs = std::filesystem;
+
+// The "name  psnr  ssim" rows of a one-protocol table `imresize score` prints.
+inline std::map<std::string, std::pair<std::string, std::string>> table_rows(const std::string& out) {
+  std::map<std::string, std::pair<std::string, std::string>> rows;
+  std::istringstream in(out);
+  std::string line, name, psnr, ssim;
+  while (std::getline(in, line)) {
+    std::istringstream l(line);
+    if (l >> name >> psnr >> ssim) rows[name] = {psnr, ssim};
+  }
+  return rows;
+}
 
 struct CmdResult {
   int code = -1;  // exit status; 128 + signal when killed by a signal
