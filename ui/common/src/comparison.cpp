@@ -133,7 +133,7 @@ SrScore score_pane(const Image& pane, const Image& ref, int sr_scale, SrProtocol
 namespace {
 
 // The HR an SR round trip at factor s starts from: `src` mod-cropped to a multiple of s.
-std::shared_ptr<const Image> sr_hr(const std::shared_ptr<const Image>& src, int s) {
+std::shared_ptr<const Image> round_trip_hr(const std::shared_ptr<const Image>& src, int s) {
   if (s < 2 || (src->rows() % s == 0 && src->cols() % s == 0)) return src;
   return std::make_shared<const Image>(modcrop(*src, s));
 }
@@ -259,7 +259,7 @@ bool Comparison::uses_base() const {
 
 std::shared_ptr<const Image> Comparison::reference() const {
   if (against_image()) return reference_image;
-  if (against_source()) return sr_hr(source, sr_scale());
+  if (against_source()) return round_trip_hr(source, sr_scale());
   if (kReferencePane < static_cast<int>(results.size())) return results[kReferencePane].image;
   return nullptr;
 }

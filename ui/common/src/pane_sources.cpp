@@ -95,7 +95,9 @@ PaneResult run_matlab_pane(const Image& src, const ResizeSpec& base, const PaneC
 
 QString size_text(int rows, int cols) { return QStringLiteral("%1x%2").arg(rows).arg(cols); }
 
-[[noreturn]] void refuse(const QString& message) { throw std::runtime_error(message.toStdString()); }
+[[noreturn]] void throw_pane_error(const QString& message) {
+  throw std::runtime_error(message.toStdString());
+}
 
 PaneResult run_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary boundary,
                          const RunPlan& run) {
@@ -178,16 +180,16 @@ Image load_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary 
   try {
     img = io::load(pane.file.toStdString());
   } catch (const std::exception& e) {
-    refuse(QStringLiteral("cannot read %1: %2").arg(name, QString::fromStdString(e.what())));
+    throw_pane_error(QStringLiteral("cannot read %1: %2").arg(name, QString::fromStdString(e.what())));
   }
   device = QStringLiteral("CPU");
   upscaled_by = 1;
-  if (img.empty()) refuse(QStringLiteral("%1 is empty").arg(name));
+  if (img.empty()) throw_pane_error(QStringLiteral("%1 is empty").arg(name));
   if (img.channels() != target.channels)
-    refuse(QStringLiteral("%1 has %2 channel(s), the reference %3")
-               .arg(name)
-               .arg(img.channels())
-               .arg(target.channels));
+    throw_pane_error(QStringLiteral("%1 has %2 channel(s), the reference %3")
+                         .arg(name)
+                         .arg(img.channels())
+                         .arg(target.channels));
   if (img.rows() == target.rows && img.cols() == target.cols) return img;
   // An LR file: one integer factor for both axes, as an SR network's output is f times its input.
   const int f = target.rows / img.rows();
@@ -195,9 +197,9 @@ Image load_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary 
   const QString sizes =
       QStringLiteral("%1 is %2, the reference %3")
           .arg(name, size_text(img.rows(), img.cols()), size_text(target.rows, target.cols));
-  if (!integer_factor) refuse(sizes + QStringLiteral(": neither the same size nor 1/n of it"));
+  if (!integer_factor) throw_pane_error(sizes + QStringLiteral(": neither the same size nor 1/n of it"));
   if (!pane.file_upscale)
-    refuse(sizes + QStringLiteral(" (an LR image at 1/%1): choose an upscaling method").arg(f));
+    throw_pane_error(sizes + QStringLiteral(" (an LR image at 1/%1): choose an upscaling method").arg(f));
   ResizeSpec spec;
   spec.scale = {{static_cast<double>(f), static_cast<double>(f)}};
   spec.method = *pane.file_upscale;
