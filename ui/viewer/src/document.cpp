@@ -346,7 +346,9 @@ QString Document::diff_label() const {
   const QString ref = d.against == DiffAgainst::ReferenceImage ? "loaded reference"
                       : d.against == DiffAgainst::Source       ? "the image itself (HR)"
                                                                : "reference pane";
+  // A signed map with no channel chosen keeps each pixel's channel of largest magnitude (--diff signed).
   const QString ch = d.mode == DiffMode::AbsMaxChannel ? QString("max over channels")
+                     : d.channel < 0                   ? QString("channel of largest magnitude")
                                                        : QString("channel %1").arg(d.channel + 1);
   if (d.ssim_map) return QString("1 - SSIM(pane, %1) (MATLAB ssim, worst channel)").arg(ref);
   if (d.mode == DiffMode::Signed) return QString("pane - %1 (%2)").arg(ref, ch);
