@@ -105,7 +105,7 @@ class ResponsiveTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     Document& doc = *w.document();
     doc.set_source(big_image(), "big");
-    w.apply_scale_text("1");
+    w.set_scale(1.0);
     QVERIFY(test::wait_idle(doc, 600000));
     QVERIFY(doc.result(0).image && doc.result(3).image);
     QCOMPARE(doc.result(3).image->rows(), 4000);
