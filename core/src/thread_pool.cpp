@@ -14,8 +14,15 @@
 #define RL_HAVE_PTHREAD_ATFORK 1
 #endif
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -54,6 +61,22 @@ bool spin_until(Ready ready, std::chrono::microseconds limit) {
     cpu_relax();
     if (i % 64 == 0 && std::chrono::steady_clock::now() - t0 > limit) return ready();
   }
+}
+
+// The nice value set_worker_nice asked for (kNoNice: none); each worker applies it before its next job.
+constexpr int kNoNice = 1000;
+std::atomic<int> wanted_nice{kNoNice};
+
+void apply_wanted_nice(int& applied) {
+  const int want = wanted_nice.load(std::memory_order_relaxed);
+  if (want == applied) return;
+  applied = want;
+#ifdef __linux__
+  const id_t tid = static_cast<id_t>(::syscall(SYS_gettid));
+  errno = 0;
+  const int now = ::getpriority(PRIO_PROCESS, tid);
+  if (errno == 0 && now < want) (void)::setpriority(PRIO_PROCESS, tid, want);
+#endif
 }
 
 // One parallel_for call: chunks are claimed with an atomic counter by the caller and by at most
@@ -171,6 +194,7 @@ class Pool {
   }
 
   static void loop(PoolState& s) {
+    int nice = kNoNice;
     for (;;) {
       spin_until([&] { return s.queued.load(std::memory_order_acquire) > 0 || s.stop.load(); }, kSpin);
       std::unique_lock lock(s.m);
@@ -187,6 +211,7 @@ class Pool {
       s.queued.store(s.queue.size(), std::memory_order_release);
       if (slot <= 0) continue;
       lock.unlock();
+      apply_wanted_nice(nice);
       job->work();
     }
   }
@@ -227,6 +252,8 @@ namespace rl {
 void parallel_for(long long n, long long min_per_chunk, const std::function<void(long long, long long)>& f) {
   detail::parallel_for(n, 0, min_per_chunk, f);
 }
+
+void set_worker_nice(int nice) { detail::wanted_nice.store(nice, std::memory_order_relaxed); }
 
 int rows_per_block(const Image& img) {
   const std::size_t row = std::max<std::size_t>(1, img.row_stride());

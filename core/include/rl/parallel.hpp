@@ -14,6 +14,14 @@ namespace rl {
 // allows. The first exception f throws is rethrown after every range has finished.
 void parallel_for(long long n, long long min_per_chunk, const std::function<void(long long, long long)>& f);
 
+// The pool's worker threads run at this nice value from their next job on (Linux, where a nice value
+// is per thread; elsewhere nothing happens). A worker inherits the priority of the thread that starts
+// it, and the pool starts on the first parallel pass of any thread: a program with an interactive
+// thread (the viewer's GUI thread) calls this once, so that background passes never take the CPU
+// from it. Without privileges a nice value can only be raised: a lower one than a worker has is not
+// applied.
+void set_worker_nice(int nice);
+
 // Rows per block for a pass over `img` that combines per-block results in block order: about 64 Ki
 // elements a block. It depends on the image's shape only, so a sum made this way is the same on any
 // number of threads.
