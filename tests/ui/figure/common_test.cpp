@@ -12,6 +12,8 @@
 #include "rl/ui/axis_ticks.hpp"
 #include "rl/ui/colormap.hpp"
 #include "rl/ui/image_convert.hpp"
+#include "rl/ui/mipmap.hpp"
+#include "rl/ui/release.hpp"
 
 namespace {
 
@@ -236,6 +238,66 @@ TEST(AxisTicks, MultiplesWithAnExactZero) {
   EXPECT_EQ(d[3], 0.0);
   EXPECT_NEAR(d[5], 0.2, 1e-12);
   EXPECT_TRUE(rl::ui::ticks(1.0, 0.0, 0.5).empty());
+}
+
+// Mipmap halving: each pixel the rounded (half up) mean of the 2x2 it covers, the odd edge's
+// one- and two-pixel cells averaged over what is there. Values worked by hand.
+TEST(Mipmap, HalvingAveragesTheCoveredPixelsAndRoundsHalfUp) {
+  QImage img(3, 3, QImage::Format_ARGB32);
+  const int red[3][3] = {{0, 1, 10}, {1, 1, 20}, {7, 9, 255}};
+  for (int y = 0; y < 3; ++y)
+    for (int x = 0; x < 3; ++x) img.setPixel(x, y, qRgba(red[y][x], 2 * y, 100 + x, 200 + y));
+  const QImage h = rl::ui::halve(img);
+  ASSERT_EQ(h.size(), QSize(2, 2));
+  ASSERT_EQ(h.format(), QImage::Format_ARGB32);
+  // (0+1+1+1)/4 = 0.75 -> 1; green (0+0+2+2)/4 = 1; blue (100+101+100+101)/4 = 100.5 -> 101;
+  // alpha (200+200+201+201)/4 = 200.5 -> 201.
+  EXPECT_EQ(h.pixel(0, 0), qRgba(1, 1, 101, 201));
+  // The right column alone: red (10+20)/2 = 15, green (0+2)/2 = 1, blue 102, alpha 200.5 -> 201.
+  EXPECT_EQ(h.pixel(1, 0), qRgba(15, 1, 102, 201));
+  // The bottom row alone: red (7+9)/2 = 8, green 4, blue 100.5 -> 101, alpha 202.
+  EXPECT_EQ(h.pixel(0, 1), qRgba(8, 4, 101, 202));
+  EXPECT_EQ(h.pixel(1, 1), qRgba(255, 4, 102, 202));  // the corner pixel as it is
+  // Rounding: a mean of 0.25 goes down, 0.5 up.
+  QImage two(2, 2, QImage::Format_RGB32);
+  two.fill(qRgb(0, 0, 0));
+  two.setPixel(1, 1, qRgb(1, 2, 3));
+  EXPECT_EQ(rl::ui::halve(two).pixel(0, 0), qRgb(0, 1, 1));  // 1/4 -> 0, 2/4 -> 1, 3/4 -> 1
+}
+
+TEST(Mipmap, LevelsStopAtTheSmallestSideAndTheZoomPicksTheLevel) {
+  QImage img(1000, 600, QImage::Format_RGB32);
+  img.fill(qRgb(10, 20, 30));
+  const auto m = rl::ui::Mipmap::of(img);
+  ASSERT_EQ(m->levels(), 2);  // 500x300, then 250x150: its larger side is within 256
+  EXPECT_EQ(m->level(1).size(), QSize(500, 300));
+  EXPECT_EQ(m->level(2).size(), QSize(250, 150));
+  EXPECT_EQ(m->level(2).pixel(17, 33), qRgb(10, 20, 30));
+  EXPECT_EQ(m->level_for(4.0), 0);   // magnified: the full image
+  EXPECT_EQ(m->level_for(0.5), 0);   // at 1/2: still the full image
+  EXPECT_EQ(m->level_for(0.49), 1);  // level 1's pixels cover 0.98 screen px
+  EXPECT_EQ(m->level_for(0.25), 2);
+  EXPECT_EQ(m->level_for(0.01), 2);  // no coarser level than the last
+  EXPECT_EQ(m->level_for(0.0), 0);
+  // A 256-pixel image needs no level; formats other than 32-bit RGB get none.
+  EXPECT_EQ(rl::ui::Mipmap::of(QImage(256, 100, QImage::Format_RGB32))->levels(), 0);
+  EXPECT_EQ(rl::ui::Mipmap::of(QImage(1000, 600, QImage::Format_RGB888))->levels(), 0);
+  EXPECT_EQ(rl::ui::Mipmap::of(QImage())->levels(), 0);
+}
+
+TEST(Release, DisplayImagesAndSharedImagesHoldTheirPixels) {
+  QImage a = rl::ui::make_display_image(5, 3, QImage::Format_RGB32);
+  ASSERT_FALSE(a.isNull());
+  EXPECT_EQ(a.bytesPerLine(), 20);
+  a.fill(qRgb(1, 2, 3));
+  const QImage copy = a;  // shares the buffer; freed once, when the last copy goes
+  a = QImage();
+  EXPECT_EQ(copy.pixel(4, 2), qRgb(1, 2, 3));
+  EXPECT_TRUE(rl::ui::make_display_image(0, 3, QImage::Format_RGB32).isNull());
+  rl::Image img(2, 2, 1, rl::ElemType::U8);
+  img.set(1, 1, 0, 7);
+  const auto shared = rl::ui::share_image(std::move(img));
+  EXPECT_EQ(shared->at(1, 1, 0), 7);
 }
 
 }  // namespace

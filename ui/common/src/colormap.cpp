@@ -12,6 +12,7 @@
 #include "colormap_tables.hpp"
 #include "rl/parallel.hpp"
 #include "rl/ui/axis_ticks.hpp"
+#include "rl/ui/release.hpp"
 
 namespace rl::ui {
 namespace {
@@ -73,7 +74,8 @@ QRgb colormap_lookup(Colormap map, double t) { return lookup(map, t); }
 QImage colorize(const rl::Image& map, Colormap cmap, double lo, double hi) {
   if (map.empty()) return {};
   constexpr double kInf = std::numeric_limits<double>::infinity();
-  QImage out(map.cols(), map.rows(), QImage::Format_RGB32);
+  QImage out = make_display_image(map.cols(), map.rows(), QImage::Format_RGB32);
+  if (out.isNull()) return out;
   const double span = hi - lo;
   const double flat = cmap == Colormap::Diverging ? 0.5 : 0.0;
   rl::parallel_for(map.rows(), 8, [&](long long r0, long long r1) {

@@ -19,6 +19,7 @@
 #include "rl/peer_resize.hpp"
 #include "rl/resize.hpp"
 #include "rl/ssim.hpp"
+#include "rl/ui/release.hpp"
 #include "statistics_text.hpp"
 
 namespace rl::ui {
@@ -135,12 +136,13 @@ namespace {
 // The HR an SR round trip at factor s starts from: `src` mod-cropped to a multiple of s.
 std::shared_ptr<const Image> round_trip_hr(const std::shared_ptr<const Image>& src, int s) {
   if (s < 2 || (src->rows() % s == 0 && src->cols() % s == 0)) return src;
-  return std::make_shared<const Image>(modcrop(*src, s));
+  return share_image(modcrop(*src, s));
 }
 
 // `img` moved by `nudge` onto a canvas of its size, the uncovered strip checkered.
 QImage nudged_qimage(const QImage& img, QPoint nudge) {
-  QImage out(img.size(), QImage::Format_RGB32);
+  QImage out = make_display_image(img.width(), img.height(), QImage::Format_RGB32);
+  if (out.isNull()) return out;
   out.fill(QColor(48, 48, 52));
   QPainter p(&out);
   p.fillRect(out.rect(), uncovered_brush());
@@ -210,15 +212,15 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
       if (!nudge.isNull()) {
         moved = b;
         paste_nudged(moved, *a, nudge);
-        d.nudged = std::make_shared<const Image>(nudge_image(*a, nudge));
+        d.nudged = share_image(nudge_image(*a, nudge));
       }
       const Image& shown = nudge.isNull() ? *a : moved;
       const bool largest = settings.mode == DiffMode::Signed && settings.channel < 0;
       const int channel = settings.mode == DiffMode::AbsMaxChannel || largest
                               ? -1
                               : std::clamp(settings.channel, 0, a->channels() - 1);
-      auto map = std::make_shared<const Image>(
-          settings.ssim_map ? ssim_dissimilarity_map(shown, b) : diff_map(shown, b, settings.mode, channel));
+      auto map = share_image(settings.ssim_map ? ssim_dissimilarity_map(shown, b)
+                                               : diff_map(shown, b, settings.mode, channel));
       m = std::max(m, max_abs_finite(*map));
       out.scale.non_finite += count_non_finite(*map);
       d.map = std::move(map);
@@ -241,6 +243,7 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
     if (!d.map) continue;
     d.colored = colorize(*d.map, out.scale.colormap, out.scale.lo, out.scale.hi);
     if (!nudges[i].isNull()) checker_uncovered(d.colored, nudges[i]);
+    d.colored_levels = Mipmap::of(d.colored);
   }
   return out;
 }
@@ -277,6 +280,7 @@ void compare(Comparison& c) {
     c.scale = DiffScale{};
     c.scale.colormap = diff_colormap(c.diff.mode);
     c.reference_display = QImage();
+    c.reference_levels.reset();
     return;
   }
   std::vector<std::shared_ptr<const Image>> images;
@@ -290,10 +294,17 @@ void compare(Comparison& c) {
   c.diffs = std::move(d.diffs);
   c.scale = d.scale;
   for (std::size_t i = 0; i < c.diffs.size(); ++i)
-    if (c.diffs[i].nudged)
-      c.diffs[i].nudged_display = nudged_qimage(c.results[i].display, settings.nudge(static_cast<int>(i)));
-  c.reference_display =
-      c.reference_is_pane() ? c.results[kReferencePane].display : to_qimage(*ref, c.display);
+    if (PaneDiff& d = c.diffs[i]; d.nudged) {
+      d.nudged_display = nudged_qimage(c.results[i].display, settings.nudge(static_cast<int>(i)));
+      d.nudged_levels = Mipmap::of(d.nudged_display);
+    }
+  if (c.reference_is_pane()) {
+    c.reference_display = c.results[kReferencePane].display;
+    c.reference_levels = c.results[kReferencePane].display_levels;
+  } else {
+    c.reference_display = to_qimage(*ref, c.display);
+    c.reference_levels = Mipmap::of(c.reference_display);
+  }
 }
 
 namespace {

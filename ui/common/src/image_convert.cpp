@@ -10,6 +10,7 @@
 
 #include "rl/parallel.hpp"
 #include "rl/ui/colormap.hpp"
+#include "rl/ui/release.hpp"
 
 namespace rl::ui {
 namespace {
@@ -116,7 +117,9 @@ QImage to_qimage(const rl::Image& img, DisplayRange range) {
   if (img.empty()) return {};
   const int ch = img.channels();
   const bool alpha = ch == 2 || ch == 4;
-  QImage out(img.cols(), img.rows(), alpha ? QImage::Format_ARGB32 : QImage::Format_RGB32);
+  QImage out =
+      make_display_image(img.cols(), img.rows(), alpha ? QImage::Format_ARGB32 : QImage::Format_RGB32);
+  if (out.isNull()) return out;
   visit_elem_type(img.type(), [&](auto x) { convert_rows<decltype(x)>(img, range, out); });
   return out;
 }

@@ -12,6 +12,7 @@
 #include "rl/resize.hpp"
 #include "rl/sr_protocol.hpp"
 #include "rl/ui/comparison.hpp"
+#include "rl/ui/release.hpp"
 #include "statistics_text.hpp"
 
 namespace rl::ui {
@@ -71,7 +72,7 @@ PaneResult run_peer_pane(const Image& src, const ResizeSpec& base, const peers::
   Image img = io::peer_resize(in, peer, target);
   out.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   if (convert) img = convert_to(img, src.type());
-  out.image = std::make_shared<const Image>(std::move(img));
+  out.image = share_image(std::move(img));
   out.device = QStringLiteral("CPU");
   out.note = QString::fromStdString(note + tables.note);
   return out;
@@ -89,7 +90,7 @@ PaneResult run_matlab_pane(const Image& src, const ResizeSpec& base, const PaneC
   const auto t0 = std::chrono::steady_clock::now();
   Image img = run(*r.plan, src, r.device);
   r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  r.image = std::make_shared<const Image>(std::move(img));
+  r.image = share_image(std::move(img));
   return r;
 }
 
@@ -103,8 +104,7 @@ PaneResult run_file_pane(const PaneConfig& pane, const PaneTarget& target, Bound
                          const RunPlan& run) {
   PaneResult r;
   const auto t0 = std::chrono::steady_clock::now();
-  r.image =
-      std::make_shared<const Image>(load_file_pane(pane, target, boundary, run, r.device, r.upscaled_by));
+  r.image = share_image(load_file_pane(pane, target, boundary, run, r.device, r.upscaled_by));
   r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   const QString name = QFileInfo(pane.file).fileName();
   r.note = r.upscaled_by > 1
@@ -224,6 +224,7 @@ PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConf
                                   : run_matlab_pane(src, base, pane, run);
     }
     r.display = to_qimage(*r.image, range);
+    r.display_levels = Mipmap::of(r.display);
   } catch (const std::exception& e) {
     r = PaneResult{};
     r.error = QString::fromStdString(e.what());

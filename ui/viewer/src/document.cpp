@@ -11,13 +11,14 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <memory>
-#include <type_traits>
 #include <utility>
 
 #include "rl/device_policy.hpp"
 #include "rl/device_runner.hpp"
+#include "rl/parallel.hpp"
 #include "rl/resize.hpp"
 #include "rl/ui/image_convert.hpp"
+#include "rl/ui/release.hpp"
 
 #ifdef __linux__
 #include <sys/resource.h>
@@ -37,9 +38,13 @@ namespace {
 
 // ---- Jobs: started here, run by the pure functions of document_jobs.hpp ----
 
-// Background work must never take the CPU from the GUI thread: pool threads (and the resizer's
-// worker threads they start, which inherit it) run at a lower priority. On Linux the nice value is
-// per thread, while QThread::setPriority does nothing for ordinary threads there.
+// Background work must never take the CPU from the GUI thread: Qt's pool threads and the core's
+// worker threads run at a lower priority. On Linux the nice value is per thread, while
+// QThread::setPriority does nothing for ordinary threads there. The core's workers inherit the
+// priority of whichever thread first starts them (the GUI thread, when a pass runs there first), so
+// the document sets theirs explicitly (rl::set_worker_nice).
+constexpr int kWorkerNice = 10;
+
 void lower_worker_priority() {
   thread_local bool done = false;
   if (done) return;
@@ -48,27 +53,8 @@ void lower_worker_priority() {
 #ifdef __linux__
   const id_t tid = static_cast<id_t>(::syscall(SYS_gettid));
   const int now = ::getpriority(PRIO_PROCESS, tid);
-  if (now < 10) (void)::setpriority(PRIO_PROCESS, tid, 10);
+  if (now < kWorkerNice) (void)::setpriority(PRIO_PROCESS, tid, kWorkerNice);
 #endif
-}
-
-// Destroys `old` on a worker thread.
-template <class T>
-void free_off_gui_thread(T&& old) {
-  (void)QtConcurrent::run([gone = std::move(old)]() mutable {
-    std::remove_reference_t<T> dropped = std::move(gone);
-    (void)dropped;
-  });
-}
-
-// The elements of `v`, moved out; `v` keeps its storage (so references to its elements stay valid
-// while the caller assigns new values).
-template <class T>
-std::vector<T> take_elements(std::vector<T>& v) {
-  std::vector<T> out;
-  out.reserve(v.size());
-  for (T& e : v) out.push_back(std::exchange(e, T{}));
-  return out;
 }
 
 // Watches a future and hands its result to `done` on the GUI thread.
@@ -80,11 +66,7 @@ QFutureWatcher<T>* watch(QObject* owner, QList<QFutureWatcherBase*>& list, QFutu
     list.removeOne(w);
     QObject::disconnect(w, nullptr, nullptr, nullptr);
     done(w->result());
-    // The last reference to the result (a stale comparison's images, gigabytes at 48 MP) is dropped
-    // on a worker: returning that memory to the system takes the GUI thread 100 ms and more.
-    QFuture<T> f = w->future();
-    w->setFuture(QFuture<T>());
-    free_off_gui_thread(std::move(f));
+    // A stale result's images (gigabytes at 48 MP) free themselves off the GUI thread (release.hpp).
     w->deleteLater();
   });
   w->setFuture(fut);
@@ -99,6 +81,7 @@ struct Document::ComputeOut {
 };
 
 Document::Document(QObject* parent) : QObject(parent), live_gen_(std::make_shared<std::atomic<quint64>>(0)) {
+  rl::set_worker_nice(kWorkerNice);
   comparison_.base.scale = {{kDefaultScale, kDefaultScale}};
   comparison_.panes.assign(kDefaultPanes.begin(), kDefaultPanes.end());
   clear_results();
@@ -143,7 +126,7 @@ void Document::adopt_source(const PreparedSource& p, const QString& name, const 
 }
 
 void Document::set_source(Image img, const QString& name) {
-  adopt_source(prepare_source(std::make_shared<const Image>(std::move(img)), display_), name, QString());
+  adopt_source(prepare_source(share_image(std::move(img)), display_), name, QString());
   schedule_compute();
 }
 
@@ -416,7 +399,7 @@ void Document::finish_compute(quint64 gen, const ComputeOut& out) {
     ++dropped_;
     return;
   }
-  free_off_gui_thread(take_elements(comparison_.results));
+  // Assigned element by element into the same storage: references to a pane's result stay valid.
   comparison_.results = c.results;
   comparison_.display = c.display;
   device_note_ = out.device_note;
@@ -435,7 +418,6 @@ void Document::finish_compute(quint64 gen, const ComputeOut& out) {
   // The job compared with the settings it started with; if they changed meanwhile, compare again.
   if (c.diff == comparison_.diff && c.reference_image == comparison_.reference_image) {
     ++diff_gen_;  // a comparison of the previous results, still running, is stale
-    free_off_gui_thread(take_elements(comparison_.diffs));
     comparison_.diffs = c.diffs;
     comparison_.scale = c.scale;
     comparison_.reference_display = c.reference_display;
@@ -466,7 +448,6 @@ void Document::start_diff() {
     if (gen != diff_gen_ || out.diffs.size() != comparison_.panes.size()) {
       ++dropped_;
     } else {
-      free_off_gui_thread(take_elements(comparison_.diffs));
       comparison_.diffs = out.diffs;
       comparison_.scale = out.scale;
       comparison_.reference_display = out.reference_display;

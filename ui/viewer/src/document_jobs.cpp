@@ -7,6 +7,7 @@
 
 #include "rl/image_io.hpp"
 #include "rl/image_ops.hpp"
+#include "rl/ui/release.hpp"
 
 namespace rl::ui {
 
@@ -19,7 +20,7 @@ PreparedSource prepare_source(std::shared_ptr<const Image> image, const DisplayS
   PreparedSource out;
   if (uses_display_range(image->type()))
     if (const auto r = finite_range(*image)) std::tie(out.lo, out.hi) = *r;
-  out.preview_image = std::make_shared<const Image>(downsample_nearest(*image, kPreviewSide));
+  out.preview_image = share_image(downsample_nearest(*image, kPreviewSide));
   out.preview = to_qimage(*out.preview_image, effective_range(display, out.lo, out.hi));
   out.image = std::move(image);
   return out;
@@ -27,7 +28,7 @@ PreparedSource prepare_source(std::shared_ptr<const Image> image, const DisplayS
 
 PreparedSource load_source(const QString& path, const DisplaySettings& display, bool prepare) {
   try {
-    auto img = std::make_shared<const Image>(rl::io::load(path.toStdString()));
+    auto img = share_image(rl::io::load(path.toStdString()));
     if (!prepare) {
       PreparedSource out;
       out.image = std::move(img);

@@ -411,12 +411,18 @@ void MainWindow::refresh_panes() {
                                : QString("showing: pane %1 (reference)").arg(kReferencePane + 1);
   // What pane i shows: the reference while flickering, its map in difference mode, else its result
   // (moved by its nudge).
-  const auto layer = [&](int i) -> std::pair<QImage, std::shared_ptr<const Image>> {
+  struct Layer {
+    QImage display;
+    std::shared_ptr<const Mipmap> levels;
+    std::shared_ptr<const Image> values;
+  };
+  const auto layer = [&](int i) -> Layer {
     const PaneDiff& d = doc_->diff(i);
-    if (flick) return {cmp.reference_display, ref_values};
-    if (diff && d.map) return {d.colored, d.map};
-    if (d.nudged) return {d.nudged_display, d.nudged};
-    return {doc_->result(i).display, doc_->result(i).image};
+    if (flick) return {cmp.reference_display, cmp.reference_levels, ref_values};
+    if (diff && d.map) return {d.colored, d.colored_levels, d.map};
+    if (d.nudged) return {d.nudged_display, d.nudged_levels, d.nudged};
+    const PaneResult& r = doc_->result(i);
+    return {r.display, r.display_levels, r.image};
   };
   for (int i = 0; i < static_cast<int>(panes_.size()) && i < doc_->pane_count(); ++i) {
     PaneWidget* p = panes_[static_cast<std::size_t>(i)];
@@ -427,14 +433,14 @@ void MainWindow::refresh_panes() {
     p->setToolTip(r.note);  // a library pane: how its tables combine, and what was adapted
     p->set_showing(flick && !cmp.is_reference(i) ? ref_name : QString());
     if (!r.error.isEmpty() && !flick) {
-      p->view()->set_image(QImage(), nullptr);
+      p->view()->set_image(QImage(), nullptr, nullptr);
       p->view()->set_message(r.error);
     } else if (diff && !flick && !d.map && !d.error.isEmpty()) {
-      p->view()->set_image(QImage(), nullptr);
+      p->view()->set_image(QImage(), nullptr, nullptr);
       p->view()->set_message(d.error);
     } else {
-      const auto [img, values] = layer(i);
-      p->view()->set_image(img, values);
+      const Layer l = layer(i);
+      p->view()->set_image(l.display, l.levels, l.values);
     }
     QString info;
     if (r.image)
@@ -447,14 +453,13 @@ void MainWindow::refresh_panes() {
   }
   if (wipe_action_->isChecked()) {
     const int a = view_bar_->wipe_left(), b = view_bar_->wipe_right();
-    const auto [ia, va] = layer(a);
-    const auto [ib, vb] = layer(b);
-    wipe_->set_image(ia, va);
+    const Layer la = layer(a), lb = layer(b);
+    wipe_->set_image(la.display, la.levels, la.values);
     const auto title = [&](int i) {
       const QString t = panes_[static_cast<std::size_t>(i)]->title();
       return flick && !cmp.is_reference(i) ? t + " · " + ref_name : t;
     };
-    wipe_->set_second(ib, vb, title(a), title(b));
+    wipe_->set_second(lb.display, lb.levels, lb.values, title(a), title(b));
   }
   show_region_outline(doc_->region() ? std::optional<QRectF>(QRectF(*doc_->region())) : std::nullopt);
   update_inspector(hover_);

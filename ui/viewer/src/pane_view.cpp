@@ -33,15 +33,19 @@ PaneView::PaneView(ViewState* view, QWidget* parent) : QWidget(parent), view_(vi
   connect(view_, &ViewState::changed, this, qOverload<>(&QWidget::update));
 }
 
-void PaneView::set_image(const QImage& display, std::shared_ptr<const Image> values) {
+void PaneView::set_image(const QImage& display, std::shared_ptr<const Mipmap> levels,
+                         std::shared_ptr<const Image> values) {
   display_ = display;
+  levels_ = std::move(levels);
   values_ = std::move(values);
   update();
 }
 
-void PaneView::set_second(const QImage& display2, std::shared_ptr<const Image> values2,
-                          const QString& label_a, const QString& label_b) {
+void PaneView::set_second(const QImage& display2, std::shared_ptr<const Mipmap> levels2,
+                          std::shared_ptr<const Image> values2, const QString& label_a,
+                          const QString& label_b) {
   display2_ = display2;
+  levels2_ = std::move(levels2);
   values2_ = std::move(values2);
   label_a_ = label_a;
   label_b_ = label_b;
@@ -92,7 +96,7 @@ QPoint PaneView::output_pixel(QPointF src) const {
   return {static_cast<int>(std::floor(src.x() * sx())), static_cast<int>(std::floor(src.y() * sy()))};
 }
 
-void PaneView::draw_layer(QPainter& p, const QImage& img, const Image* values) {
+void PaneView::draw_layer(QPainter& p, const QImage& img, const Mipmap* levels, const Image* values) {
   if (img.isNull()) return;
   const double fx = img.width() / view_->source_size().width();
   const double fy = img.height() / view_->source_size().height();
@@ -104,9 +108,23 @@ void PaneView::draw_layer(QPainter& p, const QImage& img, const Image* values) {
   if (c1 <= c0 || r1 <= r0) return;
   const double px = view_->zoom() / fx, py = view_->zoom() / fy;  // screen px per output pixel
   const QPointF o = to_widget(QPointF(c0 / fx, r0 / fy));
+  const QRectF target(o.x(), o.y(), (c1 - c0) * px, (r1 - r0) * py);
+  const int k = levels ? levels->level_for(std::max(px, py)) : 0;
+  if (k > 0) {
+    // Shown smaller than 1/2: the level whose pixels are just below a screen pixel, sampled (its
+    // pixels are averages already). Not SmoothPixmapTransform: Qt's raster engine splits a smooth
+    // scale into tasks on its own thread pool and the GUI thread waits for them, behind whatever
+    // else runs, tens of milliseconds while the panes compute.
+    const QImage& lv = levels->level(k);
+    const double kx = static_cast<double>(lv.width()) / img.width();
+    const double ky = static_cast<double>(lv.height()) / img.height();
+    p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    p.drawImage(target, lv, QRectF(c0 * kx, r0 * ky, (c1 - c0) * kx, (r1 - r0) * ky));
+    return;  // no grid or values at this zoom
+  }
   // Without SmoothPixmapTransform the raster engine samples nearest: pixels stay square.
   p.setRenderHint(QPainter::SmoothPixmapTransform, false);
-  p.drawImage(QRectF(o.x(), o.y(), (c1 - c0) * px, (r1 - r0) * py), img, QRectF(c0, r0, c1 - c0, r1 - r0));
+  p.drawImage(target, img, QRectF(c0, r0, c1 - c0, r1 - r0));
 
   if (grid_ && px >= kGridFrom && py >= kGridFrom) {
     p.setPen(QPen(QColor(128, 128, 128, 110), 1));
@@ -157,13 +175,13 @@ void PaneView::paintEvent(QPaintEvent*) {
     p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, message_);
     return;
   }
-  draw_layer(p, display_, values_.get());
+  draw_layer(p, display_, levels_.get(), values_.get());
   if (!display2_.isNull()) {
     const double x = split_ * width();
     p.save();
     p.setClipRect(QRectF(x, 0, width() - x, height()));
     p.fillRect(rect(), QColor(48, 48, 52));
-    draw_layer(p, display2_, values2_.get());
+    draw_layer(p, display2_, levels2_.get(), values2_.get());
     p.restore();
     p.setPen(QPen(QColor(255, 210, 0), 2));
     p.drawLine(QPointF(x, 0), QPointF(x, height()));

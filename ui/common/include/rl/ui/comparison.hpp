@@ -25,6 +25,7 @@
 #include "rl/ui/colormap.hpp"
 #include "rl/ui/crop_text.hpp"
 #include "rl/ui/image_convert.hpp"
+#include "rl/ui/mipmap.hpp"
 #include "rl/ui/statistics_text.hpp"
 
 namespace rl::ui {
@@ -75,12 +76,13 @@ struct PaneResult;
 QString pane_label(const PaneConfig& c, const PaneResult& r);
 
 struct PaneResult {
-  std::shared_ptr<const Image> image;  // in the source's element type
-  std::shared_ptr<const Plan> plan;    // how it was made (a library's tables as a Plan)
-  QImage display;                      // image through the display range
-  double ms = 0.0;                     // time of the resize alone
-  QString device;                      // "CPU" or "CUDA"
-  QString error;                       // set instead of image when this pane failed
+  std::shared_ptr<const Image> image;            // in the source's element type
+  std::shared_ptr<const Plan> plan;              // how it was made (a library's tables as a Plan)
+  QImage display;                                // image through the display range
+  std::shared_ptr<const Mipmap> display_levels;  // its halvings, what a zoomed-out pane draws
+  double ms = 0.0;                               // time of the resize alone
+  QString device;                                // "CPU" or "CUDA"
+  QString error;                                 // set instead of image when this pane failed
   QString note;  // library panes: how its tables combine, any size or type adaptation; round trips: the steps
   int upscaled_by = 0;  // a file pane: the integer factor its LR file was upscaled by
   // What it was made from (set by compute_comparison): a recompute keeps a result whose pane, source,
@@ -139,6 +141,7 @@ QRect result_crop(const QRect& source_crop, int src_rows, int src_cols, int out_
 struct PaneDiff {
   std::shared_ptr<const Image> map;  // rows x cols x 1 float64
   QImage colored;                    // map through the comparison's DiffScale
+  std::shared_ptr<const Mipmap> colored_levels;
   std::optional<DiffStats> stats;
   std::optional<SrScore> sr;          // under DiffSettings::protocol, when the pair can be scored
   std::vector<Statistic> statistics;  // stats (then sr) as shown
@@ -147,6 +150,7 @@ struct PaneDiff {
   // checkered (values 0 there). Null when the pane is not nudged: the result is shown as it is.
   std::shared_ptr<const Image> nudged;
   QImage nudged_display;
+  std::shared_ptr<const Mipmap> nudged_levels;
 };
 
 // How difference maps are coloured: the one rule that a signed map takes the diverging colormap.
@@ -213,6 +217,7 @@ struct Comparison {
   // The image the panes are compared with, through the display range: what the A/B flicker shows in
   // each pane's place (null when there is no reference).
   QImage reference_display;
+  std::shared_ptr<const Mipmap> reference_levels;
 
   // The image the panes are compared with: the loaded reference when asked for and loaded; the
   // source (mod-cropped to a multiple of sr_scale(), as the round-trip panes' HR is) when asked

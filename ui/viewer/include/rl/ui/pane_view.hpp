@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "rl/image.hpp"
+#include "rl/ui/mipmap.hpp"
 
 namespace rl::ui {
 
@@ -22,11 +23,13 @@ class PaneView : public QWidget {
  public:
   PaneView(ViewState* view, QWidget* parent = nullptr);
 
-  // `values` are the numbers behind `display` (shown at high zoom and by the inspector).
-  void set_image(const QImage& display, std::shared_ptr<const Image> values);
+  // `values` are the numbers behind `display` (shown at high zoom and by the inspector); `levels`
+  // its halvings, drawn when the zoom shows it smaller than 1/2 (null: the full image, sampled).
+  void set_image(const QImage& display, std::shared_ptr<const Mipmap> levels,
+                 std::shared_ptr<const Image> values);
   // Wipe mode: `display2` is drawn right of the split line.
-  void set_second(const QImage& display2, std::shared_ptr<const Image> values2, const QString& label_a,
-                  const QString& label_b);
+  void set_second(const QImage& display2, std::shared_ptr<const Mipmap> levels2,
+                  std::shared_ptr<const Image> values2, const QString& label_a, const QString& label_b);
   void set_message(const QString& m);  // shown when there is no image (computing, an error)
   void set_grid(bool on);
   void set_hover(std::optional<QPointF> src);
@@ -80,12 +83,13 @@ class PaneView : public QWidget {
  private:
   double sx() const;
   double sy() const;
-  void draw_layer(QPainter& p, const QImage& img, const Image* values);
+  void draw_layer(QPainter& p, const QImage& img, const Mipmap* levels, const Image* values);
   void draw_tag(QPainter& p, const QRectF& box, Qt::Alignment align, const QString& s, const QColor& back,
                 const QColor& ink);
 
   ViewState* view_;
   QImage display_, display2_;
+  std::shared_ptr<const Mipmap> levels_, levels2_;
   std::shared_ptr<const Image> values_, values2_;
   QString label_a_, label_b_, message_, tag_;
   bool grid_ = true;
