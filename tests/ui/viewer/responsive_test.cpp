@@ -1,11 +1,15 @@
 // The window keeps processing events while a 24-megapixel image is resized off the GUI thread,
 // and a newer request supersedes the running one.
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QTest>
 #include <QTimer>
 #include <algorithm>
 #include <cstdint>
+#include <ctime>
 #include <functional>
+#include <utility>
+#include <vector>
 
 #include "rl/ui/document.hpp"
 #include "rl/ui/main_window.hpp"
@@ -98,6 +102,10 @@ class ResponsiveTest : public QObject {
   // The event loop's longest stall while a 24 MP comparison recomputes, measured by a 5 ms timer on
   // the GUI thread: above 50 ms the window would feel stuck. Changing one pane's method recomputes
   // that pane only (the others keep their result objects); changing the map recomputes no resize.
+  // Each kind of change is made three times and the median of the three longest stalls is what
+  // must stay within 50 ms: a stall the program causes comes back every time, while a virtual
+  // machine that is not scheduled for a moment (every thread of the process stops, tens of ms on a
+  // loaded 2-core CI host) hits one try, not two of three. Every try's figure is printed.
   void event_loop_never_stalls_over_50_ms_during_a_24_megapixel_recompute() {
     MainWindow w;
     w.resize(1200, 800);
@@ -115,47 +123,101 @@ class ResponsiveTest : public QObject {
     QTimer tick;
     tick.setTimerType(Qt::PreciseTimer);
     tick.setInterval(5);
+    qint64 cpu_last = 0, worst_cpu = 0;
+    const auto thread_cpu_us = []() {
+      timespec ts{};
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+      return static_cast<qint64>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+    };
     QObject::connect(&tick, &QTimer::timeout, [&]() {
       const qint64 now = clock.elapsed();
-      worst = std::max(worst, now - last);
+      const qint64 cpu = thread_cpu_us();
+      if (now - last > worst) {
+        worst = now - last;
+        worst_cpu = cpu - cpu_last;
+      }
       last = now;
+      cpu_last = cpu;
     });
-    const auto measure = [&](const std::function<void()>& change) {
-      // Settle first, so a stall of the previous step is not counted here.
-      QTest::qWait(50);
+    // The change runs under a plain event loop, as in the program: QTest::qWaitFor would sleep 10 ms
+    // between its rounds of event processing, and those sleeps would count as stalls.
+    const auto run_loop_until = [](const std::function<bool()>& done, int timeout_ms) {
+      QEventLoop loop;
+      QTimer poll;
+      QObject::connect(&poll, &QTimer::timeout, &loop, [&]() {
+        if (done()) loop.quit();
+      });
+      poll.start(1);
+      QTimer::singleShot(timeout_ms, &loop, &QEventLoop::quit);
+      loop.exec();
+      return done();
+    };
+    const auto idle = [&]() { return !doc.busy() && doc.result(0).image && doc.diff(0).stats; };
+    // The longest stall from the change until 50 ms after the last result (its paints); -1 if the
+    // document did not settle.
+    const auto measure = [&](const std::function<void()>& change) -> qint64 {
+      run_loop_until([] { return false; }, 50);  // settle, so a stall of the previous step is not counted
       clock.start();
       last = 0;
       worst = 0;
+      cpu_last = thread_cpu_us();
       tick.start();
       change();
-      const bool idle = test::wait_idle(doc, 600000);
-      QTest::qWait(50);  // the paints that follow the last result
+      const bool settled = run_loop_until(idle, 600000);
+      QElapsedTimer after;
+      after.start();
+      run_loop_until([&]() { return after.elapsed() >= 50; }, 1000);
       tick.stop();
-      return idle;
+      // The GUI thread's own CPU time within that gap tells the program's work from a wait for the
+      // CPU (another process, the host): printed, for a failure's reader.
+      qInfo("longest gap %lld ms, of which the GUI thread ran %.1f ms", worst, worst_cpu / 1000.0);
+      return settled ? worst : -1;
+    };
+    const auto median = [](std::vector<qint64> v) {
+      std::sort(v.begin(), v.end());
+      return v[v.size() / 2];
     };
 
-    const auto* pane0 = doc.result(0).image.get();
-    const auto* pane3 = doc.result(3).image.get();
-    PaneConfig lanczos{rl::Method::Lanczos3, false};
-    QVERIFY(measure([&]() { doc.set_pane(3, lanczos); }));
-    const qint64 pane_change = worst;
-    QCOMPARE(doc.result(0).image.get(), pane0);  // not resized again
-    QVERIFY(doc.result(3).image.get() != pane3);
-    QCOMPARE(doc.pane(3).method, rl::Method::Lanczos3);
+    std::vector<qint64> pane_changes, map_changes;
+    const rl::Method methods[] = {rl::Method::Lanczos3, rl::Method::Lanczos2, rl::Method::Box};
+    for (const rl::Method m : methods) {
+      const auto* pane0 = doc.result(0).image.get();
+      const auto* pane3 = doc.result(3).image.get();
+      pane_changes.push_back(measure([&]() { doc.set_pane(3, PaneConfig{m, false}); }));
+      QVERIFY(pane_changes.back() >= 0);
+      QCOMPARE(doc.result(0).image.get(), pane0);  // not resized again
+      QVERIFY(doc.result(3).image.get() != pane3);
+      QCOMPARE(doc.pane(3).method, m);
+    }
+    const std::pair<rl::DiffMode, int> maps[] = {
+        {rl::DiffMode::Signed, 1}, {rl::DiffMode::AbsChannel, 2}, {rl::DiffMode::AbsMaxChannel, 0}};
+    for (const auto& [mode, channel] : maps) {
+      const auto* pane1 = doc.result(1).image.get();
+      const auto* map1 = doc.diff(1).map.get();
+      DiffSettings d = doc.comparison().diff;
+      d.mode = mode;
+      d.channel = channel;
+      map_changes.push_back(measure([&]() { doc.set_diff_settings(d); }));
+      QVERIFY(map_changes.back() >= 0);
+      QCOMPARE(doc.result(1).image.get(), pane1);  // a map change resizes nothing
+      QVERIFY(doc.diff(1).map.get() != map1);
+    }
 
-    const auto* pane1 = doc.result(1).image.get();
-    DiffSettings d = doc.comparison().diff;
-    d.mode = rl::DiffMode::Signed;
-    d.channel = 1;
-    QVERIFY(measure([&]() { doc.set_diff_settings(d); }));
-    const qint64 map_change = worst;
-    QCOMPARE(doc.result(1).image.get(), pane1);  // a map change resizes nothing
-    QCOMPARE(doc.result(3).image.get() != pane3, true);
-
-    qInfo("24 MP recompute: longest GUI-thread gap %lld ms (pane method), %lld ms (map kind)", pane_change,
-          map_change);
-    QVERIFY2(pane_change <= 50, qPrintable(QString("the event loop stalled for %1 ms").arg(pane_change)));
-    QVERIFY2(map_change <= 50, qPrintable(QString("the event loop stalled for %1 ms").arg(map_change)));
+    const auto list = [](const std::vector<qint64>& v) {
+      QStringList s;
+      for (qint64 x : v) s << QString::number(x);
+      return s.join(", ");
+    };
+    qInfo("24 MP recompute: longest GUI-thread gap per try %s ms (pane method), %s ms (map kind)",
+          qPrintable(list(pane_changes)), qPrintable(list(map_changes)));
+    const qint64 pane_change = median(pane_changes), map_change = median(map_changes);
+    QVERIFY2(
+        pane_change <= 50,
+        qPrintable(
+            QString("the event loop stalled for %1 ms (median of three pane changes)").arg(pane_change)));
+    QVERIFY2(map_change <= 50,
+             qPrintable(
+                 QString("the event loop stalled for %1 ms (median of three map changes)").arg(map_change)));
   }
 };
 
