@@ -239,7 +239,8 @@ TEST(SrDegradation, TheCommandLinesLrIsForItsRunOnly) {
       EXPECT_EQ(w.document()->pane(i).sr_degradation, want);
     EXPECT_EQ(w.sr_degradation(), want);
     EXPECT_TRUE(sr_menu_action(w, "B&D:")->isChecked());
-    EXPECT_TRUE(header_of(w, 0).contains("SR BD \u00d73 (sigma 2)"));
+    EXPECT_TRUE(header_of(w, 0).contains("SR BD \u00d73"));  // its sigma in the tooltip
+    EXPECT_TRUE(w.pane(0)->title().contains("SR BD \u00d73 (sigma 2)")) << w.pane(0)->title().toStdString();
     EXPECT_EQ(w.settings_to_save().sr_degradation, Degradation::Bi);
     w.close();
   }

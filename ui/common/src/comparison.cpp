@@ -96,10 +96,11 @@ QString sr_lr_text(const PaneConfig& c) {
       .arg(c.sr_round_trip);
 }
 
-QString sr_round_trip_name(const PaneConfig& c) {
+QString sr_round_trip_name(const PaneConfig& c, bool parameters) {
   if (c.sr_round_trip <= 0) return {};
   const SrDegradation& d = c.sr_degradation;
   QString name = QStringLiteral("SR %1 \u00d7%2").arg(degradation_label(d.model)).arg(c.sr_round_trip);
+  if (!parameters) return name;
   QStringList params;
   if (d.sigma) params << QStringLiteral("sigma %1").arg(*d.sigma);
   if (d.noise) params << QStringLiteral("noise %1").arg(*d.noise);

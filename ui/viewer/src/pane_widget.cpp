@@ -175,19 +175,15 @@ void PaneWidget::show_name() {
   PaneConfig shown;
   shown.sr_round_trip = sr_round_trip_;
   shown.sr_degradation = sr_degradation_;
-  if (sr_round_trip_ > 0) name += " · " + sr_round_trip_name(shown);
+  // The model and factor; its parameters are in the tooltip (the size and time keep their room).
+  if (sr_round_trip_ > 0) name += " · " + sr_round_trip_name(shown, false);
   name_->setText("<b>" + name.toHtmlEscaped() + "</b>");
-  const QString down = sr_degradation_.model == Degradation::Bi
-                           ? QString("down by 1/%1 (MATLAB bicubic: BI)").arg(sr_round_trip_)
-                           : QString(
-                                 "made %1 at 1/%2 as imresize degrade does (Presets > Super-Resolution "
-                                 "Baselines chooses the degradation)")
-                                 .arg(degradation_label(sr_degradation_.model))
-                                 .arg(sr_round_trip_);
   name_->setToolTip(sr_round_trip_ > 0
-                        ? QString("SR round trip: the image %1, then up by %2 with the method chosen here")
-                              .arg(down)
+                        ? QString("%1 round trip: the image down to 1/%2 %3, then up by %2 with the method "
+                                  "chosen here (Presets > Super-Resolution Baselines chooses the LR)")
+                              .arg(sr_round_trip_name(shown))
                               .arg(sr_round_trip_)
+                              .arg(sr_lr_text(shown))
                         : QString());
 }
 

@@ -92,9 +92,9 @@ std::array<PaneConfig, 4> libraries_preset();
 // Presets > Super-Resolution Baselines: the SR round trip at factor s from the LR of `d` (BI: MATLAB
 // bicubic), up by MATLAB bicubic, nearest, bilinear and lanczos3.
 std::array<PaneConfig, 4> sr_baselines_preset(int s, const SrDegradation& d = {});
-// A round trip's degradation and factor, "SR BD \u00d73" (its parameters when not the defaults: "SR BD
-// \u00d73 (sigma 2)"); empty for any other pane.
-QString sr_round_trip_name(const PaneConfig& c);
+// A round trip's degradation and factor, "SR BD \u00d73" (with `parameters`, those that are not the
+// defaults: "SR BD \u00d73 (sigma 2)"); empty for any other pane.
+QString sr_round_trip_name(const PaneConfig& c, bool parameters = true);
 // How a round trip's LR is made, after "the HR down to 1/s": "by MATLAB bicubic (antialiased)", "by
 // BD: a 7x7 Gaussian blur of sigma 1.6 (imfilter, replicate), then one pixel in 3 along each axis".
 QString sr_lr_text(const PaneConfig& c);
