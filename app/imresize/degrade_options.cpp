@@ -1,10 +1,9 @@
 // The degradation flags and `imresize degrade` (see degrade_options.hpp).
 #include "degrade_options.hpp"
 
-#include <charconv>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
 
 #include "exit_codes.hpp"
 #include "options.hpp"
@@ -13,78 +12,27 @@
 
 namespace rl::app {
 
-namespace {
-
-double parse_positive(const std::string& v, const std::string& what) {
-  char* end = nullptr;
-  const double d = std::strtod(v.c_str(), &end);
-  if (v.empty() || *end != '\0' || !std::isfinite(d) || !(d > 0.0))
-    throw UsageError(what + " must be a positive finite number, got '" + v + "'");
-  return d;
-}
-
-}  // namespace
-
 bool take_degrade_option(const std::vector<std::string>& args, std::size_t& i, DegradeArgs& out) {
   const Arg a = split_arg(args[i]);
-  if (a.name == "--degradation") {
-    const std::string v = take_value(args, i, a);
-    const auto m = parse_degradation(v);
-    if (!m) throw UsageError("--degradation takes " + degradation_names() + ", got '" + v + "'");
-    out.model = m;
-  } else if (a.name == "--sigma") {
-    out.sigma = parse_positive(take_value(args, i, a), "--sigma");
-  } else if (a.name == "--noise") {
-    out.noise = parse_positive(take_value(args, i, a), "--noise");
-  } else if (a.name == "--seed") {
-    const std::string v = take_value(args, i, a);
-    std::uint64_t s = 0;
-    const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), s);
-    if (v.empty() || ec != std::errc() || p != v.data() + v.size())
-      throw UsageError("--seed must be a whole number from 0 to 2^64-1, got '" + v + "'");
-    out.seed = s;
-  } else {
-    return false;
+  if (!is_degrade_flag(a.name)) return false;
+  const std::string v = take_value(args, i, a);
+  try {
+    set_degrade_arg(out, a.name, v);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
   }
   return true;
 }
 
 DegradeOptions degrade_options(const DegradeArgs& a, int scale, Boundary boundary) {
-  DegradeOptions o;
-  o.model = a.model.value_or(Degradation::Bi);
-  o.scale = scale;
-  o.sigma = a.sigma;
-  o.noise = a.noise;
-  o.boundary = boundary;
-  if (a.seed) {
-    if (o.model != Degradation::Dn) throw UsageError("--seed applies to --degradation dn only");
-    o.seed = *a.seed;
-  }
   try {
-    check_degrade_options(o);
+    return degrade_options_of(a, scale, boundary);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
-  return o;
 }
 
-std::string degrade_help_text() {
-  std::string t =
-      "  --degradation M     the SR degradation model: " + degradation_names() +
-      " (default bi)\n"
-      "  --sigma S           bd, bd-vsr: the Gaussian blur's sigma (default 1.6)\n"
-      "  --noise N           dn: the noise's sigma on 0..255 (default 30)\n"
-      "  --seed K            dn: the noise generator's seed (default 0). DN's noise is NOT MATLAB's\n"
-      "                      randn('seed',0) draw (that legacy generator is not reproduced): it is\n"
-      "                      mt19937_64 seeded with K and Marsaglia's polar method, so DN LR images and\n"
-      "                      scores differ from the published ones by the draw (docs/DEGRADATIONS.md)\n"
-      "  Models, as their scripts compute them:\n";
-  for (const DegradationInfo& d : degradations()) {
-    t += "    " + std::string(d.name) + ": " + d.source + "\n";
-    for (const std::string& s : d.steps) t += "      - " + s + "\n";
-  }
-  return t;
-}
+std::string degrade_help_text() { return degrade_flags_help(); }
 
 namespace {
 

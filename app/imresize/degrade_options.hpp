@@ -7,15 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "degrade_args.hpp"  // DegradeArgs and its rules, shared with resizelab
 #include "rl/degrade.hpp"
 
 namespace rl::app {
-
-struct DegradeArgs {
-  std::optional<Degradation> model;
-  std::optional<double> sigma, noise;
-  std::optional<std::uint64_t> seed;
-};
 
 // Takes --degradation M, --sigma S, --noise N or --seed K at args[i] ("--x=v" or "--x v"), advancing
 // i past the value; false for any other argument. UsageError on a malformed value.

@@ -43,6 +43,24 @@ QStringList option_values(const QString& name, const FigureSpec& s, const QStrin
   if (name == QLatin1String("size") && c.base.out_size && !sr)
     return single(pair_text(*c.base.out_size, true));
   if (name == QLatin1String("sr-scale") && sr) return single(QString::number(c.sr_scale()));
+  if (sr && (name == QLatin1String("degradation") || name == QLatin1String("sigma") ||
+             name == QLatin1String("noise") || name == QLatin1String("seed"))) {
+    const PaneConfig* first = nullptr;  // one LR for every round trip, as --degradation gives it
+    for (const PaneConfig& p : c.panes)
+      if (p.sr_round_trip > 0) {
+        if (!first) first = &p;
+        if (name == QLatin1String("degradation") && p.sr_degradation != first->sr_degradation)
+          left_out << QStringLiteral("a second SR degradation (%1)").arg(sr_round_trip_name(p));
+      }
+    if (!first) return {};
+    const SrDegradation& d = first->sr_degradation;
+    if (name == QLatin1String("degradation") && d.model != rl::Degradation::Bi)
+      return single(QLatin1String(rl::degradation_info(d.model).name));
+    if (name == QLatin1String("sigma") && d.sigma) return single(round_trip_text(*d.sigma));
+    if (name == QLatin1String("noise") && d.noise) return single(round_trip_text(*d.noise));
+    if (name == QLatin1String("seed") && d.seed != 0) return single(QString::number(d.seed));
+    return {};
+  }
   if (name == QLatin1String("crop")) {
     QStringList crops;
     for (const QRect& r : paper ? sr_paper_crops(s) : QList<QRect>{s.crop})

@@ -108,7 +108,10 @@ QString compute(const Request& r, FigureSpec& spec) {
   if (r.sr_scale) cmp.diff.against = DiffAgainst::Source;
   for (const PaneChoice& c : r.panes) {
     PaneConfig config = c.config;
-    if (r.sr_scale && !config.is_file()) config.sr_round_trip = *r.sr_scale;
+    if (r.sr_scale && !config.is_file()) {
+      config.sr_round_trip = *r.sr_scale;
+      config.sr_degradation = r.sr_degradation();
+    }
     if (config.is_file()) config.file_upscale = r.upscale;
     cmp.panes.push_back(config);
     spec.labels << (config.sr_round_trip ? pane_label(config) : c.label);  // sr-paper names its insets itself

@@ -5,6 +5,7 @@
 #include <QStringList>
 #include <cmath>
 
+#include "degrade_args.hpp"
 #include "exit_codes.hpp"
 #include "rl/image_io.hpp"
 #include "rl/kernels.hpp"
@@ -24,9 +25,21 @@ constexpr OptionSpec kOptions[] = {
     {"size", "R,C", kBoth, "Output size rows,cols (one side may be NaN). Give --scale or --size, not both."},
     {"sr-scale", "S", kBoth,
      "SR round trip at the integer factor S (2..16): IMAGE is the HR and the reference (mod-cropped\n"
-     "to a multiple of S, as SR protocols do); each resizer pane is up(down(HR, 1/S, MATLAB bicubic),\n"
-     "S, its method) and a file: pane is compared with the HR as it is. Takes no --scale, --size or\n"
-     "--reference. Needed by --layout sr-paper. The window compares the panes with the HR too."},
+     "to a multiple of S, as SR protocols do); each resizer pane is up(LR, S, its method), the LR\n"
+     "down(HR, 1/S, MATLAB bicubic) or --degradation's, and a file: pane is compared with the HR\n"
+     "as it is. Takes no --scale, --size or --reference. Needed by --layout sr-paper. The window\n"
+     "compares the panes with the HR too."},
+    {"degradation", "M", kBoth,
+     "The LR the SR round trips start from ({degradations}; default bi), made by the\n"
+     "core function `imresize degrade` calls (docs/DEGRADATIONS.md): bi, MATLAB bicubic; bd,\n"
+     "RCAN/RDN's BD, a Gaussian blur (fspecial, imfilter replicate) then sampled; bd-vsr,\n"
+     "BasicVSR's BD (an even S); dn, bicubic then Gaussian noise. Goes with --sr-scale; in the\n"
+     "window without it: the LR Presets > Super-Resolution Baselines starts from in this run."},
+    {"sigma", "S", kBoth, "bd, bd-vsr: the blur's sigma (default {bd_sigma})."},
+    {"noise", "N", kBoth, "dn: the noise's sigma on 0..255 (default {dn_noise})."},
+    {"seed", "K", kBoth,
+     "dn: the noise generator's seed (default 0). The noise is mt19937_64's, NOT MATLAB's\n"
+     "randn('seed',0) draw: a DN LR differs from the published sets by the draw."},
     {"crop", "x,y,w,h", kWindow,
      "Show the source region x,y,w,h (source pixels). Once: the window shows one region."},
     {"crop", "x,y,w,h", kExport,
@@ -120,7 +133,12 @@ QString expand_lists(QString text) {
       .replace(QLatin1String("{plots}"), figure_plot_names())
       .replace(QLatin1String("{images}"), image_extension_list())
       .replace(QLatin1String("{panels}"), panel_name_list())
-      .replace(QLatin1String("{protocols}"), QString::fromStdString(rl::sr_protocol_names()));
+      .replace(QLatin1String("{protocols}"), QString::fromStdString(rl::sr_protocol_names()))
+      .replace(QLatin1String("{degradations}"), QString::fromStdString(rl::degradation_names()))
+      .replace(QLatin1String("{bd_sigma}"),
+               QString::fromStdString(rl::app::default_parameter_text(rl::Degradation::Bd)))
+      .replace(QLatin1String("{dn_noise}"),
+               QString::fromStdString(rl::app::default_parameter_text(rl::Degradation::Dn)));
 }
 
 // `line` after `indent`, broken between words so that no help line is wider than a terminal's 100

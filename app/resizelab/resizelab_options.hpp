@@ -25,7 +25,8 @@ struct OptionSpec {
   const char* value_form;  // "S" for --scale S; nullptr for a flag
   OptionMode modes;
   // One or more lines; {methods}, {libraries}, {plots}, {images}, {panels} and {protocols} stand for
-  // the lists below.
+  // the lists below, {degradations} for the SR degradation models, {bd_sigma} and {dn_noise} for their
+  // default parameters.
   const char* help;
   // Why the other entry point takes no such option (the second half of its error); nullptr for both.
   const char* elsewhere = nullptr;

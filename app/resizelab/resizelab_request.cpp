@@ -78,6 +78,8 @@ void take(Request& r, const QString& name, const QString& v) {
     r.size = rl::parse_size(v.toStdString());
   else if (name == QLatin1String("sr-scale"))
     r.sr_scale = bounded_int(option, v, 2, 16, QStringLiteral("takes an integer SR factor 2..16"));
+  else if (rl::app::set_degrade_arg(r.degradation, option.toStdString(), v.toStdString()))
+    ;  // --degradation, --sigma, --noise, --seed: imresize's rules (std::invalid_argument)
   else if (name == QLatin1String("boundary")) {
     r.boundary = rl::parse_boundary(v.toStdString());
     if (!r.boundary) usage_error(QStringLiteral("--boundary must be modern or legacy, got '%1'").arg(v));
@@ -152,6 +154,15 @@ void check(const Request& r, OptionMode mode) {
     usage_error(QStringLiteral("--sr-scale is the scale: give no --scale or --size with it"));
   if (r.sr_scale && !r.reference.isEmpty())
     usage_error(QStringLiteral("--sr-scale compares with IMAGE, the HR: give no --reference"));
+  if (r.degradation.any() && !r.sr_scale && !window)
+    usage_error(
+        QStringLiteral("--degradation, --sigma, --noise and --seed make the LR of the --sr-scale "
+                       "round trip: give --sr-scale S"));
+  try {  // the core's checks, at the factor (the window's presets without one: x2, which all take)
+    rl::app::degrade_options_of(r.degradation, r.sr_scale.value_or(2), rl::Boundary::Modern);
+  } catch (const std::invalid_argument& e) {
+    usage_error(QString::fromUtf8(e.what()));
+  }
   if (window && r.scale && r.scale->first != r.scale->second)
     usage_error(QStringLiteral("the window's scale is one number for rows and columns, got %1,%2: give "
                                "--size R,C for another shape")
@@ -160,6 +171,15 @@ void check(const Request& r, OptionMode mode) {
 }
 
 }  // namespace
+
+SrDegradation Request::sr_degradation() const {
+  SrDegradation d;
+  d.model = degradation.model.value_or(rl::Degradation::Bi);
+  d.sigma = degradation.sigma;
+  d.noise = degradation.noise;
+  d.seed = degradation.seed.value_or(0);
+  return d;
+}
 
 void DiffKind::apply_to(DiffSettings& d) const {
   d.mode = mode;

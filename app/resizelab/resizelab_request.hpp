@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "degrade_args.hpp"
 #include "pane_options.hpp"
 #include "resizelab_options.hpp"
 #include "rl/spec.hpp"
@@ -35,6 +36,10 @@ struct Request {
   // The resize (--scale S or R,C, --size R,C, --sr-scale S, --boundary): nullopt where not given.
   std::optional<std::pair<double, double>> scale, size;
   std::optional<int> sr_scale;
+  // The round trip's LR (--degradation, --sigma, --noise, --seed), checked at sr_scale (the core's
+  // rules); the window without --sr-scale: the Presets' model for the run.
+  rl::app::DegradeArgs degradation;
+  SrDegradation sr_degradation() const;
   std::optional<rl::Boundary> boundary;
   // The panes (--panes, empty when not given: each mode has its default) and LR files' --upscale.
   QList<PaneChoice> panes;

@@ -17,7 +17,10 @@ void start_window(MainWindow& w, const Request& r) {
   for (PaneConfig& p : panes) {
     if (p.is_file() && r.upscale) p.file_upscale = r.upscale;
     if (!p.is_file()) p.sr_round_trip = r.sr_scale.value_or(0);
+    if (p.sr_round_trip > 0) p.sr_degradation = r.sr_degradation();
   }
+  // The presets' LR for this run (the menu shows it; saved only when changed in the window).
+  if (r.sr_scale || r.degradation.any()) w.set_sr_degradation(r.sr_degradation());
   if (!panes.empty()) w.set_panes(panes);
   if (r.size)
     w.set_out_size(r.size->first, r.size->second);

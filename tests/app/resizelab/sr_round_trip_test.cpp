@@ -101,7 +101,7 @@ TEST(SrRoundTrip, ThePresetsPanesAreResizeTwiceAtX4) {
     ASSERT_TRUE(r.error.isEmpty()) << r.error.toStdString();
     expect_same_pixels(*r.image, rl::resize(lr, rl::ResizeSpec::with_scale(4.0, up[i])), std::to_string(i));
   }
-  EXPECT_EQ(rl::ui::pane_label(preset[3]), QStringLiteral("lanczos3 (SR \u00d74 round trip)"));
+  EXPECT_EQ(rl::ui::pane_label(preset[3]), QStringLiteral("lanczos3 (SR BI \u00d74 round trip)"));
   // An HR smaller than the factor has nothing to round-trip: the pane's error, not a crash.
   const rl::ui::PaneResult tiny = rl::ui::compute_pane(
       rl::crop(hr, 0, 0, 3, 9), rl::ResizeSpec::with_scale(0.5), preset[0], {}, rl::ui::run_on_cpu);
@@ -173,7 +173,7 @@ TEST(SrRoundTrip, ThePresetInTheWindow) {
   const int c3 = doc->source()->cols() / 3 * 3, r3 = doc->source()->rows() / 3 * 3;
   EXPECT_FALSE(w.scale_edit()->isEnabled());
   EXPECT_TRUE(
-      status_has(QStringLiteral("SR ×3: %1×%2 → %3×%4 → %1×%2").arg(c3).arg(r3).arg(c3 / 3).arg(r3 / 3)));
+      status_has(QStringLiteral("SR BI ×3: %1×%2 → %3×%4 → %1×%2").arg(c3).arg(r3).arg(c3 / 3).arg(r3 / 3)));
   methods->trigger();
   ASSERT_TRUE(rl::ui::test::wait_idle(*doc, 60000));
   EXPECT_EQ(doc->diff_settings().against, rl::ui::DiffAgainst::ReferencePane);

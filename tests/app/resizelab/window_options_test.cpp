@@ -21,20 +21,47 @@ using rl::ui::OptionMode;
 // A value each option takes (a flag: none), so that every row of the table is tried.
 const QMap<QString, QString>& good_values() {
   static const QMap<QString, QString> v = {
-      {"export", "f.png"},    {"scale", "1/2"},       {"size", "64,NaN"},           {"sr-scale", "2"},
-      {"crop", "0,0,8,8"},    {"boundary", "legacy"}, {"panes", "matlab,bilinear"}, {"upscale", "bicubic"},
-      {"reference", "r.png"}, {"diff", "signed"},     {"metrics", "srcnn"},         {"layout", "grid"},
-      {"width", "900"},       {"dpi", "300"},         {"plots", "kernel"},          {"pixel", "1,2"},
-      {"profile", "0,0,4,4"}, {"inspect", "1,2"},     {"show-panel", "kernels"},    {"screenshot", "s.png"},
+      {"export", "f.png"},
+      {"scale", "1/2"},
+      {"size", "64,NaN"},
+      {"sr-scale", "2"},
+      {"crop", "0,0,8,8"},
+      {"boundary", "legacy"},
+      {"panes", "matlab,bilinear"},
+      {"upscale", "bicubic"},
+      {"reference", "r.png"},
+      {"diff", "signed"},
+      {"metrics", "srcnn"},
+      {"layout", "grid"},
+      {"width", "900"},
+      {"dpi", "300"},
+      {"plots", "kernel"},
+      {"pixel", "1,2"},
+      {"profile", "0,0,4,4"},
+      {"inspect", "1,2"},
+      {"show-panel", "kernels"},
+      {"screenshot", "s.png"},
+      {"degradation", "bd"},
+      {"sigma", "2"},
+      {"noise", "10"},
+      {"seed", "3"},
   };
   return v;
+}
+
+// What an option's value needs beside it: a model's parameter, that model.
+QStringList companions(const QString& name) {
+  if (name == QLatin1String("sigma")) return {"--degradation=bd"};
+  if (name == QLatin1String("noise") || name == QLatin1String("seed")) return {"--degradation=dn"};
+  return {};
 }
 
 QStringList option_words(const rl::ui::OptionSpec& o) {
   const QString name = QStringLiteral("--") + o.name;
   if (!o.value_form) return {name};
   EXPECT_TRUE(good_values().contains(o.name)) << "no test value for --" << o.name;
-  return {name + "=" + good_values().value(o.name)};  // the spelling both modes read
+  return QStringList{name + "=" + good_values().value(o.name)} +
+         companions(o.name);  // the spelling both modes read
 }
 
 // The message parse_request throws for `args` in `mode`; empty when it accepts them.
@@ -128,6 +155,9 @@ TEST(WindowOptions, EachBadValueIsTheExportsLineAndExit2) {
       {"--scale", "1", "--size", "2,2"},
       {"--sr-scale", "2", "--scale", "1"},
       {"--sr-scale", "3", "--reference", "r.png"},
+      {"--sr-scale", "3", "--degradation", "bd-vsr"},
+      {"--sr-scale", "2", "--degradation", "bd", "--sigma", "0"},
+      {"--sr-scale", "2", "--noise", "5"},
       {"--diff=relative"},
       {"--diff=ssim:2"},
   };

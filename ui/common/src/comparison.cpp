@@ -5,6 +5,7 @@
 
 #include <QFileInfo>
 #include <QPainter>
+#include <QStringList>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -41,13 +42,72 @@ PaneConfig file_pane(const QString& path, std::optional<Method> upscale) {
   return c;
 }
 
-std::array<PaneConfig, 4> sr_baselines_preset(int s) {
+DegradeOptions degrade_options(const SrDegradation& d, int s, Boundary boundary) {
+  DegradeOptions o;
+  o.model = d.model;
+  o.scale = s;
+  o.sigma = d.sigma;
+  o.noise = d.noise;
+  o.seed = d.seed;
+  o.boundary = boundary;
+  check_degrade_options(o);
+  return o;
+}
+
+QString degradation_label(Degradation d) { return QString::fromLatin1(degradation_info(d).name).toUpper(); }
+
+std::array<PaneConfig, 4> sr_baselines_preset(int s, const SrDegradation& d) {
   std::array<PaneConfig, 4> panes{{{Method::Bicubic, true},
                                    {Method::Nearest, false},
                                    {Method::Bilinear, false},
                                    {Method::Lanczos3, false}}};
-  for (PaneConfig& p : panes) p.sr_round_trip = s;
+  for (PaneConfig& p : panes) {
+    p.sr_round_trip = s;
+    p.sr_degradation = d;
+  }
   return panes;
+}
+
+QString sr_lr_text(const PaneConfig& c) {
+  const SrDegradation& d = c.sr_degradation;
+  const double param = degradation_info(d.model).default_parameter;
+  const QString name = degradation_label(d.model);
+  switch (d.model) {
+    case Degradation::Bi: return QStringLiteral("by MATLAB bicubic (antialiased)");
+    case Degradation::Dn:
+      return QStringLiteral(
+                 "by %1: MATLAB bicubic, then Gaussian noise of sigma %2 (seed %3; not MATLAB's "
+                 "randn draw)")
+          .arg(name)
+          .arg(d.noise.value_or(param))
+          .arg(d.seed);
+    case Degradation::Bd:
+    case Degradation::BdVsr: break;
+  }
+  const double sigma = d.sigma.value_or(param);
+  QString kernel = QStringLiteral("a Gaussian blur");
+  try {
+    const int n = bd_kernel_size(d.model, c.sr_round_trip, sigma);
+    kernel = QStringLiteral("a %1x%1 Gaussian blur").arg(n);
+  } catch (const std::invalid_argument&) {  // a sigma out of range: the pane's error says so
+  }
+  return QStringLiteral("by %1: %2 of sigma %3 (imfilter, replicate), then one pixel in %4 along each axis")
+      .arg(name, kernel)
+      .arg(sigma)
+      .arg(c.sr_round_trip);
+}
+
+QString sr_round_trip_name(const PaneConfig& c, bool parameters) {
+  if (c.sr_round_trip <= 0) return {};
+  const SrDegradation& d = c.sr_degradation;
+  QString name = QStringLiteral("SR %1 \u00d7%2").arg(degradation_label(d.model)).arg(c.sr_round_trip);
+  if (!parameters) return name;
+  QStringList params;
+  if (d.sigma) params << QStringLiteral("sigma %1").arg(*d.sigma);
+  if (d.noise) params << QStringLiteral("noise %1").arg(*d.noise);
+  if (d.seed != 0) params << QStringLiteral("seed %1").arg(d.seed);
+  if (!params.isEmpty()) name += QStringLiteral(" (%1)").arg(params.join(QStringLiteral(", ")));
+  return name;
 }
 
 QString pane_label(const PaneConfig& c) {
@@ -57,7 +117,7 @@ QString pane_label(const PaneConfig& c) {
   if (c.sr_round_trip > 0)
     return (c.peer ? QString::fromStdString(peers::display_name(*c.peer))
                    : QString::fromStdString(to_string(c.method))) +
-           QStringLiteral(" (SR \u00d7%1 round trip)").arg(c.sr_round_trip);
+           QStringLiteral(" (%1 round trip)").arg(sr_round_trip_name(c));
   const QString m = QString::fromStdString(to_string(c.method));
   if (c.method == Method::Nearest && !c.antialiasing) return m;
   return m + (c.antialiasing ? " (antialiased)" : " (no antialiasing)");

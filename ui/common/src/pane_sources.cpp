@@ -7,6 +7,7 @@
 #include <string>
 
 #include "rl/convert.hpp"
+#include "rl/degrade.hpp"
 #include "rl/image_io.hpp"
 #include "rl/peer_resize.hpp"
 #include "rl/resize.hpp"
@@ -126,9 +127,29 @@ DisplayRange file_display_range(ElemType file, ElemType source, DisplayRange sou
   return t.is_integer ? DisplayRange{t.min, t.max, false} : DisplayRange{0.0, 1.0, false};
 }
 
-// up(down(HR, 1/s, MATLAB bicubic antialiased), s, the pane's method or library), as SR benchmarks
-// make their LR inputs and the "Bicubic" row. Both steps use the base's boundary rule. No plan: the
-// teaching views explain one resize of the loaded image, and a round trip is two, of another image.
+// The LR of a round trip from `hr` (already a multiple of s): under BI the bicubic resize on the
+// chosen device, as before degradations; under BD, BD-VSR and DN rl::degrade on the CPU, the function
+// `imresize degrade` and resizelab.degrade call.
+PaneResult round_trip_lr(const Image& hr, const ResizeSpec& base, const PaneConfig& pane,
+                         const RunPlan& run) {
+  const int s = pane.sr_round_trip;
+  const DegradeOptions o = degrade_options(pane.sr_degradation, s, base.boundary);  // throws if invalid
+  if (o.model == Degradation::Bi) {
+    ResizeSpec down = ResizeSpec::with_scale(1.0 / s);
+    down.boundary = base.boundary;
+    return run_matlab_pane(hr, down, PaneConfig{Method::Bicubic, true}, run);
+  }
+  PaneResult lr;
+  const auto t0 = std::chrono::steady_clock::now();
+  lr.image = std::make_shared<const Image>(degrade(hr, o));
+  lr.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  lr.device = QStringLiteral("CPU");
+  return lr;
+}
+
+// up(LR, s, the pane's method or library) with the LR of round_trip_lr, as SR benchmarks make their
+// LR inputs and the "Bicubic" row. Both steps use the base's boundary rule. No plan: the teaching
+// views explain one resize of the loaded image, and a round trip is two, of another image.
 PaneResult run_round_trip_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane,
                                const RunPlan& run) {
   const int s = pane.sr_round_trip;
@@ -140,19 +161,19 @@ PaneResult run_round_trip_pane(const Image& src, const ResizeSpec& base, const P
                                     .arg(s)
                                     .toStdString());
   const Image hr = modcrop(src, s);
-  ResizeSpec down = ResizeSpec::with_scale(1.0 / s), up = ResizeSpec::with_scale(s);
-  down.boundary = up.boundary = base.boundary;
-  const PaneResult lr = run_matlab_pane(hr, down, PaneConfig{Method::Bicubic, true}, run);
+  ResizeSpec up = ResizeSpec::with_scale(s);
+  up.boundary = base.boundary;
+  const PaneResult lr = round_trip_lr(hr, base, pane, run);
   PaneConfig up_pane = pane;
   up_pane.sr_round_trip = 0;
+  up_pane.sr_degradation = {};
   PaneResult r = up_pane.peer ? run_peer_pane(*lr.image, up, *up_pane.peer)
                               : run_matlab_pane(*lr.image, up, up_pane, run);
   r.ms += lr.ms;
   r.plan.reset();
-  QString note =
-      QStringLiteral("SR \u00d7%1 round trip: %2 HR down to %3 by MATLAB bicubic (antialiased), up by %4.")
-          .arg(s)
-          .arg(shape_text(hr), shape_text(*lr.image), pane_label(up_pane));
+  QString note = QStringLiteral("%1 round trip: %2 HR down to %3 %4, up by %5.")
+                     .arg(sr_round_trip_name(pane), shape_text(hr), shape_text(*lr.image), sr_lr_text(pane),
+                          pane_label(up_pane));
   if (hr.rows() != src.rows() || hr.cols() != src.cols())
     note += QStringLiteral(
                 " The %1 image was mod-cropped to %2 (bottom and right, to a multiple of %3, as SR "

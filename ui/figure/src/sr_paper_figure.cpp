@@ -78,9 +78,10 @@ QString caption_of(const FigureSpec& s, const SrPaperGeometry& g) {
   }
   for (const PaneConfig& pane : c.panes)
     if (pane.sr_round_trip > 0) {
-      text += QStringLiteral(
-                  " Resizer insets: the HR down by 1/%1 with MATLAB bicubic, up by %1 with the method named.")
-                  .arg(pane.sr_round_trip);
+      text += QStringLiteral(" Resizer insets: %1, the HR down to 1/%2 %3, up by %2 with the method named.")
+                  .arg(sr_round_trip_name(pane))
+                  .arg(pane.sr_round_trip)
+                  .arg(sr_lr_text(pane));
       break;
     }
   QStringList factors;

@@ -344,11 +344,29 @@ void MainWindow::apply_panes(const std::array<PaneConfig, Document::kPanes>& pan
 }
 
 void MainWindow::apply_sr_baselines(int s) {
-  apply_panes(sr_baselines_preset(s));
+  apply_panes(sr_baselines_preset(s, sr_degradation_));
   DiffSettings d = doc_->diff_settings();
   d.against = DiffAgainst::Source;
   if (!d.protocol) d.protocol = SrProtocol::Srcnn;  // the numbers an SR table prints
   set_diff_settings(d);
+}
+
+void MainWindow::set_sr_degradation(const SrDegradation& d) {
+  sr_degradation_ = d;
+  for (QAction* a : degradation_group_->actions())
+    if (a->data().toInt() == static_cast<int>(d.model)) a->setChecked(true);
+  // BD-VSR's script samples from scale/2: an odd factor has no LR.
+  sr_scale_actions_[1]->setEnabled(d.model != Degradation::BdVsr);
+  std::vector<PaneConfig> panes;
+  bool round_trip = false;
+  for (int i = 0; i < doc_->pane_count(); ++i) {
+    panes.push_back(doc_->pane(i));
+    if (panes.back().sr_round_trip > 0) {
+      panes.back().sr_degradation = d;
+      round_trip = true;
+    }
+  }
+  if (round_trip && panes != doc_->comparison().panes) set_panes(panes);
 }
 
 void MainWindow::set_profile_line(std::optional<QLineF> src) {

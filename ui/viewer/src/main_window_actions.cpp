@@ -167,12 +167,38 @@ void MainWindow::build_actions() {
       "Panes: MATLAB bicubic, OpenCV INTER_CUBIC, Pillow BICUBIC, torch bicubic (no antialias)",
       [this]() { apply_panes(libraries_preset()); });
   QMenu* sr = presets->addMenu("&Super-Resolution Baselines");
-  for (const int s : {2, 3, 4})
-    add(sr, QString("\u00d7&%1").arg(s), {},
-        QString("Panes: the image as HR, down by 1/%1 (MATLAB bicubic) and up by %1 with bicubic, nearest, "
-                "bilinear, lanczos3; compared with the HR")
-            .arg(s),
-        [this, s]() { apply_sr_baselines(s); });
+  for (std::size_t i = 0; i < sr_scale_actions_.size(); ++i) {
+    const int s = static_cast<int>(i) + 2;
+    sr_scale_actions_[i] =
+        add(sr, QString("\u00d7&%1").arg(s), {},
+            QString("Panes: the image as HR, down by 1/%1 (the LR chosen below) and up by %1 with bicubic, "
+                    "nearest, bilinear, lanczos3; compared with the HR")
+                .arg(s),
+            [this, s]() { apply_sr_baselines(s); });
+  }
+  // The LR the round trips start from: the SR tables' degradation models (docs/DEGRADATIONS.md).
+  sr->addSection("LR made by");
+  degradation_group_ = new QActionGroup(this);
+  const auto sigma = [](Degradation d) { return QString::number(degradation_info(d).default_parameter); };
+  const std::pair<Degradation, QString> models[] = {
+      {Degradation::Bi, "&BI: MATLAB bicubic"},
+      {Degradation::Bd, QString("B&D: Gaussian blur (sigma %1), then sampled").arg(sigma(Degradation::Bd))},
+      {Degradation::BdVsr,
+       QString("BD-&VSR: BasicVSR's blur (sigma %1), even factors").arg(sigma(Degradation::BdVsr))},
+      {Degradation::Dn, QString("D&N: MATLAB bicubic, then noise (sigma %1)").arg(sigma(Degradation::Dn))}};
+  for (const auto& [model, text] : models) {
+    const DegradationInfo& info = degradation_info(model);
+    QAction* a = add(sr, text, {},
+                     QString("SR round trips start from the LR of %1 (%2)")
+                         .arg(degradation_label(model), QString::fromLatin1(info.source)),
+                     [this, model]() {  // the model chosen again keeps the parameters it has
+                       if (model != sr_degradation_.model) set_sr_degradation(SrDegradation::of(model));
+                     });
+    a->setCheckable(true);
+    a->setChecked(model == sr_degradation_.model);
+    a->setData(static_cast<int>(model));
+    degradation_group_->addAction(a);
+  }
 
   QMenu* help = menuBar()->addMenu("&Help");
   add(help, "&Keyboard Shortcuts", {QKeySequence::HelpContents}, "This list", [this]() {

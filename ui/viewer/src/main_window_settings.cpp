@@ -30,6 +30,7 @@ ViewerSettings MainWindow::current_settings() const {
   v.size = params_->size_text();
   v.diff = doc_->diff_settings();
   v.display = doc_->display_settings();
+  v.sr_degradation = sr_degradation_.model;
   return v;
 }
 
@@ -55,6 +56,7 @@ void MainWindow::apply_settings(const ViewerSettings& v) {
   ds.against = doc_->diff_settings().against;
   set_diff_settings(ds);
   set_display_settings(v.display);
+  if (v.sr_degradation != sr_degradation_.model) set_sr_degradation(SrDegradation::of(v.sr_degradation));
   diff_action_->setChecked(v.diffs);
 }
 

@@ -130,6 +130,7 @@ void PaneWidget::set_config(const PaneConfig& c) {
   method_->setCurrentIndex(method_->findData(key));
   aa_->setChecked(c.antialiasing);
   sr_round_trip_ = c.sr_round_trip;
+  sr_degradation_ = c.sr_degradation;
   aa_->setVisible(!c.peer && !sr_round_trip_ && !c.is_file());
   fit_method_box();
   file_path_ = c.file;
@@ -171,12 +172,18 @@ void PaneWidget::set_reference(bool is_reference) {
 void PaneWidget::show_name() {
   QString name = QString::number(index_ + 1);
   if (reference_) name += " · reference";
-  if (sr_round_trip_ > 0) name += QString(" · SR \u00d7%1").arg(sr_round_trip_);
-  name_->setText("<b>" + name + "</b>");
+  PaneConfig shown;
+  shown.sr_round_trip = sr_round_trip_;
+  shown.sr_degradation = sr_degradation_;
+  // The model and factor; its parameters are in the tooltip (the size and time keep their room).
+  if (sr_round_trip_ > 0) name += " · " + sr_round_trip_name(shown, false);
+  name_->setText("<b>" + name.toHtmlEscaped() + "</b>");
   name_->setToolTip(sr_round_trip_ > 0
-                        ? QString("SR round trip: the image down by 1/%1 (MATLAB bicubic), then up "
-                                  "by %1 with the method chosen here")
+                        ? QString("%1 round trip: the image down to 1/%2 %3, then up by %2 with the method "
+                                  "chosen here (Presets > Super-Resolution Baselines chooses the LR)")
+                              .arg(sr_round_trip_name(shown))
                               .arg(sr_round_trip_)
+                              .arg(sr_lr_text(shown))
                         : QString());
 }
 
@@ -200,6 +207,7 @@ PaneConfig PaneWidget::config() const {
   }
   PaneConfig c{Method::Bicubic, aa_->isChecked()};
   c.sr_round_trip = sr_round_trip_;  // the method box picks the up step of a round trip
+  c.sr_degradation = sr_degradation_;
   const QString key = method_->currentData().toString();
   if (key.startsWith("peer:"))
     c.peer = peers::parse_peer_spec(key.mid(5).toStdString());

@@ -55,6 +55,11 @@ void StatusLine::refresh() {
   if (!cmp.uses_base()) {  // the round trip's sizes: the panes' (the mod-cropped HR), its LR, back
     const int s = std::max(1, cmp.sr_scale());
     sc = QString("SR ×%1").arg(s);
+    for (const PaneConfig& p : cmp.panes)  // the first round trip's LR model ("SR BD ×3")
+      if (p.sr_round_trip == s) {
+        sc = sr_round_trip_name(p);
+        break;
+      }
     if (r0.image) {
       const int c = r0.image->cols(), r = r0.image->rows();
       sc += QString(": %1×%2 → %3×%4 → %1×%2").arg(c).arg(r).arg(c / s).arg(r / s);

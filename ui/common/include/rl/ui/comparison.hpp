@@ -11,11 +11,13 @@
 #include <QRectF>
 #include <QString>
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
 
+#include "rl/degrade.hpp"
 #include "rl/image.hpp"
 #include "rl/metrics.hpp"
 #include "rl/peers.hpp"
@@ -29,6 +31,27 @@
 #include "rl/ui/statistics_text.hpp"
 
 namespace rl::ui {
+
+// The LR an SR round trip starts from (docs/DEGRADATIONS.md): BI, MATLAB bicubic (the default), or
+// BD, BD-VSR or DN as rl::degrade makes them for `imresize degrade` and Python's resizelab.degrade,
+// with the model's parameters (unset: its default, sigma 1.6 or noise 30; seed: DN's generator).
+struct SrDegradation {
+  Degradation model = Degradation::Bi;
+  std::optional<double> sigma, noise;
+  std::uint64_t seed = 0;
+  static SrDegradation of(Degradation m) {  // the model with its default parameters
+    SrDegradation d;
+    d.model = m;
+    return d;
+  }
+  bool operator==(const SrDegradation&) const = default;
+};
+// The core's options for it at factor s with `boundary` (BI's and DN's bicubic), checked by
+// rl::check_degrade_options: std::invalid_argument with one line where they do not go together (BD-VSR
+// at an odd factor, a sigma of 60).
+DegradeOptions degrade_options(const SrDegradation& d, int s, Boundary boundary);
+// "BI", "BD", "BD-VSR", "DN": the model as SR tables name it.
+QString degradation_label(Degradation d);
 
 // A pane's source: what makes its image. MATLAB's resizer (method and antialiasing) of the loaded
 // image or, when `peer` is set, a library's resize (Pillow, OpenCV, torch); with `sr_round_trip`,
@@ -48,9 +71,11 @@ struct PaneConfig {
   bool is_file() const { return !file.isEmpty(); }
   // An SR round trip at this integer factor s >= 2 (0: a resize of the loaded image at the base
   // spec). The loaded image is the HR, mod-cropped to a multiple of s (as SR protocols do); the pane
-  // is up(down(HR, 1/s, MATLAB bicubic antialiased), s, method or peer) at the HR's size: the
-  // "Bicubic" row of an SR table made visible. Compare it with DiffAgainst::Source.
+  // is up(LR, s, method or peer) at the HR's size, the LR being down(HR, 1/s, MATLAB bicubic
+  // antialiased) under BI, else rl::degrade(HR) under sr_degradation: the "Bicubic" row of an SR
+  // table (BI, BD or DN) made visible. Compare it with DiffAgainst::Source.
   int sr_round_trip = 0;
+  SrDegradation sr_degradation = {};  // used with sr_round_trip only
   bool operator==(const PaneConfig&) const = default;
 };
 // A pane showing an image file, upscaled by `upscale` when it is an LR image.
@@ -65,11 +90,17 @@ inline constexpr int kReferencePane = 0;
 // "MATLAB vs the libraries": MATLAB bicubic (antialiased), OpenCV INTER_CUBIC, Pillow BICUBIC and
 // torch bicubic without antialiasing.
 std::array<PaneConfig, 4> libraries_preset();
-// Presets > Super-Resolution Baselines: the SR round trip at factor s, up by MATLAB bicubic,
-// nearest, bilinear and lanczos3 (down always by MATLAB bicubic).
-std::array<PaneConfig, 4> sr_baselines_preset(int s);
-// e.g. "bicubic (antialiased)", "OpenCV INTER_CUBIC", "lanczos3 (SR \u00d74 round trip)"; a file pane:
-// its file name ("edsr_x4.png").
+// Presets > Super-Resolution Baselines: the SR round trip at factor s from the LR of `d` (BI: MATLAB
+// bicubic), up by MATLAB bicubic, nearest, bilinear and lanczos3.
+std::array<PaneConfig, 4> sr_baselines_preset(int s, const SrDegradation& d = {});
+// A round trip's degradation and factor, "SR BD \u00d73" (with `parameters`, those that are not the
+// defaults: "SR BD \u00d73 (sigma 2)"); empty for any other pane.
+QString sr_round_trip_name(const PaneConfig& c, bool parameters = true);
+// How a round trip's LR is made, after "the HR down to 1/s": "by MATLAB bicubic (antialiased)", "by
+// BD: a 7x7 Gaussian blur of sigma 1.6 (imfilter, replicate), then one pixel in 3 along each axis".
+QString sr_lr_text(const PaneConfig& c);
+// e.g. "bicubic (antialiased)", "OpenCV INTER_CUBIC", "lanczos3 (SR BI \u00d74 round trip)"; a file
+// pane: its file name ("edsr_x4.png").
 QString pane_label(const PaneConfig& c);
 struct PaneResult;
 // The label with what the result adds: an LR file's upscaling ("lr.png, bicubic x3").

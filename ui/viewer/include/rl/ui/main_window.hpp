@@ -13,6 +13,7 @@
 #include "rl/ui/viewer_settings.hpp"
 
 class QAction;
+class QActionGroup;
 class QDockWidget;
 class QGridLayout;
 class QLineEdit;
@@ -79,9 +80,14 @@ class MainWindow : public QMainWindow {
   // Sets every pane at once (the Presets menu: kDefaultPanes, libraries_preset()). Panes with no
   // SR round trip are compared with the reference pane again if they were compared with the HR.
   void apply_panes(const std::array<PaneConfig, Document::kPanes>& panes);
-  // Presets > Super-Resolution Baselines > xS: sr_baselines_preset(s) compared with the loaded image
-  // (the HR) and scored by srcnn unless another protocol is chosen.
+  // Presets > Super-Resolution Baselines > xS: sr_baselines_preset(s, sr_degradation()) compared with
+  // the loaded image (the HR) and scored by srcnn unless another protocol is chosen.
   void apply_sr_baselines(int s);
+  // The LR the SR round trips start from (Presets > Super-Resolution Baselines > LR by BI / BD /
+  // BD-VSR / DN, or --degradation): checked in the menu, given to every round-trip pane shown now and
+  // to the next preset. A menu choice takes the model's default parameters.
+  void set_sr_degradation(const SrDegradation& d);
+  const SrDegradation& sr_degradation() const { return sr_degradation_; }
   void one_to_one();
   void show_error(const QString& message);
   // Draws on the overview the source region the reference pane's output pixel reads (its
@@ -196,10 +202,13 @@ class MainWindow : public QMainWindow {
   QSize last_source_size_;
   bool fit_on_results_ = true;
   std::optional<QPointF> hover_;
-  std::optional<QPoint> locked_;           // (col, row) of the reference pane, when locked
-  std::optional<QPoint> footprint_pixel_;  // (col, row) of the reference pane's output
-  ViewerSettings restored_;                // as read at start-up
-  ViewerSettings session_start_;           // the state once the command line was applied
+  std::optional<QPoint> locked_;                // (col, row) of the reference pane, when locked
+  std::optional<QPoint> footprint_pixel_;       // (col, row) of the reference pane's output
+  SrDegradation sr_degradation_;                // see set_sr_degradation
+  QActionGroup* degradation_group_ = nullptr;   // its menu items (data: the Degradation as int)
+  std::array<QAction*, 3> sr_scale_actions_{};  // Super-Resolution Baselines > x2, x3, x4
+  ViewerSettings restored_;                     // as read at start-up
+  ViewerSettings session_start_;                // the state once the command line was applied
 };
 
 }  // namespace rl::ui

@@ -60,8 +60,9 @@ class PaneWidget : public QWidget {
   QComboBox* method_;
   QCheckBox* aa_;
   bool reference_;
-  int sr_round_trip_ = 0;  // PaneConfig::sr_round_trip of the pane shown: kept when the method changes
-  QString file_path_;      // PaneConfig::file of the pane shown: the header shows the file instead
+  int sr_round_trip_ = 0;         // PaneConfig::sr_round_trip of the pane shown: kept when the method changes
+  SrDegradation sr_degradation_;  // ...and its PaneConfig::sr_degradation
+  QString file_path_;             // PaneConfig::file of the pane shown: the header shows the file instead
   ElidedLabel* file_;
   QComboBox* upscale_;
   QToolButton* remove_;

@@ -24,6 +24,9 @@ struct ViewerSettings {
   QString scale = QString::number(kDefaultScale, 'g', 6);  // as typed, e.g. "1/3"
   QString size;                                            // "rows,cols" when resizing to a size
   DiffSettings diff;                                       // `against` is not remembered
+  // Presets > Super-Resolution Baselines' LR model (its parameters are the defaults: --sigma, --noise
+  // and --seed are for one run).
+  Degradation sr_degradation = Degradation::Bi;
   DisplaySettings display;
   bool operator==(const ViewerSettings&) const = default;
 };
