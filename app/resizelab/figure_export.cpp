@@ -116,6 +116,7 @@ QString compute(const Request& r, FigureSpec& spec) {
     cmp.panes.push_back(config);
     spec.labels << (config.sr_round_trip ? pane_label(config) : c.label);  // sr-paper names its insets itself
   }
+  cmp.screen = false;  // the figure converts and colours the crops it draws
   compute_comparison(cmp, run_on_cpu, [] { return false; });
   for (std::size_t i = 0; i < cmp.panes.size(); ++i)  // an LR file's label says how it was upscaled
     if (cmp.panes[i].is_file()) spec.labels[static_cast<int>(i)] = pane_label(cmp.panes[i], cmp.results[i]);

@@ -221,8 +221,8 @@ void checker_uncovered(QImage& map, QPoint nudge) {
 }  // namespace
 
 PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images, const Image& ref,
-                         const DiffSettings& settings, int sr_scale,
-                         const std::optional<StatsRegion>& region) {
+                         const DiffSettings& settings, int sr_scale, const std::optional<StatsRegion>& region,
+                         bool colour) {
   const std::optional<QRect> ref_region = region ? std::optional(region->image) : std::nullopt;
   PaneDiffs out;
   out.diffs.resize(images.size());
@@ -300,10 +300,10 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
                                       : QStringLiteral("|a \u2212 ref|");
   for (std::size_t i = 0; i < out.diffs.size(); ++i) {
     PaneDiff& d = out.diffs[i];
-    if (!d.map) continue;
+    if (!d.map || (!colour && nudges[i].isNull())) continue;
     d.colored = colorize(*d.map, out.scale.colormap, out.scale.lo, out.scale.hi);
     if (!nudges[i].isNull()) checker_uncovered(d.colored, nudges[i]);
-    d.colored_levels = Mipmap::of(d.colored);
+    if (colour) d.colored_levels = Mipmap::of(d.colored);
   }
   return out;
 }
@@ -350,15 +350,20 @@ void compare(Comparison& c) {
     settings.nudges[kReferencePane] = QPoint();  // the reference pane is what the others are moved onto
   std::optional<StatsRegion> region;
   if (const auto in_ref = c.reference_region()) region = StatsRegion{*c.diff.region, *in_ref};
-  PaneDiffs d = compare_images(images, *ref, settings, c.sr_scale(), region);
+  PaneDiffs d = compare_images(images, *ref, settings, c.sr_scale(), region, c.screen);
   c.diffs = std::move(d.diffs);
   c.scale = d.scale;
   for (std::size_t i = 0; i < c.diffs.size(); ++i)
     if (PaneDiff& d = c.diffs[i]; d.nudged) {
-      d.nudged_display = nudged_qimage(c.results[i].display, settings.nudge(static_cast<int>(i)));
-      d.nudged_levels = Mipmap::of(d.nudged_display);
+      const PaneResult& r = c.results[i];
+      const QImage shown = r.display.isNull() ? to_qimage(*r.image, c.display) : r.display;
+      d.nudged_display = nudged_qimage(shown, settings.nudge(static_cast<int>(i)));
+      if (c.screen) d.nudged_levels = Mipmap::of(d.nudged_display);
     }
-  if (c.reference_is_pane()) {
+  if (!c.screen) {
+    c.reference_display = QImage();
+    c.reference_levels.reset();
+  } else if (c.reference_is_pane()) {
     c.reference_display = c.results[kReferencePane].display;
     c.reference_levels = c.results[kReferencePane].display_levels;
   } else {
@@ -379,7 +384,7 @@ bool made_from_same(const PaneResult& r, const Comparison& c, const PaneConfig& 
   const ResizeSpec& b = c.base;
   return m.pane == pane && m.source.lock() == c.source && a.scale == b.scale && a.out_size == b.out_size &&
          a.boundary == b.boundary && a.method == b.method && a.antialiasing == b.antialiasing &&
-         same_range(m.display, c.display);
+         same_range(m.display, c.display) && (!c.screen || !r.display.isNull());
 }
 }  // namespace
 
@@ -395,7 +400,7 @@ void compute_comparison(Comparison& c, const RunPlan& run, const std::function<b
       results[i] = c.results[i];
       continue;
     }
-    results[i] = compute_pane(*c.source, c.base, pane, c.display, run, registered_to.get());
+    results[i] = compute_pane(*c.source, c.base, pane, c.display, run, registered_to.get(), c.screen);
     results[i].made_from = PaneResult::MadeFrom{c.source, c.base, pane, c.display};
   }
   c.results = std::move(results);

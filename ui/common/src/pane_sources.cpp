@@ -233,7 +233,7 @@ Image load_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary 
 }  // namespace
 
 PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane, DisplayRange range,
-                        const RunPlan& run, const Image* reference) {
+                        const RunPlan& run, const Image* reference, bool display) {
   PaneResult r;
   try {
     if (pane.is_file()) {
@@ -244,8 +244,10 @@ PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConf
           : pane.peer             ? run_peer_pane(src, base, *pane.peer)
                                   : run_matlab_pane(src, base, pane, run);
     }
-    r.display = to_qimage(*r.image, range);
-    r.display_levels = Mipmap::of(r.display);
+    if (display) {
+      r.display = to_qimage(*r.image, range);
+      r.display_levels = Mipmap::of(r.display);
+    }
   } catch (const std::exception& e) {
     r = PaneResult{};
     r.error = QString::fromStdString(e.what());

@@ -207,8 +207,10 @@ Image run_on_cpu(const Plan& plan, const Image& src, QString& device);
 
 // One pane's result, or its error (never throws). Library panes run at MATLAB's output size; file panes
 // are registered to `reference` when it is given (the loaded reference image), else to that size.
+// With `display` false the result's display image and its halvings are not made (a figure converts
+// the crops it draws itself).
 PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane, DisplayRange range,
-                        const RunPlan& run, const Image* reference = nullptr);
+                        const RunPlan& run, const Image* reference = nullptr, bool display = true);
 // Every pane's result; stops early (the rest left empty) once `superseded` says a newer request
 // made the work pointless.
 std::vector<PaneResult> compute_panes(const Image& src, const ResizeSpec& base,
@@ -229,9 +231,11 @@ struct StatsRegion {
 // reference matches a uint8 result), coloured on one scale: 0..max (signed: -max..max) of the
 // largest finite |difference|, or the fixed maximum. A null image gets an empty PaneDiff.
 // With settings.protocol, the protocol's scores at `sr_scale` (see sr_scale_of) join the statistics.
+// With `colour` false the maps' colours (PaneDiff::colored and its halvings) are made for nudged
+// panes only, which a figure draws whole; the scale is set either way.
 PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images, const Image& ref,
                          const DiffSettings& settings, int sr_scale = 0,
-                         const std::optional<StatsRegion>& region = std::nullopt);
+                         const std::optional<StatsRegion>& region = std::nullopt, bool colour = true);
 
 // The whole model: what is compared and what it gives.
 struct Comparison {
@@ -241,6 +245,10 @@ struct Comparison {
   DisplayRange display;
   DiffSettings diff;
   std::shared_ptr<const Image> reference_image;  // used when diff.against is ReferenceImage
+  // Whether the whole images a window draws at any zoom are made: each pane's display image, each
+  // map's colours and the reference's display, with their halvings. A figure, which converts only
+  // the crops it draws, turns it off: then only what a nudged pane shows whole is made.
+  bool screen = true;
 
   std::vector<PaneResult> results;
   std::vector<PaneDiff> diffs;  // empty until compared, or when there is no reference
