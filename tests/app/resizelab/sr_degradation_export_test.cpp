@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 
 #include "figure_export.hpp"
+#include "request_error.hpp"
 #include "resizelab_request.hpp"
 #include "rl/degrade.hpp"
 #include "rl/image_io.hpp"
@@ -19,13 +20,7 @@ namespace {
 const QString kButterfly = QStringLiteral(RL_GOLDEN_DIR "/legacy-set5/original/butterfly.bmp");
 
 QString error_of(const QStringList& args, rl::ui::OptionMode mode) {
-  try {
-    rl::ui::parse_request(QStringList{"resizelab"} + args, mode);
-  } catch (const rl::ui::CommandLineError& e) {
-    EXPECT_EQ(e.code, 2) << args.join(' ').toStdString();
-    return e.message;
-  }
-  return {};
+  return rl::test::request_error(args, mode);
 }
 
 bool logged_containing(const rl::ui::TextLog& log, const QString& text) {

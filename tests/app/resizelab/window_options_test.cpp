@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 
 #include "figure_export.hpp"
+#include "request_error.hpp"
 #include "resizelab_options.hpp"
 #include "resizelab_request.hpp"
 #include "run_program.hpp"
@@ -64,15 +65,8 @@ QStringList option_words(const rl::ui::OptionSpec& o) {
          companions(o.name);  // the spelling both modes read
 }
 
-// The message parse_request throws for `args` in `mode`; empty when it accepts them.
-QString error_of(const QStringList& args, OptionMode mode) {
-  try {
-    rl::ui::parse_request(QStringList{"resizelab"} + args, mode);
-  } catch (const rl::ui::CommandLineError& e) {
-    EXPECT_EQ(e.code, 2) << args.join(' ').toStdString();
-    return e.message;
-  }
-  return {};
+QString error_of(const QStringList& args, rl::ui::OptionMode mode) {
+  return rl::test::request_error(args, mode);
 }
 
 int run(const QStringList& args, QString* out, QString* err) {
