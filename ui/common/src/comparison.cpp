@@ -388,7 +388,12 @@ bool made_from_same(const PaneResult& r, const Comparison& c, const PaneConfig& 
 }
 }  // namespace
 
-void compute_comparison(Comparison& c, const RunPlan& run, const std::function<bool()>& superseded) {
+void compute_comparison(Comparison& c, const RunPlan& run, const std::function<bool()>& superseded,
+                        const PaneProgress& progress) {
+  const auto report = [&](std::size_t i, PaneStep step) {
+    if (progress) progress(static_cast<int>(i), step);
+  };
+  for (std::size_t i = 0; i < c.panes.size(); ++i) report(i, PaneStep::Queued);
   // File panes are registered to the image the panes are compared with when that is not a pane's: the
   // loaded reference, or the source as an SR round trip's HR.
   const auto registered_to = c.reference_is_pane() ? nullptr : c.reference();
@@ -398,13 +403,17 @@ void compute_comparison(Comparison& c, const RunPlan& run, const std::function<b
     const PaneConfig& pane = c.panes[i];
     if (i < c.results.size() && made_from_same(c.results[i], c, pane)) {
       results[i] = c.results[i];
+      report(i, PaneStep::Kept);
       continue;
     }
+    report(i, PaneStep::Resizing);
     results[i] = compute_pane(*c.source, c.base, pane, c.display, run, registered_to.get(), c.screen);
     results[i].made_from = PaneResult::MadeFrom{c.source, c.base, pane, c.display};
   }
   c.results = std::move(results);
-  if (!superseded()) compare(c);
+  if (superseded()) return;
+  for (std::size_t i = 0; i < c.panes.size(); ++i) report(i, PaneStep::Comparing);
+  compare(c);
 }
 
 }  // namespace rl::ui

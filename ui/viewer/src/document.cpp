@@ -361,6 +361,9 @@ void Document::compute_now() {
   update_busy();
   auto live = live_gen_;
   const Device device = device_;
+  auto steps = std::make_shared<std::vector<std::atomic<int>>>(comparison_.panes.size());
+  for (auto& st : *steps) st.store(static_cast<int>(PaneStep::Queued));
+  steps_ = steps;
   ComputeOut job;
   job.comparison = comparison_;
   job.comparison.display = display_range();
@@ -377,7 +380,11 @@ void Document::compute_now() {
           d = dev.using_cuda() ? "CUDA" : "CPU";  // one job, one thread: the device this run used
           return img;
         },
-        [&live, gen]() { return live->load() != gen; });
+        [&live, gen]() { return live->load() != gen; },
+        [&steps](int i, PaneStep step) {
+          if (i >= 0 && i < static_cast<int>(steps->size()))
+            (*steps)[static_cast<std::size_t>(i)].store(static_cast<int>(step));
+        });
     const rl::DeviceChoice used = dev.choice();
     out.device_note = used.note.empty() ? QString() : QString::fromStdString(used.describe());
     return out;
@@ -455,6 +462,15 @@ void Document::start_diff() {
     }
     update_busy();
   });
+}
+
+std::optional<PaneStep> Document::pane_step(int i) const {
+  if (i < 0 || i >= pane_count()) return std::nullopt;
+  if (compute_pending_) return PaneStep::Queued;  // the newest request's job has not started
+  if (running_compute_ > 0 && steps_ && i < static_cast<int>(steps_->size()))
+    return static_cast<PaneStep>((*steps_)[static_cast<std::size_t>(i)].load());
+  if (running_diff_ > 0) return PaneStep::Comparing;
+  return std::nullopt;
 }
 
 void Document::update_busy() {

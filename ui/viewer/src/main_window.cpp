@@ -93,11 +93,21 @@ MainWindow::MainWindow(QWidget* parent)
   qApp->installEventFilter(this);
   connect(doc_, &Document::display_changed, this, [this]() { overview_->set_image(doc_->source_preview()); });
   connect(this, &MainWindow::pixel_hovered, this, &MainWindow::show_footprint);
+  // Each pane's step while the document computes, read a few times a second (the jobs only write an
+  // atomic per pane).
+  progress_timer_ = new QTimer(this);
+  progress_timer_->setInterval(100);
+  connect(progress_timer_, &QTimer::timeout, this, &MainWindow::show_progress);
   connect(doc_, &Document::busy_changed, this, [this](bool b) {
     status_->set_busy(b);
-    if (b)
+    if (b) {
       for (PaneWidget* p : panes_)
         if (p->view()->display().isNull()) p->view()->set_message("computing…");
+      progress_timer_->start();
+    } else {
+      progress_timer_->stop();
+    }
+    show_progress();
   });
   connect(doc_, &Document::error_occurred, this, &MainWindow::show_error);
   connect(doc_, &Document::file_loaded, this, [this](const QString& path) {
@@ -481,6 +491,17 @@ void MainWindow::refresh_panes() {
   }
   show_region_outline(doc_->region() ? std::optional<QRectF>(QRectF(*doc_->region())) : std::nullopt);
   update_inspector(hover_);
+}
+
+void MainWindow::show_progress() {
+  for (int i = 0; i < static_cast<int>(panes_.size()); ++i) {
+    const std::optional<PaneStep> step = doc_->busy() ? doc_->pane_step(i) : std::nullopt;
+    QString text;
+    if (step == PaneStep::Queued) text = QStringLiteral("waiting…");
+    if (step == PaneStep::Resizing) text = QStringLiteral("resizing…");
+    if (step == PaneStep::Comparing) text = QStringLiteral("comparing…");
+    panes_[static_cast<std::size_t>(i)]->set_progress(text);  // Kept or idle: nothing
+  }
 }
 
 void MainWindow::refresh_status() {

@@ -217,8 +217,21 @@ PaneConfig PaneWidget::config() const {
 }
 
 void PaneWidget::set_info(const QString& info, const QString& stats) {
-  info_->set_full_text(info);
+  info_text_ = info;
+  show_info();
   stats_->set_full_text(stats);
+}
+
+void PaneWidget::set_progress(const QString& step) {
+  if (step == progress_) return;
+  progress_ = step;
+  show_info();
+}
+
+void PaneWidget::show_info() {
+  info_->set_full_text(progress_.isEmpty()    ? info_text_
+                       : info_text_.isEmpty() ? progress_
+                                              : progress_ + QStringLiteral(" \u00b7 ") + info_text_);
 }
 
 void PaneWidget::set_showing(const QString& what) { view_->set_tag(what); }

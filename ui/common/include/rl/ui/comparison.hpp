@@ -277,11 +277,17 @@ struct Comparison {
   // diff.region in the reference's pixels (see result_crop); nullopt without a region or a reference.
   std::optional<QRect> reference_region() const;
 };
+// Where a pane is in a compute_comparison call, reported as each step starts: waiting for its turn,
+// being resized (or read, for a file pane), kept (its result was made from the same inputs), or
+// being compared (maps and statistics, which come for every pane together).
+enum class PaneStep { Queued, Resizing, Kept, Comparing };
+using PaneProgress = std::function<void(int pane, PaneStep step)>;
 // Fills diffs and scale from results and the settings (the step a settings change repeats).
 void compare(Comparison& c);
 // Resizes every pane whose result in c.results was not made from the same inputs (see
 // PaneResult::MadeFrom), then compares: what the viewer's job and the export both call. A caller that
 // changes what the panes run on (the device) clears c.results first.
-void compute_comparison(Comparison& c, const RunPlan& run, const std::function<bool()>& superseded);
+void compute_comparison(Comparison& c, const RunPlan& run, const std::function<bool()>& superseded,
+                        const PaneProgress& progress = {});
 
 }  // namespace rl::ui

@@ -106,6 +106,9 @@ class Document : public QObject {
   QString diff_label() const;
   const QString& device_note() const { return device_note_; }  // e.g. "CPU (no usable CUDA device: ...)"
   bool busy() const { return busy_; }
+  // Where pane i is in the work running now (the newest request's resize job, or a comparison of
+  // results); nullopt when nothing runs for it.
+  std::optional<PaneStep> pane_step(int i) const;
   quint64 generation() const { return gen_; }
   // How many finished jobs were discarded because a newer request had superseded them.
   int dropped_results() const { return dropped_; }
@@ -159,6 +162,8 @@ class Document : public QObject {
   quint64 gen_ = 0, diff_gen_ = 0, load_gen_ = 0, ref_gen_ = 0;
   bool compute_pending_ = false;
   int running_compute_ = 0, running_diff_ = 0, running_load_ = 0;
+  // The newest resize job's PaneStep per pane, written by the job, read by pane_step.
+  std::shared_ptr<std::vector<std::atomic<int>>> steps_;
   bool busy_ = false;
   int dropped_ = 0;
   QList<QFutureWatcherBase*> watchers_;

@@ -163,6 +163,7 @@ class MainWindow : public QMainWindow {
   QString ask_for_image(const QString& title);
   void refresh_panes();
   void refresh_status();
+  void show_progress();  // each pane's step of the running work (Document::pane_step) in its header
   void update_inspector(std::optional<QPointF> src);
   void on_source_changed();
   void refresh_footprint();
@@ -175,6 +176,7 @@ class MainWindow : public QMainWindow {
   FlickerController* flicker_;
   ParameterToolbar* params_ = nullptr;
   std::vector<PaneWidget*> panes_;
+  QTimer* progress_timer_ = nullptr;
   QWidget* grid_page_ = nullptr;
   QGridLayout* grid_ = nullptr;
   PaneView* wipe_ = nullptr;
