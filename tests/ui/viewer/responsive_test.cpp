@@ -266,7 +266,7 @@ class ResponsiveTest : public QObject {
     for (int i = 0; i < Document::kPanes; ++i) {
       QVERIFY(!doc.pane_step(i));
       QVERIFY(w.pane(i)->progress().isEmpty());
-      QVERIFY(!w.pane(i)->info_label()->full_text().contains(QStringLiteral("…")));
+      QVERIFY(!w.pane(i)->stats_label()->full_text().contains(QStringLiteral("…")));
     }
     QVERIFY(w.pane(3)->info_label()->full_text().startsWith(QStringLiteral("4500×3000")));
   }

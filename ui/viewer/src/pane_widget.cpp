@@ -217,21 +217,22 @@ PaneConfig PaneWidget::config() const {
 }
 
 void PaneWidget::set_info(const QString& info, const QString& stats) {
-  info_text_ = info;
-  show_info();
-  stats_->set_full_text(stats);
+  info_->set_full_text(info);
+  stats_text_ = stats;
+  show_stats();
 }
 
 void PaneWidget::set_progress(const QString& step) {
   if (step == progress_) return;
   progress_ = step;
-  show_info();
+  show_stats();
 }
 
-void PaneWidget::show_info() {
-  info_->set_full_text(progress_.isEmpty()    ? info_text_
-                       : info_text_.isEmpty() ? progress_
-                                              : progress_ + QStringLiteral(" \u00b7 ") + info_text_);
+void PaneWidget::show_stats() {
+  // On the statistics line, the pane's full width: the header's info field is too narrow for it.
+  stats_->set_full_text(progress_.isEmpty()     ? stats_text_
+                        : stats_text_.isEmpty() ? progress_
+                                                : progress_ + QStringLiteral(" \u00b7 ") + stats_text_);
 }
 
 void PaneWidget::set_showing(const QString& what) { view_->set_tag(what); }

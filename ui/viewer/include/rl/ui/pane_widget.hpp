@@ -27,8 +27,8 @@ class PaneWidget : public QWidget {
   void set_reference(bool is_reference);
   PaneConfig config() const;  // what the header shows
   void set_info(const QString& info, const QString& stats);
-  // Where the pane's work is while the document computes ("resizing…"), shown before the info line;
-  // empty: none.
+  // Where the pane's work is while the document computes ("resizing…"), shown at the start of the
+  // statistics line; empty: none.
   void set_progress(const QString& step);
   const QString& progress() const { return progress_; }
   // While the A/B flicker shows another image here, which one ("showing: reference"); empty: its own.
@@ -72,8 +72,8 @@ class PaneWidget : public QWidget {
   QToolButton* remove_;
   ElidedLabel* info_;
   ElidedLabel* stats_;
-  QString info_text_, progress_;
-  void show_info();
+  QString stats_text_, progress_;
+  void show_stats();
 };
 
 }  // namespace rl::ui
