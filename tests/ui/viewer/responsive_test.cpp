@@ -38,6 +38,16 @@ rl::Image big_image() {
   return img;
 }
 
+// Shows `w` at 1200x800 with big_image() at `scale`, and waits until its comparison is made.
+bool show_big_image(MainWindow& w, double scale) {
+  w.resize(1200, 800);
+  w.show();
+  if (!QTest::qWaitForWindowExposed(&w)) return false;
+  w.document()->set_source(big_image(), "big");
+  w.set_scale(scale);
+  return test::wait_idle(*w.document(), 600000);
+}
+
 // Runs a plain event loop, as the program does, until done() holds or timeout_ms pass; returns
 // done(). (QTest::qWaitFor sleeps 10 ms between its rounds of event processing: the loop would turn
 // once per sleep, and the sleeps would count as stalls.)
@@ -130,13 +140,8 @@ class ResponsiveTest : public QObject {
   // loaded 2-core CI host) hits one try, not two of three. Every try's figure is printed.
   void event_loop_never_stalls_over_50_ms_during_a_24_megapixel_recompute() {
     MainWindow w;
-    w.resize(1200, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(show_big_image(w, 1.0));
     Document& doc = *w.document();
-    doc.set_source(big_image(), "big");
-    w.set_scale(1.0);
-    QVERIFY(test::wait_idle(doc, 600000));
     QVERIFY(doc.result(0).image && doc.result(3).image);
     QCOMPARE(doc.result(3).image->rows(), 4000);
 
@@ -235,13 +240,8 @@ class ResponsiveTest : public QObject {
   // 24 MP pane 4's resize takes a few hundred ms and the comparison of all four about a second.
   void each_pane_shows_its_step_while_a_24_megapixel_comparison_recomputes() {
     MainWindow w;
-    w.resize(1200, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(show_big_image(w, 0.75));
     Document& doc = *w.document();
-    doc.set_source(big_image(), "big");
-    w.set_scale(0.75);
-    QVERIFY(test::wait_idle(doc, 600000));
     for (int i = 0; i < Document::kPanes; ++i) QVERIFY(w.pane(i)->progress().isEmpty());
 
     QSet<int> steps0, steps3;
