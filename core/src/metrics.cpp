@@ -186,12 +186,15 @@ DiffStats diff_stats(const Image& a, const Image& b) {
   return s;
 }
 
-Image diff_map(const Image& a, const Image& b, DiffMode mode, int channel) {
-  require_same_shape(a, b);
-  if (channel >= a.channels()) throw std::invalid_argument("channel out of range");
-  Image out = Image::uninitialized(a.rows(), a.cols(), 1, ElemType::F64);
-  if (a.empty()) return out;
-  double* d = out.data<double>();
+ElemType diff_map_type(ElemType t) {
+  // Logical is not an integer class (MATLAB's isinteger) but holds 0 and 1.
+  const bool narrow = !is_floating(t) && elem_size(t) <= 2;
+  return narrow ? ElemType::F32 : ElemType::F64;
+}
+
+namespace {
+template <class Out>
+void fill_diff_map(const Image& a, const Image& b, DiffMode mode, int channel, Out* d) {
   const int ch = a.channels(), cols = a.cols();
   const std::size_t stride = a.row_stride();
   const bool one_channel = mode == DiffMode::AbsChannel || (mode == DiffMode::Signed && channel >= 0);
@@ -201,12 +204,12 @@ Image diff_map(const Image& a, const Image& b, DiffMode mode, int channel) {
     for (long long r = r0; r < r1; ++r) {
       read_as_double(a, static_cast<std::size_t>(r) * stride, stride, x.data());
       read_as_double(b, static_cast<std::size_t>(r) * stride, stride, y.data());
-      double* o = d + static_cast<std::size_t>(r) * cols;
+      Out* o = d + static_cast<std::size_t>(r) * cols;
       if (one_channel) {
         for (int c = 0; c < cols; ++c) {
           const std::size_t i = static_cast<std::size_t>(c) * ch + k1;
           const double v = difference_as_data(x[i], y[i]);
-          o[c] = mode == DiffMode::Signed ? v : std::abs(v);
+          o[c] = static_cast<Out>(mode == DiffMode::Signed ? v : std::abs(v));
         }
         continue;
       }
@@ -218,10 +221,24 @@ Image diff_map(const Image& a, const Image& b, DiffMode mode, int channel) {
           // NaN outranks everything, then magnitude (±inf above any finite value).
           if (v == v && (dv != dv || std::abs(dv) > std::abs(v))) v = dv;
         }
-        o[c] = mode == DiffMode::AbsMaxChannel ? std::abs(v) : v;
+        o[c] = static_cast<Out>(mode == DiffMode::AbsMaxChannel ? std::abs(v) : v);
       }
     }
   });
+}
+}  // namespace
+
+Image diff_map(const Image& a, const Image& b, DiffMode mode, int channel, ElemType out_type) {
+  require_same_shape(a, b);
+  if (channel >= a.channels()) throw std::invalid_argument("channel out of range");
+  if (out_type != ElemType::F64 && out_type != ElemType::F32)
+    throw std::invalid_argument("a difference map is float32 or float64");
+  Image out = Image::uninitialized(a.rows(), a.cols(), 1, out_type);
+  if (a.empty()) return out;
+  if (out_type == ElemType::F32)
+    fill_diff_map(a, b, mode, channel, out.data<float>());
+  else
+    fill_diff_map(a, b, mode, channel, out.data<double>());
   return out;
 }
 

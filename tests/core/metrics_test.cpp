@@ -6,6 +6,9 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <utility>
+
+#include "random_image.hpp"
 
 namespace rl {
 namespace {
@@ -180,4 +183,49 @@ TEST(Metrics, DiffMapModes) {
 }
 
 }  // namespace
+// The map type: float32 where every difference of the type is a float32 (8- and 16-bit integers,
+// logical: |a - b| <= 65535 < 2^24), float64 for the rest.
+TEST(Metrics, DiffMapTypeIsFloat32OnlyWhereEveryDifferenceIsExact) {
+  EXPECT_EQ(diff_map_type(ElemType::U8), ElemType::F32);
+  EXPECT_EQ(diff_map_type(ElemType::I8), ElemType::F32);
+  EXPECT_EQ(diff_map_type(ElemType::U16), ElemType::F32);
+  EXPECT_EQ(diff_map_type(ElemType::I16), ElemType::F32);
+  EXPECT_EQ(diff_map_type(ElemType::Logical), ElemType::F32);
+  EXPECT_EQ(diff_map_type(ElemType::I32), ElemType::F64);  // 2^32 - 1 apart: not a float32
+  EXPECT_EQ(diff_map_type(ElemType::U32), ElemType::F64);
+  EXPECT_EQ(diff_map_type(ElemType::F32), ElemType::F64);
+  EXPECT_EQ(diff_map_type(ElemType::F64), ElemType::F64);
+  // The extremes: uint16 65535 - 0 and int16 -32768 - 32767 in a float32 map.
+  const Image a = from_values(1, 2, 1, ElemType::U16, {65535, 0});
+  const Image b = from_values(1, 2, 1, ElemType::U16, {0, 65535});
+  const Image m = diff_map(a, b, DiffMode::Signed, 0, ElemType::F32);
+  EXPECT_EQ(m.type(), ElemType::F32);
+  EXPECT_EQ(m.at(0, 0), 65535.0);
+  EXPECT_EQ(m.at(0, 1), -65535.0);
+  const Image c = from_values(1, 1, 1, ElemType::I16, {-32768});
+  const Image d = from_values(1, 1, 1, ElemType::I16, {32767});
+  EXPECT_EQ(diff_map(c, d, DiffMode::AbsMaxChannel, -1, ElemType::F32).at(0, 0), 65535.0);
+  EXPECT_THROW(diff_map(a, b, DiffMode::Signed, 0, ElemType::U8), std::invalid_argument);
+}
+
+// On random images of each narrow type, with their extremes, every mode's float32 map holds the
+// float64 map's values exactly.
+TEST(Metrics, Float32MapsEqualTheFloat64MapsOfNarrowTypes) {
+  for (const ElemType t : {ElemType::U8, ElemType::I8, ElemType::U16, ElemType::I16, ElemType::Logical}) {
+    test::RandomValues ends;
+    ends.at_each_end = 0.2;
+    const Image a = test::random_image(17, 23, 3, t, 11u, ends);
+    const Image b = test::random_image(17, 23, 3, t, 12u, ends);
+    for (const auto& [mode, channel] :
+         {std::pair{DiffMode::AbsMaxChannel, -1}, std::pair{DiffMode::AbsChannel, 1},
+          std::pair{DiffMode::Signed, 2}, std::pair{DiffMode::Signed, -1}}) {
+      const Image m64 = diff_map(a, b, mode, channel);
+      const Image m32 = diff_map(a, b, mode, channel, diff_map_type(t));
+      ASSERT_EQ(m32.type(), ElemType::F32);
+      for (int r = 0; r < a.rows(); ++r)
+        for (int c = 0; c < a.cols(); ++c) ASSERT_EQ(m32.at(r, c), m64.at(r, c)) << r << "," << c;
+    }
+  }
+}
+
 }  // namespace rl

@@ -56,10 +56,16 @@ DiffStats diff_stats(const Image& a, const Image& b);
 double peak_value(ElemType t);
 
 enum class DiffMode { AbsMaxChannel, AbsChannel, Signed };
-// rows x cols x 1 float64 map of data_difference(a, b): its magnitude, max over channels; its magnitude
-// in one channel; or signed (signed uses `channel`, or the channel with the largest magnitude when
-// channel < 0). A NaN in any channel wins the max, then ±inf, so a non-finite difference is never hidden.
-Image diff_map(const Image& a, const Image& b, DiffMode mode, int channel = -1);
+// rows x cols x 1 map of data_difference(a, b): its magnitude, max over channels; its magnitude in one
+// channel; or signed (signed uses `channel`, or the channel with the largest magnitude when
+// channel < 0). A NaN in any channel wins the max, then ±inf, so a non-finite difference is never
+// hidden. The map is float64, or float32 when `out` says so (each value the float64 one rounded;
+// exact for the types diff_map_type gives it to).
+Image diff_map(const Image& a, const Image& b, DiffMode mode, int channel = -1, ElemType out = ElemType::F64);
+// The narrowest map type that holds every difference of two `t` images exactly: float32 for the
+// integer types of at most 16 bits and logical (differences within ±65535, exact below 2^24), else
+// float64. A 48 MP uint8 comparison's map is then 192 MB, not 384.
+ElemType diff_map_type(ElemType t);
 
 // The largest finite |value| over every element (NaN and ±inf skipped; 0 when there is none): the
 // top of a difference map's colour scale.

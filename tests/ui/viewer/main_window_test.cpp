@@ -243,7 +243,9 @@ class MainWindowTest : public QObject {
     QCOMPARE(nearest.map->rows(), 171);
     // The map's maximum is the statistic's maximum (max over channels).
     double m = 0;
-    for (std::size_t k = 0; k < nearest.map->elements(); ++k) m = std::max(m, nearest.map->data<double>()[k]);
+    QCOMPARE(nearest.map->type(), rl::ElemType::F32);  // a uint8 comparison's map: diff_map_type
+    for (int r = 0; r < nearest.map->rows(); ++r)
+      for (int c = 0; c < nearest.map->cols(); ++c) m = std::max(m, nearest.map->at(r, c));
     QCOMPARE(m, nearest.stats->max_abs);
     QCOMPARE(doc()->diff_hi(), std::max({doc()->diff(1).stats->max_abs, doc()->diff(2).stats->max_abs,
                                          doc()->diff(3).stats->max_abs}));

@@ -279,8 +279,9 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
       const int channel = settings.mode == DiffMode::AbsMaxChannel || largest
                               ? -1
                               : std::clamp(settings.channel, 0, a->channels() - 1);
-      auto map = share_image(settings.ssim_map ? ssim_dissimilarity_map(shown, b)
-                                               : diff_map(shown, b, settings.mode, channel));
+      auto map = share_image(settings.ssim_map
+                                 ? ssim_dissimilarity_map(shown, b)
+                                 : diff_map(shown, b, settings.mode, channel, diff_map_type(shown.type())));
       m = std::max(m, max_abs_finite(*map));
       out.scale.non_finite += count_non_finite(*map);
       d.map = std::move(map);
