@@ -10,6 +10,7 @@
 #include <QTest>
 #include <QThreadPool>
 #include <QTimer>
+#include <memory>
 #include <random>
 
 #include "random_image.hpp"
@@ -47,6 +48,17 @@ const QString kLanczosHalf =
 
 bool wait_identified(const IdentifyDialog& d, int timeout_ms) {
   return QTest::qWaitFor([&]() { return !d.running() && d.progress_bar()->isHidden(); }, timeout_ms);
+}
+
+// `hr` opened in `doc` and its comparison made, then `lr` identified against it in a dialog; null
+// when either did not finish in time.
+std::unique_ptr<IdentifyDialog> identify(Document& doc, const rl::Image& hr, const QString& lr) {
+  doc.set_source(hr, "hr");
+  if (!test::wait_idle(doc, 60000)) return nullptr;
+  auto d = std::make_unique<IdentifyDialog>(&doc);
+  d->start(lr);
+  if (!wait_identified(*d, 120000)) return nullptr;
+  return d;
 }
 
 }  // namespace
@@ -101,11 +113,9 @@ class IdentifyTest : public QObject {
     const QString lr = dir.filePath("pillow.png");
     rl::io::save(lr.toStdString(), rl::io::peer_resize(hr, pillow, rl::peers::PeerTarget::with_size(20, 24)));
     Document doc;
-    doc.set_source(hr, "hr");
-    QVERIFY(test::wait_idle(doc, 60000));
-    IdentifyDialog d(&doc);
-    d.start(lr);
-    QVERIFY(wait_identified(d, 120000));
+    const auto dialog = identify(doc, hr, lr);
+    QVERIFY(dialog);
+    IdentifyDialog& d = *dialog;
     int row = -1;
     for (int i = 0; i < d.table()->rowCount(); ++i)
       if (d.table()->item(i, 1)->text() ==
@@ -133,11 +143,9 @@ class IdentifyTest : public QObject {
     const QString lr = dir.filePath("box.png");
     rl::io::save(lr.toStdString(), rl::resize(hr, rl::ResizeSpec::with_scale(0.25, rl::Method::Box)));
     Document doc;
-    doc.set_source(hr, "hr");
-    QVERIFY(test::wait_idle(doc, 60000));
-    IdentifyDialog d(&doc);
-    d.start(lr);
-    QVERIFY(wait_identified(d, 120000));
+    const auto dialog = identify(doc, hr, lr);
+    QVERIFY(dialog);
+    IdentifyDialog& d = *dialog;
     QTableWidget* t = d.table();
     QVERIFY(t->rowCount() >= 2);
     QCOMPARE(t->item(0, 0)->text(), QString("exact"));
