@@ -7,6 +7,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "resize_dispatch.hpp"
 #include "rl/parallel.hpp"
 #include "thread_pool.hpp"
 
@@ -53,25 +54,26 @@ Planes planes_of(const Image& a, const Image& b) {
 }
 
 // Correlation with the window over the positions where it fits (filter2 'valid', cv2.filter2D's
-// interior). Each output sums its taps in row-major window order; rows run in parallel.
+// interior). Each output sums its taps in row-major window order from 0.0, a multiply and an add per
+// tap: the vertical pass kernel's arithmetic (resize_kernels.hpp rows_pass), so that kernel computes
+// it with the k*k window taps as its "rows" (tap (u, v) reads input row i + u from column v), over
+// the CPU's widest vector level, the same bits at every level. Rows run in parallel.
 Planes correlate_valid(const Planes& in, const SsimWindow& w) {
   const int k = w.size;
   Planes out;
   out.rows = in.rows - k + 1;
   out.cols = in.cols - k + 1;
-  for (auto& v : out.p) v.assign(static_cast<std::size_t>(out.rows) * out.cols, 0.0);
+  for (auto& v : out.p) v.resize(static_cast<std::size_t>(out.rows) * out.cols);
+  const detail::PassKernels& kernels = detail::active_kernels();
   detail::parallel_for(out.rows, 0, 4, [&](long long begin, long long end) {
+    std::vector<const double*> taps(static_cast<std::size_t>(k) * k);
     for (long long i = begin; i < end; ++i)
       for (int p = 0; p < kPlanes; ++p) {
-        double* acc = out.p[p].data() + i * out.cols;
-        for (int u = 0; u < k; ++u) {
-          const double* src = in.p[p].data() + (i + u) * in.cols;
-          for (int v = 0; v < k; ++v) {
-            const double wt = w.weights[static_cast<std::size_t>(u) * k + v];
-            const double* s = src + v;
-            for (int j = 0; j < out.cols; ++j) acc[j] += wt * s[j];
-          }
-        }
+        for (int u = 0; u < k; ++u)
+          for (int v = 0; v < k; ++v)
+            taps[static_cast<std::size_t>(u) * k + v] = in.p[p].data() + (i + u) * in.cols + v;
+        kernels.rows_from_double(detail::ElemCode::F64, w.weights.data(), taps.data(), k * k,
+                                 out.p[p].data() + i * out.cols, static_cast<std::size_t>(out.cols));
       }
   });
   return out;

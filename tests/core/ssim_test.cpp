@@ -6,11 +6,14 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
+#include <cstring>
 #include <cmath>
 #include <stdexcept>
 #include <utility>
 #include <vector>
 
+#include "resize_dispatch.hpp"
 #include "rl/metrics.hpp"
 
 namespace rl {
@@ -246,6 +249,71 @@ TEST(Ssim, Wang2009FactorAndDownsampleByHand) {
   const Image d3 = wang2009_downsample(x, 3);
   ASSERT_EQ(d3.rows(), 1);
   EXPECT_NEAR(d3.at(0, 0), 21.0 / 9, 1e-15);
+}
+
+// The filtering's bits (not only its value to 1e-10): every map value equals, bit for bit, the
+// filter2 'valid' sums written out directly (each output's taps in row-major window order, from 0.0,
+// a multiply then an add), then the map formula, at every CPU level this machine can run. The sizes
+// leave widths that fill the vector kernel's strips, single vectors and a partial tail; one image
+// holds NaN, +Inf and -0, which are data.
+TEST(SsimBits, FilteringIsTheDirectInOrderSumAtEveryLevel) {
+  const auto direct = [](const Image& a, const Image& b, const SsimWindow& w, double L) {
+    const int k = w.size, rows = a.rows() - k + 1, cols = a.cols() - k + 1;
+    const double c1 = (0.01 * L) * (0.01 * L), c2 = (0.03 * L) * (0.03 * L);
+    std::vector<double> map;
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < cols; ++j) {
+        double f[5] = {0, 0, 0, 0, 0};
+        for (int u = 0; u < k; ++u)
+          for (int v = 0; v < k; ++v) {
+            const double wt = w.weights[static_cast<std::size_t>(u) * k + v];
+            const double x = a.at(i + u, j + v), y = b.at(i + u, j + v);
+            const double terms[5] = {x, y, x * x, y * y, x * y};
+            for (int p = 0; p < 5; ++p) f[p] += wt * terms[p];
+          }
+        const double mu1 = f[0], mu2 = f[1], mu1_sq = mu1 * mu1, mu2_sq = mu2 * mu2, mu1_mu2 = mu1 * mu2;
+        map.push_back(((2 * mu1_mu2 + c1) * (2 * (f[4] - mu1_mu2) + c2)) /
+                      ((mu1_sq + mu2_sq + c1) * ((f[2] - mu1_sq) + (f[3] - mu2_sq) + c2)));
+      }
+    return map;
+  };
+  // A NaN's sign and payload depend on which operand an add keeps, which the compiler may swap: a NaN
+  // counts as equal to a NaN, every other value by its bits.
+  const auto same_bits = [](double x, double y) {
+    return (std::isnan(x) && std::isnan(y)) || std::memcmp(&x, &y, sizeof x) == 0;
+  };
+  int levels = 0;
+  for (detail::CpuLevel level : detail::kCpuLevels) {
+    if (!detail::level_available(level)) {
+      std::printf("[  SKIPPED ] level %s: not available on this CPU or build\n", detail::level_name(level));
+      continue;
+    }
+    ++levels;
+    for (const auto& [rows, cols] : std::vector<std::pair<int, int>>{{11, 11}, {14, 50}, {30, 83}, {23, 12}}) {
+      for (ElemType t : {ElemType::U8, ElemType::F64}) {
+        auto [a, b] = textured_pair(rows, cols, t);
+        if (t == ElemType::F64 && cols > 40) {
+          a.set(3, 17, 0, std::nan(""));
+          b.set(5, 30, 0, INFINITY);
+          a.set(7, 2, 0, -0.0);
+        }
+        for (const auto& [w, L] : std::vector<std::pair<SsimWindow, double>>{
+                 {ssim_index_window(), 255.0}, {ssim_index_window(7, 1.0), 1.0}, {opencv_gaussian_window(), 255.0}}) {
+          if (rows < w.size || cols < w.size) continue;
+          const std::vector<double> want = direct(a, b, w, L);
+          detail::force_level(&level);
+          const SsimResult got = ssim_valid(a, b, w, L);
+          detail::force_level(nullptr);
+          ASSERT_EQ(got.map.elements(), want.size());
+          std::size_t differ = 0;
+          for (std::size_t i = 0; i < want.size(); ++i) differ += !same_bits(got.map.data<double>()[i], want[i]);
+          EXPECT_EQ(differ, 0u) << detail::level_name(level) << " " << rows << "x" << cols << " "
+                                << to_string(t) << " window " << w.size;
+        }
+      }
+    }
+  }
+  EXPECT_GE(levels, 1);
 }
 
 TEST(Ssim, RefusesWhatItCannotScore) {
