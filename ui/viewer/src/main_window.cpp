@@ -1,6 +1,7 @@
 // The main window: lays out the toolbars, the panes (or the wipe view) and the docks, and wires them
 // to the document and the shared view. Its menus are in main_window_actions.cpp, what the pointer and
-// keys do on the panes in main_window_input.cpp, its settings in main_window_settings.cpp.
+// keys do on the panes in main_window_input.cpp, what each pane shows in main_window_panes.cpp, its
+// settings in main_window_settings.cpp.
 #include "rl/ui/main_window.hpp"
 
 #include <QAction>
@@ -182,47 +183,6 @@ void MainWindow::follow_view(PaneView* view) {
     else
       show_region_outline(r);
   });
-}
-
-void MainWindow::sync_pane_widgets() {
-  const auto n = static_cast<std::size_t>(doc_->pane_count());
-  for (PaneWidget* p : panes_) grid_->removeWidget(p);
-  while (panes_.size() > n) {
-    delete panes_.back();
-    panes_.pop_back();
-  }
-  while (panes_.size() < n) {
-    auto* p = new PaneWidget(static_cast<int>(panes_.size()), view_);
-    p->set_config(doc_->pane(static_cast<int>(panes_.size())));
-    connect(p, &PaneWidget::config_edited, doc_, &Document::set_pane);
-    connect(p, &PaneWidget::file_dropped, this,
-            [this](int i, const QString& path) { doc_->set_pane(i, file_pane(path)); });
-    connect(p, &PaneWidget::remove_requested, doc_, &Document::remove_pane);
-    follow_view(p->view());
-    const int i = static_cast<int>(panes_.size());
-    connect(p->view(), &PaneView::hovered, this, [this, i]() { hovered_pane_ = i; });
-    connect(p->view(), &PaneView::left_view, this, [this, i]() {
-      if (hovered_pane_ == i) hovered_pane_ = -1;
-    });
-    // A new pane shows what the others show.
-    p->view()->set_grid(grid_action_->isChecked());
-    p->view()->set_line_tool(line_action_->isChecked());
-    p->view()->set_profile_line(profile_line_);
-    panes_.push_back(p);
-  }
-  // Two columns up to six panes (three columns and both docks do not fit a 1280 px screen), then
-  // three, then four (16 panes: 4 x 4).
-  const int cols = n <= 6 ? 2 : n <= 12 ? 3 : 4;
-  for (std::size_t i = 0; i < n; ++i)
-    grid_->addWidget(panes_[i], static_cast<int>(i) / cols, static_cast<int>(i) % cols);
-  // Equal shares whatever the headers say: a long statistics line (a region, a nudge, a file's name)
-  // is elided, it never widens its column; the rows and columns of a smaller grid take none.
-  for (int k = 0; k < 4; ++k) {
-    grid_->setColumnStretch(k, k < cols ? 1 : 0);
-    grid_->setRowStretch(k, k < (static_cast<int>(n) + cols - 1) / cols ? 1 : 0);
-  }
-  panes_[0]->view()->set_defines_viewport(!wipe_action_->isChecked());
-  view_bar_->set_pane_count(static_cast<int>(n));
 }
 
 void MainWindow::add_image_pane(const QString& path) {
@@ -425,83 +385,6 @@ void MainWindow::on_source_changed() {
   }
   refresh_panes();
   refresh_status();
-}
-
-void MainWindow::refresh_panes() {
-  const bool diff = diff_action_->isChecked();
-  const Comparison& cmp = doc_->comparison();
-  // A/B: the image the panes are compared with, in every pane's place.
-  const bool flick = showing_reference() && !cmp.reference_display.isNull();
-  const std::shared_ptr<const Image> ref_values = cmp.reference();
-  const QString ref_name = cmp.against_image() ? "showing: " + doc_->reference_name()
-                           : cmp.against_source()
-                               ? QString("showing: the image itself (HR)")
-                               : QString("showing: pane %1 (reference)").arg(kReferencePane + 1);
-  // What pane i shows: the reference while flickering, its map in difference mode, else its result
-  // (moved by its nudge).
-  struct Layer {
-    QImage display;
-    std::shared_ptr<const Mipmap> levels;
-    std::shared_ptr<const Image> values;
-  };
-  const auto layer = [&](int i) -> Layer {
-    const PaneDiff& d = doc_->diff(i);
-    if (flick) return {cmp.reference_display, cmp.reference_levels, ref_values};
-    if (diff && d.map) return {d.colored, d.colored_levels, d.map};
-    if (d.nudged) return {d.nudged_display, d.nudged_levels, d.nudged};
-    const PaneResult& r = doc_->result(i);
-    return {r.display, r.display_levels, r.image};
-  };
-  for (int i = 0; i < static_cast<int>(panes_.size()) && i < doc_->pane_count(); ++i) {
-    PaneWidget* p = panes_[static_cast<std::size_t>(i)];
-    const PaneResult& r = doc_->result(i);
-    const PaneDiff& d = doc_->diff(i);
-    p->set_config(doc_->pane(i));
-    p->set_reference(i == Document::kReferencePane && doc_->comparison().reference_is_pane());
-    p->setToolTip(r.note);  // a library pane: how its tables combine, and what was adapted
-    p->set_showing(flick && !cmp.is_reference(i) ? ref_name : QString());
-    if (!r.error.isEmpty() && !flick) {
-      p->view()->set_image(QImage(), nullptr, nullptr);
-      p->view()->set_message(r.error);
-    } else if (diff && !flick && !d.map && !d.error.isEmpty()) {
-      p->view()->set_image(QImage(), nullptr, nullptr);
-      p->view()->set_message(d.error);
-    } else {
-      const Layer l = layer(i);
-      p->view()->set_image(l.display, l.levels, l.values);
-    }
-    QString info;
-    if (r.image)
-      info = QString("%1×%2 · %3 ms · %4")
-                 .arg(r.image->cols())
-                 .arg(r.image->rows())
-                 .arg(QString::number(r.ms, 'f', 1), r.device);
-    if (r.upscaled_by > 1) info = QString("LR ×%1 · ").arg(r.upscaled_by) + info;  // an LR file, upscaled
-    p->set_info(info, diff_summary(d));
-  }
-  if (wipe_action_->isChecked()) {
-    const int a = view_bar_->wipe_left(), b = view_bar_->wipe_right();
-    const Layer la = layer(a), lb = layer(b);
-    wipe_->set_image(la.display, la.levels, la.values);
-    const auto title = [&](int i) {
-      const QString t = panes_[static_cast<std::size_t>(i)]->title();
-      return flick && !cmp.is_reference(i) ? t + " · " + ref_name : t;
-    };
-    wipe_->set_second(lb.display, lb.levels, lb.values, title(a), title(b));
-  }
-  show_region_outline(doc_->region() ? std::optional<QRectF>(QRectF(*doc_->region())) : std::nullopt);
-  update_inspector(hover_);
-}
-
-void MainWindow::show_progress() {
-  for (int i = 0; i < static_cast<int>(panes_.size()); ++i) {
-    const std::optional<PaneStep> step = doc_->busy() ? doc_->pane_step(i) : std::nullopt;
-    QString text;
-    if (step == PaneStep::Queued) text = QStringLiteral("waiting…");
-    if (step == PaneStep::Resizing) text = QStringLiteral("resizing…");
-    if (step == PaneStep::Comparing) text = QStringLiteral("comparing…");
-    panes_[static_cast<std::size_t>(i)]->set_progress(text);  // Kept or idle: nothing
-  }
 }
 
 void MainWindow::refresh_status() {
