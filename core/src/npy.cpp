@@ -193,17 +193,10 @@ std::vector<std::uint8_t> npy_encode(const Image& img) {
   dict.append((64 - total % 64) % 64, ' ');
   dict += '\n';
   std::vector<std::uint8_t> out(10 + dict.size() + img.bytes());
-  const std::uint8_t prefix[10] = {0x93,
-                                   'N',
-                                   'U',
-                                   'M',
-                                   'P',
-                                   'Y',
-                                   1,
-                                   0,
-                                   static_cast<std::uint8_t>(dict.size() & 0xff),
-                                   static_cast<std::uint8_t>(dict.size() >> 8)};
-  std::memcpy(out.data(), prefix, 10);
+  // Magic "\x93NUMPY", version 1.0, the header's length as a little-endian uint16.
+  std::memcpy(out.data(), "\x93NUMPY\x01\x00", 8);
+  out[8] = static_cast<std::uint8_t>(dict.size() & 0xff);
+  out[9] = static_cast<std::uint8_t>(dict.size() >> 8);
   std::memcpy(out.data() + 10, dict.data(), dict.size());
   if (img.bytes()) std::memcpy(out.data() + 10 + dict.size(), img.raw(), img.bytes());
   return out;

@@ -8,27 +8,13 @@
 #include <filesystem>
 #include <string>
 
+#include "npy_bytes.hpp"
+
 namespace rl {
 namespace {
 
 std::vector<std::uint8_t> with_header(const std::string& dict, std::size_t data_bytes) {
-  std::string h = dict;
-  while ((10 + h.size() + 1) % 64) h += ' ';
-  h += '\n';
-  std::vector<std::uint8_t> b(10 + h.size() + data_bytes, 7);
-  const std::uint8_t prefix[10] = {0x93,
-                                   'N',
-                                   'U',
-                                   'M',
-                                   'P',
-                                   'Y',
-                                   1,
-                                   0,
-                                   static_cast<std::uint8_t>(h.size() & 0xff),
-                                   static_cast<std::uint8_t>(h.size() >> 8)};
-  std::memcpy(b.data(), prefix, 10);
-  std::memcpy(b.data() + 10, h.data(), h.size());
-  return b;
+  return test::npy_bytes(dict, data_bytes, 7);
 }
 
 TEST(Npy, RoundTripsEveryTypeAndShape) {

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "cli_support.hpp"
+#include "npy_bytes.hpp"
 #include "rl/cuda_resize.hpp"
 #include "rl/image_io.hpp"
 #include "rl/npy.hpp"
@@ -16,6 +17,7 @@
 namespace rl {
 namespace {
 
+using test::npy_bytes;
 using test::ScratchDir;
 namespace fs = std::filesystem;
 
@@ -23,28 +25,6 @@ std::vector<std::uint16_t> ramp(int n, int mul = 37) {
   std::vector<std::uint16_t> v(n);
   for (int i = 0; i < n; ++i) v[i] = static_cast<std::uint16_t>((i * mul) % 256);
   return v;
-}
-
-// A .npy file with a hand-written header dictionary and `data_bytes` bytes of data.
-std::vector<std::uint8_t> npy_bytes(const std::string& dict, std::size_t data_bytes,
-                                    unsigned char major = 1) {
-  std::string h = dict;
-  while ((10 + h.size() + 1) % 64) h += ' ';
-  h += '\n';
-  std::vector<std::uint8_t> b(10 + h.size() + data_bytes, 0);
-  const std::uint8_t prefix[10] = {0x93,
-                                   'N',
-                                   'U',
-                                   'M',
-                                   'P',
-                                   'Y',
-                                   major,
-                                   0,
-                                   static_cast<std::uint8_t>(h.size() & 0xFF),
-                                   static_cast<std::uint8_t>(h.size() >> 8)};
-  std::copy(prefix, prefix + 10, b.begin());
-  std::copy(h.begin(), h.end(), b.begin() + 10);
-  return b;
 }
 
 class CliErrors : public ::testing::Test {
