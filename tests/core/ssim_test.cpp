@@ -6,9 +6,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <cmath>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -289,7 +289,8 @@ TEST(SsimBits, FilteringIsTheDirectInOrderSumAtEveryLevel) {
       continue;
     }
     ++levels;
-    for (const auto& [rows, cols] : std::vector<std::pair<int, int>>{{11, 11}, {14, 50}, {30, 83}, {23, 12}}) {
+    for (const auto& [rows, cols] :
+         std::vector<std::pair<int, int>>{{11, 11}, {14, 50}, {30, 83}, {23, 12}}) {
       for (ElemType t : {ElemType::U8, ElemType::F64}) {
         auto [a, b] = textured_pair(rows, cols, t);
         if (t == ElemType::F64 && cols > 40) {
@@ -297,8 +298,10 @@ TEST(SsimBits, FilteringIsTheDirectInOrderSumAtEveryLevel) {
           b.set(5, 30, 0, INFINITY);
           a.set(7, 2, 0, -0.0);
         }
-        for (const auto& [w, L] : std::vector<std::pair<SsimWindow, double>>{
-                 {ssim_index_window(), 255.0}, {ssim_index_window(7, 1.0), 1.0}, {opencv_gaussian_window(), 255.0}}) {
+        for (const auto& [w, L] :
+             std::vector<std::pair<SsimWindow, double>>{{ssim_index_window(), 255.0},
+                                                        {ssim_index_window(7, 1.0), 1.0},
+                                                        {opencv_gaussian_window(), 255.0}}) {
           if (rows < w.size || cols < w.size) continue;
           const std::vector<double> want = direct(a, b, w, L);
           detail::force_level(&level);
@@ -306,7 +309,8 @@ TEST(SsimBits, FilteringIsTheDirectInOrderSumAtEveryLevel) {
           detail::force_level(nullptr);
           ASSERT_EQ(got.map.elements(), want.size());
           std::size_t differ = 0;
-          for (std::size_t i = 0; i < want.size(); ++i) differ += !same_bits(got.map.data<double>()[i], want[i]);
+          for (std::size_t i = 0; i < want.size(); ++i)
+            differ += !same_bits(got.map.data<double>()[i], want[i]);
           EXPECT_EQ(differ, 0u) << detail::level_name(level) << " " << rows << "x" << cols << " "
                                 << to_string(t) << " window " << w.size;
         }
