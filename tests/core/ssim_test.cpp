@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 #include <utility>
@@ -253,10 +252,20 @@ TEST(Ssim, Wang2009FactorAndDownsampleByHand) {
 
 // The filtering's bits (not only its value to 1e-10): every map value equals, bit for bit, the
 // filter2 'valid' sums written out directly (each output's taps in row-major window order, from 0.0,
-// a multiply then an add), then the map formula, at every CPU level this machine can run. The sizes
-// leave widths that fill the vector kernel's strips, single vectors and a partial tail; one image
-// holds NaN, +Inf and -0, which are data.
-TEST(SsimBits, FilteringIsTheDirectInOrderSumAtEveryLevel) {
+// a multiply then an add), then the map formula, at each CPU level (one this machine cannot run is
+// skipped with its reason). The sizes leave widths that fill the vector kernel's strips, single
+// vectors and a partial tail; one image holds NaN, +Inf and -0, which are data.
+class SsimBits : public ::testing::TestWithParam<detail::CpuLevel> {
+ protected:
+  void SetUp() override {
+    const char* why = nullptr;
+    if (!detail::level_available(GetParam(), &why))
+      GTEST_SKIP() << "level " << detail::level_name(GetParam()) << " skipped: " << why;
+  }
+};
+
+TEST_P(SsimBits, FilteringIsTheDirectInOrderSum) {
+  const detail::CpuLevel level = GetParam();
   const auto direct = [](const Image& a, const Image& b, const SsimWindow& w, double L) {
     const int k = w.size, rows = a.rows() - k + 1, cols = a.cols() - k + 1;
     const double c1 = (0.01 * L) * (0.01 * L), c2 = (0.03 * L) * (0.03 * L);
@@ -282,13 +291,8 @@ TEST(SsimBits, FilteringIsTheDirectInOrderSumAtEveryLevel) {
   const auto same_bits = [](double x, double y) {
     return (std::isnan(x) && std::isnan(y)) || std::memcmp(&x, &y, sizeof x) == 0;
   };
-  int levels = 0;
-  for (detail::CpuLevel level : detail::kCpuLevels) {
-    if (!detail::level_available(level)) {
-      std::printf("[  SKIPPED ] level %s: not available on this CPU or build\n", detail::level_name(level));
-      continue;
-    }
-    ++levels;
+  int cases = 0;
+  {
     for (const auto& [rows, cols] :
          std::vector<std::pair<int, int>>{{11, 11}, {14, 50}, {30, 83}, {23, 12}}) {
       for (ElemType t : {ElemType::U8, ElemType::F64}) {
@@ -308,6 +312,7 @@ TEST(SsimBits, FilteringIsTheDirectInOrderSumAtEveryLevel) {
           const SsimResult got = ssim_valid(a, b, w, L);
           detail::force_level(nullptr);
           ASSERT_EQ(got.map.elements(), want.size());
+          ++cases;
           std::size_t differ = 0;
           for (std::size_t i = 0; i < want.size(); ++i)
             differ += !same_bits(got.map.data<double>()[i], want[i]);
@@ -317,8 +322,11 @@ TEST(SsimBits, FilteringIsTheDirectInOrderSumAtEveryLevel) {
       }
     }
   }
-  EXPECT_GE(levels, 1);
+  EXPECT_EQ(cases, 24);  // 4 sizes x 2 types x 3 windows, each of which fits
 }
+
+INSTANTIATE_TEST_SUITE_P(Levels, SsimBits, ::testing::ValuesIn(detail::kCpuLevels),
+                         [](const auto& info) { return std::string(detail::level_name(info.param)); });
 
 TEST(Ssim, RefusesWhatItCannotScore) {
   EXPECT_THROW(ssim_index(constant(10, 20, 1), constant(10, 20, 1)), std::invalid_argument);  // < 11 rows

@@ -264,17 +264,24 @@ bool same_bytes(const Image& a, const Image& b) {
   return a.same_shape(b) && a.type() == b.type() && std::memcmp(a.raw(), b.raw(), a.bytes()) == 0;
 }
 
-TEST(Backward, VectorKernelsGiveTheScalarGathersBitsAtEveryLevel) {
+// Each CPU level (one this machine cannot run is skipped with its reason).
+class BackwardLevels : public ::testing::TestWithParam<detail::CpuLevel> {
+ protected:
+  void SetUp() override {
+    const char* why = nullptr;
+    if (!detail::level_available(GetParam(), &why))
+      GTEST_SKIP() << "level " << detail::level_name(GetParam()) << " skipped: " << why;
+  }
+};
+
+TEST_P(BackwardLevels, VectorKernelsGiveTheScalarGathersBits) {
+  const detail::CpuLevel level = GetParam();
   std::mt19937 rng(11);
   std::uniform_int_distribution<int> size(1, 70), chans(1, 5);
   std::uniform_real_distribution<double> scale(0.1, 3.0);
   const double specials[] = {std::nan(""), INFINITY, -INFINITY, -0.0, 1e300, 1e-310};
   int cases = 0;
-  for (detail::CpuLevel level : detail::kCpuLevels) {
-    if (!detail::level_available(level)) {
-      std::printf("[  SKIPPED ] level %s: not available on this CPU or build\n", detail::level_name(level));
-      continue;
-    }
+  {
     for (int n = 0; n < 60; ++n) {
       const Method m = builtin_methods()[static_cast<std::size_t>(n) % builtin_methods().size()];
       ResizeSpec spec = ResizeSpec::with_scale(scale(rng), scale(rng), m);
@@ -313,8 +320,11 @@ TEST(Backward, VectorKernelsGiveTheScalarGathersBitsAtEveryLevel) {
       }
     }
   }
-  EXPECT_GE(cases, 120);
+  EXPECT_EQ(cases, 120);  // 60 cases x float64 and float32
 }
+
+INSTANTIATE_TEST_SUITE_P(Levels, BackwardLevels, ::testing::ValuesIn(detail::kCpuLevels),
+                         [](const auto& info) { return std::string(detail::level_name(info.param)); });
 
 TEST(Backward, IntoChecksTheImagesItWrites) {
   const Plan plan = make_plan(ResizeSpec::with_scale(0.5), 8, 6);
