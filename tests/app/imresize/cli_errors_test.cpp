@@ -48,26 +48,7 @@ class CliErrors : public ::testing::Test {
 
   void expect_failure_raw(const std::vector<std::string>& args, const std::string& message_part,
                           int code = 0) {
-    std::string cmd;
-    for (const auto& a : args) cmd += " '" + a + "'";
-    SCOPED_TRACE("imresize" + cmd);
-    const auto before = test::list_dir(dir.path());
-    std::map<std::string, std::vector<std::uint8_t>> bytes;
-    for (const auto& n : before)
-      if (fs::is_regular_file(dir.path() / n)) bytes[n] = test::read_bytes(dir.path() / n);
-    const test::CmdResult r = test::run_imresize(args, dir.path());
-    EXPECT_GE(r.code, 1);
-    EXPECT_LE(r.code, 125);
-    if (code) {
-      EXPECT_EQ(r.code, code);
-    }
-    EXPECT_EQ(r.err_lines(), 1) << r.err;
-    EXPECT_EQ(r.err.rfind("imresize: ", 0), 0u) << r.err;
-    EXPECT_NE(r.err.find(message_part), std::string::npos)
-        << "stderr: " << r.err << "expected: " << message_part;
-    EXPECT_EQ(r.out, "");
-    EXPECT_EQ(test::list_dir(dir.path()), before) << "a file was created or removed";
-    for (const auto& [n, b] : bytes) EXPECT_EQ(test::read_bytes(dir.path() / n), b) << n << " changed";
+    test::expect_refused(dir.path(), args, message_part, code);
   }
 
   ScratchDir dir;

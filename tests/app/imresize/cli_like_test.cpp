@@ -39,21 +39,7 @@ class CliLike : public ::testing::Test {
     for (const std::string& out : {"new" + ext, std::string("existing.png")}) {
       std::vector<std::string> all{dir / input, dir / out};
       all.insert(all.end(), args.begin(), args.end());
-      std::string cmd;
-      for (const auto& a : all) cmd += " '" + a + "'";
-      SCOPED_TRACE("imresize" + cmd);
-      const auto before = test::list_dir(dir.path());
-      std::map<std::string, std::vector<std::uint8_t>> bytes;
-      for (const auto& n : before) bytes[n] = test::read_bytes(dir.path() / n);
-      const test::CmdResult r = test::run_imresize(all, dir.path());
-      EXPECT_EQ(r.code, 2);
-      EXPECT_EQ(r.err_lines(), 1) << r.err;
-      EXPECT_EQ(r.err.rfind("imresize: ", 0), 0u) << r.err;
-      EXPECT_NE(r.err.find(message_part), std::string::npos)
-          << "stderr: " << r.err << "expected: " << message_part;
-      EXPECT_EQ(r.out, "");
-      EXPECT_EQ(test::list_dir(dir.path()), before) << "a file was created or removed";
-      for (const auto& [n, b] : bytes) EXPECT_EQ(test::read_bytes(dir.path() / n), b) << n << " changed";
+      test::expect_refused(dir.path(), all, message_part, 2);
     }
   }
 

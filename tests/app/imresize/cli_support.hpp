@@ -128,6 +128,33 @@ inline std::set<std::string> list_dir(const fs::path& dir) {
   return names;
 }
 
+// The failure contract of `imresize ARGS` run in `dir`: exit `code` (any of 1..125 when 0), exactly one
+// stderr line "imresize: ..." containing `message_part`, nothing on stdout, no file created or removed
+// and every existing file byte-identical afterwards.
+inline void expect_refused(const fs::path& dir, const std::vector<std::string>& args,
+                           const std::string& message_part, int code = 0) {
+  std::string cmd;
+  for (const auto& a : args) cmd += " '" + a + "'";
+  SCOPED_TRACE("imresize" + cmd);
+  const auto before = list_dir(dir);
+  std::map<std::string, std::vector<std::uint8_t>> bytes;
+  for (const auto& n : before)
+    if (fs::is_regular_file(dir / n)) bytes[n] = read_bytes(dir / n);
+  const CmdResult r = run_imresize(args, dir);
+  EXPECT_GE(r.code, 1);
+  EXPECT_LE(r.code, 125);
+  if (code) {
+    EXPECT_EQ(r.code, code);
+  }
+  EXPECT_EQ(r.err_lines(), 1) << r.err;
+  EXPECT_EQ(r.err.rfind("imresize: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(message_part), std::string::npos)
+      << "stderr: " << r.err << "expected: " << message_part;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(list_dir(dir), before) << "a file was created or removed";
+  for (const auto& [n, b] : bytes) EXPECT_EQ(read_bytes(dir / n), b) << n << " changed";
+}
+
 // ---- A minimal PNG encoder: zlib stored blocks, CRC32 and Adler-32 computed here. ----
 
 inline std::uint32_t png_crc(const std::uint8_t* p, std::size_t n) {

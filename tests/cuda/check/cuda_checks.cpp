@@ -123,6 +123,20 @@ bool expect_ok(Outcome& o, const std::string& what, const Status& s) {
   return s.ok;
 }
 
+// A batch through the runner: one result per image, each equal to the CPU core's.
+void expect_batch_exact(Outcome& o, Runner& runner, const Plan& plan, const std::vector<Image>& in) {
+  const std::string what =
+      runner.name() + " batch of " + std::to_string(in.size()) + " " + describe(plan, in.front());
+  std::vector<Image> got;
+  if (!expect_ok(o, what, runner.run_batch(plan, in, got))) return;
+  if (got.size() != in.size()) {
+    o.failures.push_back(what + ": " + std::to_string(got.size()) + " results");
+    return;
+  }
+  for (std::size_t i = 0; i < in.size(); ++i)
+    expect_exact(o, what + " image " + std::to_string(i), got[i], run(plan, in[i]));
+}
+
 }  // namespace
 
 std::unique_ptr<Runner> host_loop_runner(Kernels k) { return std::make_unique<HostLoopRunner>(k); }
@@ -237,17 +251,7 @@ Outcome batch(Runner& runner, unsigned seed) {
       const Plan plan = random_plan(m, k % 2 ? Boundary::Legacy : Boundary::Modern, rng, in_r, in_c);
       std::vector<Image> in;
       for (int i = 0; i < n; ++i) in.push_back(random_image(in_r, in_c, 1 + (k % 5), t, rng));
-      const std::string what =
-          runner.name() + " batch of " + std::to_string(n) + " " + describe(plan, in.front());
-      std::vector<Image> got;
-      if (!expect_ok(o, what, runner.run_batch(plan, in, got))) continue;
-      if (got.size() != in.size()) {
-        o.failures.push_back(what + ": " + std::to_string(got.size()) + " results");
-        continue;
-      }
-      for (int i = 0; i < n; ++i)
-        expect_exact(o, what + " image " + std::to_string(i), got[static_cast<std::size_t>(i)],
-                     run(plan, in[static_cast<std::size_t>(i)]));
+      expect_batch_exact(o, runner, plan, in);
     }
   // An empty batch is no work and no error.
   ++o.cases;
@@ -322,17 +326,7 @@ Outcome shapes(Runner& runner, unsigned seed) {
         std::vector<Image> in;
         const int n = batch_size(rng);
         for (int i = 0; i < n; ++i) in.push_back(random_image(in_r, in_c, ch, t, rng));
-        const std::string what =
-            runner.name() + " batch of " + std::to_string(n) + " " + describe(plan, in.front());
-        std::vector<Image> got;
-        if (!expect_ok(o, what, runner.run_batch(plan, in, got))) continue;
-        if (got.size() != in.size()) {
-          o.failures.push_back(what + ": " + std::to_string(got.size()) + " results");
-          continue;
-        }
-        for (int i = 0; i < n; ++i)
-          expect_exact(o, what + " image " + std::to_string(i), got[static_cast<std::size_t>(i)],
-                       run(plan, in[static_cast<std::size_t>(i)]));
+        expect_batch_exact(o, runner, plan, in);
       }
   return o;
 }
