@@ -53,32 +53,6 @@ Planes planes_of(const Image& a, const Image& b) {
   return out;
 }
 
-// Correlation with the window over the positions where it fits (filter2 'valid', cv2.filter2D's
-// interior). Each output sums its taps in row-major window order from 0.0, a multiply and an add per
-// tap: the vertical pass kernel's arithmetic (resize_kernels.hpp rows_pass), so that kernel computes
-// it with the k*k window taps as its "rows" (tap (u, v) reads input row i + u from column v), over
-// the CPU's widest vector level, the same bits at every level. Rows run in parallel.
-Planes correlate_valid(const Planes& in, const SsimWindow& w) {
-  const int k = w.size;
-  Planes out;
-  out.rows = in.rows - k + 1;
-  out.cols = in.cols - k + 1;
-  for (auto& v : out.p) v.resize(static_cast<std::size_t>(out.rows) * out.cols);
-  const detail::PassKernels& kernels = detail::active_kernels();
-  detail::parallel_for(out.rows, 0, 4, [&](long long begin, long long end) {
-    std::vector<const double*> taps(static_cast<std::size_t>(k) * k);
-    for (long long i = begin; i < end; ++i)
-      for (int p = 0; p < kPlanes; ++p) {
-        for (int u = 0; u < k; ++u)
-          for (int v = 0; v < k; ++v)
-            taps[static_cast<std::size_t>(u) * k + v] = in.p[p].data() + (i + u) * in.cols + v;
-        kernels.rows_from_double(detail::ElemCode::F64, w.weights.data(), taps.data(), k * k,
-                                 out.p[p].data() + i * out.cols, static_cast<std::size_t>(out.cols));
-      }
-  });
-  return out;
-}
-
 // One imfilter(X, h, 'replicate', 'same') pass, down the columns or along the rows.
 Planes replicate_pass(const Planes& in, const std::vector<double>& h, bool down_columns) {
   const int k = static_cast<int>(h.size()), half = k / 2;
@@ -106,25 +80,38 @@ Planes gaussian_replicate(const Planes& in, const std::vector<double>& h) {
 }
 
 // The map every source writes: ((2 mu1 mu2 + C1)(2 sigma12 + C2)) / ((mu1^2 + mu2^2 + C1)
-// (sigma1^2 + sigma2^2 + C2)), sigma from the filtered squares minus the squared means; the mean
-// summed row by row.
+// (sigma1^2 + sigma2^2 + C2)), sigma from the filtered squares minus the squared means.
+struct SsimConstants {
+  double c1, c2;
+  explicit SsimConstants(double dynamic_range)
+      : c1((0.01 * dynamic_range) * (0.01 * dynamic_range)),
+        c2((0.03 * dynamic_range) * (0.03 * dynamic_range)) {}
+  // fx, fy, fxx, fyy, fxy: the filtered x, y, x*x, y*y and x*y at one position.
+  double map_value(double mu1, double mu2, double fxx, double fyy, double fxy) const {
+    const double mu1_sq = mu1 * mu1, mu2_sq = mu2 * mu2, mu1_mu2 = mu1 * mu2;
+    const double sigma1_sq = fxx - mu1_sq, sigma2_sq = fyy - mu2_sq;
+    const double sigma12 = fxy - mu1_mu2;
+    return ((2 * mu1_mu2 + c1) * (2 * sigma12 + c2)) /
+           ((mu1_sq + mu2_sq + c1) * (sigma1_sq + sigma2_sq + c2));
+  }
+};
+
+// The mean of the map, summed in index order.
+double map_mean(const Image& map) {
+  const double* m = map.data<double>();
+  double sum = 0.0;
+  for (std::size_t i = 0; i < map.elements(); ++i) sum += m[i];
+  return sum / static_cast<double>(map.elements());
+}
+
 SsimResult combine(const Planes& f, double dynamic_range) {
-  const double c1 = (0.01 * dynamic_range) * (0.01 * dynamic_range);
-  const double c2 = (0.03 * dynamic_range) * (0.03 * dynamic_range);
+  const SsimConstants k(dynamic_range);
   SsimResult r;
   r.map = Image::uninitialized(f.rows, f.cols, 1, ElemType::F64);
   double* m = r.map.data<double>();
-  double sum = 0.0;
-  for (std::size_t i = 0; i < r.map.elements(); ++i) {
-    const double mu1 = f.p[0][i], mu2 = f.p[1][i];
-    const double mu1_sq = mu1 * mu1, mu2_sq = mu2 * mu2, mu1_mu2 = mu1 * mu2;
-    const double sigma1_sq = f.p[2][i] - mu1_sq, sigma2_sq = f.p[3][i] - mu2_sq;
-    const double sigma12 = f.p[4][i] - mu1_mu2;
-    m[i] =
-        ((2 * mu1_mu2 + c1) * (2 * sigma12 + c2)) / ((mu1_sq + mu2_sq + c1) * (sigma1_sq + sigma2_sq + c2));
-    sum += m[i];
-  }
-  r.mssim = sum / static_cast<double>(r.map.elements());
+  for (std::size_t i = 0; i < r.map.elements(); ++i)
+    m[i] = k.map_value(f.p[0][i], f.p[1][i], f.p[2][i], f.p[3][i], f.p[4][i]);
+  r.mssim = map_mean(r.map);
   return r;
 }
 
@@ -213,7 +200,56 @@ std::vector<double> matlab_gaussian_kernel(int size, double sigma) {
 SsimResult ssim_valid(const Image& a, const Image& b, const SsimWindow& window, double dynamic_range) {
   require_pair(a, b);
   require_window_fits(a, window.size, "SSIM");
-  return combine(correlate_valid(planes_of(a, b), window), dynamic_range);
+  // Correlation with the window over the positions where it fits (filter2 'valid', cv2.filter2D's
+  // interior), streamed: each block of output rows keeps a ring of the k input rows its next output
+  // row reads (x, y, x*x, y*y, x*y of each), so no whole-image plane is made. Each output sums its
+  // taps in row-major window order from 0.0, a multiply and an add per tap: the vertical pass
+  // kernel's arithmetic (resize_kernels.hpp rows_pass), so that kernel computes it with the k*k
+  // window taps as its "rows" (tap (u, v) reads input row i + u from column v), on the CPU's widest
+  // vector level, the same bits at every level.
+  const int k = window.size;
+  const long long in_cols = a.cols(), out_rows = a.rows() - k + 1, out_cols = a.cols() - k + 1;
+  const SsimConstants constants(dynamic_range);
+  const detail::PassKernels& kernels = detail::active_kernels();
+  SsimResult r;
+  r.map = Image::uninitialized(static_cast<int>(out_rows), static_cast<int>(out_cols), 1, ElemType::F64);
+  double* map = r.map.data<double>();
+  detail::parallel_for(out_rows, 0, 4, [&](long long begin, long long end) {
+    std::vector<double> ring(static_cast<std::size_t>(kPlanes) * k * in_cols);
+    std::vector<double> filtered(static_cast<std::size_t>(kPlanes) * out_cols);
+    std::vector<const double*> taps(static_cast<std::size_t>(k) * k);
+    const auto ring_row = [&](int plane, long long row) {
+      return ring.data() +
+             (static_cast<std::size_t>(plane) * k + static_cast<std::size_t>(row % k)) * in_cols;
+    };
+    long long loaded = begin;  // the next input row to bring into the ring
+    for (long long i = begin; i < end; ++i) {
+      for (; loaded < i + k; ++loaded) {
+        double *x = ring_row(0, loaded), *y = ring_row(1, loaded);
+        double *xx = ring_row(2, loaded), *yy = ring_row(3, loaded), *xy = ring_row(4, loaded);
+        read_as_double(a, static_cast<std::size_t>(loaded * in_cols), static_cast<std::size_t>(in_cols), x);
+        read_as_double(b, static_cast<std::size_t>(loaded * in_cols), static_cast<std::size_t>(in_cols), y);
+        for (long long j = 0; j < in_cols; ++j) {
+          xx[j] = x[j] * x[j];
+          yy[j] = y[j] * y[j];
+          xy[j] = x[j] * y[j];
+        }
+      }
+      for (int p = 0; p < kPlanes; ++p) {
+        for (int u = 0; u < k; ++u)
+          for (int v = 0; v < k; ++v) taps[static_cast<std::size_t>(u) * k + v] = ring_row(p, i + u) + v;
+        kernels.rows_from_double(detail::ElemCode::F64, window.weights.data(), taps.data(), k * k,
+                                 filtered.data() + p * out_cols, static_cast<std::size_t>(out_cols));
+      }
+      const double* f = filtered.data();
+      double* m = map + i * out_cols;
+      for (long long j = 0; j < out_cols; ++j)
+        m[j] = constants.map_value(f[j], f[out_cols + j], f[2 * out_cols + j], f[3 * out_cols + j],
+                                   f[4 * out_cols + j]);
+    }
+  });
+  r.mssim = map_mean(r.map);
+  return r;
 }
 
 SsimResult ssim_index(const Image& a, const Image& b, double dynamic_range) {

@@ -252,9 +252,9 @@ TEST(Ssim, Wang2009FactorAndDownsampleByHand) {
 
 // The filtering's bits (not only its value to 1e-10): every map value equals, bit for bit, the
 // filter2 'valid' sums written out directly (each output's taps in row-major window order, from 0.0,
-// a multiply then an add), then the map formula, at each CPU level (one this machine cannot run is
-// skipped with its reason). The sizes leave widths that fill the vector kernel's strips, single
-// vectors and a partial tail; one image holds NaN, +Inf and -0, which are data.
+// a multiply then an add), then the map formula, and the mean summed in index order, at each CPU level (one
+// this machine cannot run is skipped with its reason). The sizes leave widths that fill the vector kernel's
+// strips, single vectors and a partial tail; one image holds NaN, +Inf and -0, which are data.
 class SsimBits : public ::testing::TestWithParam<detail::CpuLevel> {
  protected:
   void SetUp() override {
@@ -316,6 +316,10 @@ TEST_P(SsimBits, FilteringIsTheDirectInOrderSum) {
           std::size_t differ = 0;
           for (std::size_t i = 0; i < want.size(); ++i)
             differ += !same_bits(got.map.data<double>()[i], want[i]);
+          double sum = 0.0;  // the mean, summed in index order
+          for (double v : want) sum += v;
+          EXPECT_TRUE(same_bits(got.mssim, sum / static_cast<double>(want.size())))
+              << got.mssim << " " << sum / static_cast<double>(want.size());
           EXPECT_EQ(differ, 0u) << detail::level_name(level) << " " << rows << "x" << cols << " "
                                 << to_string(t) << " window " << w.size;
         }
