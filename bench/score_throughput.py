@@ -56,7 +56,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--imresize", required=True)
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--golden", default=str(ROOT.parent / "shared" / "golden"))
+    ap.add_argument("--golden", default=str(ROOT / "tests" / "data" / "golden"))
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as d:
         root = pathlib.Path(d)

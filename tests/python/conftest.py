@@ -33,7 +33,7 @@ def require(module, why):
 
 
 def golden_dir():
-    return pathlib.Path(os.environ.get("RL_GOLDEN_DIR", ROOT.parent / "shared" / "golden"))
+    return pathlib.Path(os.environ.get("RL_GOLDEN_DIR", ROOT / "tests" / "data" / "golden"))
 
 
 def imresize_command():

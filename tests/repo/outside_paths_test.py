@@ -6,7 +6,7 @@ document may read or point at a folder above the repository root (such as a sibl
 Checked in every tracked text file:
   - a relative path (../x) that, read from the file's own folder, climbs above the root;
   - a path from a root variable ($root/.., ${CMAKE_SOURCE_DIR}/.., ${PROJECT_SOURCE_DIR}/..) going up;
-  - Python's Path(__file__).parents[k] climbing above the root;
+  - Python's Path(__file__).parents[k] climbing above the root, and the root's .parent (ROOT.parent);
   - the name of the sibling folder the golden data was once read from.
 Usage: outside_paths_test.py REPO_ROOT
 """
@@ -20,6 +20,7 @@ ROOT_VARS = re.compile(r"\$\{?(?:root|top|repo|repo_root|CMAKE_SOURCE_DIR|PROJEC
 FILE_VARS = re.compile(r"\$\{?(?:here|CMAKE_CURRENT_SOURCE_DIR|CMAKE_CURRENT_LIST_DIR)\}?/((?:\.\./)*\.\.)(?:/|\b)")
 RELATIVE = re.compile(r"(?:^|[\s\"'(=:,\[<`])((?:\.\./)+)")
 PARENTS = re.compile(r"__file__\)?\.resolve\(\)\.parents\[(\d+)\]")
+ROOT_PARENT = re.compile(r"\b(?:ROOT|REPO|REPO_ROOT|root|repo_root)\.parent\b")
 
 
 def tracked_files(root):
@@ -51,6 +52,8 @@ def problems_in(rel, text):
         for m in PARENTS.finditer(line):
             if int(m.group(1)) > depth:
                 why.append(f"parents[{m.group(1)}] of a file {depth} folder(s) deep is above the root")
+        if ROOT_PARENT.search(line):
+            why.append("goes above the root (the root's .parent)")
         for w in why:
             yield f"{rel}:{n}: {w}: {line.strip()[:160]}"
 
