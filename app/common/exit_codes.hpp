@@ -11,10 +11,14 @@ constexpr int kExitUsage = 2;        // bad option or value, or nothing to do: n
 constexpr int kExitDevice = 3;       // --device cuda without a usable CUDA device
 constexpr int kExitInterrupted = 4;  // imresize batch stopped by SIGINT/SIGTERM: run it again to continue
 
-// The table as every --help prints it.
+// The table as imresize's --help prints it.
 inline constexpr const char* kExitStatusHelp =
     "Exit status: 0 success; 1 unreadable or malformed input, output not writable, over a limit, or\n"
     "(batch) some images failed; 2 bad option or value, nothing done; 3 --device cuda without a usable\n"
     "CUDA device; 4 (batch) interrupted, run again to continue. Every error is one line on stderr.\n";
+// resizelab's window (an image it cannot read is a banner in the window, not an exit).
+inline constexpr const char* kWindowExitStatusHelp =
+    "Exit status: 0 success; 1 the --screenshot file cannot be written; 2 bad option or value,\n"
+    "nothing done. Every error is one line on stderr.\n";
 
 }  // namespace rl::app

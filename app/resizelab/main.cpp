@@ -39,7 +39,7 @@ bool has_qt_option(const QStringList& args) {
 QString window_help() {
   const QString intro =
       QString("ResizeLab: MATLAB-exact imresize next to nearest, bilinear and plain bicubic.\n") +
-      rl::app::kExitStatusHelp +
+      rl::app::kWindowExitStatusHelp +
       "Choices on the command line are for that run; what you change in the window is remembered.\n"
       "Figures without a window: resizelab --export --help.";
   return rl::ui::options_help(rl::ui::OptionMode::Window, intro);

@@ -47,6 +47,11 @@ constexpr OptionSpec kOptions[] = {
      "next one). With --layout sr-paper it may be repeated: each region is boxed on the HR and gets\n"
      "a row of insets (default: the whole image); row and grid show one region and refuse a second."},
     {"boundary", "modern|legacy", kBoth, "MATLAB's boundary rule (default modern)."},
+    {"device", "auto|cpu|cuda", kWindow,
+     "Where the panes' resizes run (the toolbar's Device box): auto, CUDA when a usable device is\n"
+     "found, else the CPU; cpu; cuda. A pane CUDA cannot run runs on the CPU, and the status line\n"
+     "says why.",
+     "the figure's panes are resized on the CPU"},
     {"panes", "LIST", kBoth,
      "Comma-separated panes, the first is the reference (default matlab,nearest,bilinear,bicubic).\n"
      "matlab = bicubic with antialiasing (MATLAB's imresize default); otherwise a MATLAB method\n"

@@ -83,6 +83,9 @@ void take(Request& r, const QString& name, const QString& v) {
   else if (name == QLatin1String("boundary")) {
     r.boundary = rl::parse_boundary(v.toStdString());
     if (!r.boundary) usage_error(QStringLiteral("--boundary must be modern or legacy, got '%1'").arg(v));
+  } else if (name == QLatin1String("device")) {
+    r.device = rl::parse_device(v.toStdString());
+    if (!r.device) usage_error(QStringLiteral("--device must be auto, cpu or cuda, got '%1'").arg(v));
   } else if (name == QLatin1String("crop")) {
     const auto c = parse_crop(v);
     if (!c) usage_error(crop_error(v));

@@ -15,6 +15,7 @@
 #include "degrade_args.hpp"
 #include "pane_options.hpp"
 #include "resizelab_options.hpp"
+#include "rl/device_policy.hpp"
 #include "rl/spec.hpp"
 #include "rl/sr_protocol.hpp"
 #include "rl/ui/comparison.hpp"
@@ -41,6 +42,7 @@ struct Request {
   rl::app::DegradeArgs degradation;
   SrDegradation sr_degradation() const;
   std::optional<rl::Boundary> boundary;
+  std::optional<rl::Device> device;  // --device: the window's Device box for this run
   // The panes (--panes, empty when not given: each mode has its default) and LR files' --upscale.
   QList<PaneChoice> panes;
   std::optional<rl::Method> upscale;

@@ -10,6 +10,7 @@ namespace rl::ui {
 void start_window(MainWindow& w, const Request& r) {
   Document* doc = w.document();
   if (r.boundary) doc->set_boundary(*r.boundary);
+  if (r.device) doc->set_device(*r.device);
   std::vector<PaneConfig> panes;
   for (const PaneChoice& c : r.panes) panes.push_back(c.config);
   if (panes.empty() && (r.sr_scale || r.upscale))  // the window's own panes, at this run's factor

@@ -22,29 +22,12 @@ using rl::ui::OptionMode;
 // A value each option takes (a flag: none), so that every row of the table is tried.
 const QMap<QString, QString>& good_values() {
   static const QMap<QString, QString> v = {
-      {"export", "f.png"},
-      {"scale", "1/2"},
-      {"size", "64,NaN"},
-      {"sr-scale", "2"},
-      {"crop", "0,0,8,8"},
-      {"boundary", "legacy"},
-      {"panes", "matlab,bilinear"},
-      {"upscale", "bicubic"},
-      {"reference", "r.png"},
-      {"diff", "signed"},
-      {"metrics", "srcnn"},
-      {"layout", "grid"},
-      {"width", "900"},
-      {"dpi", "300"},
-      {"plots", "kernel"},
-      {"pixel", "1,2"},
-      {"profile", "0,0,4,4"},
-      {"inspect", "1,2"},
-      {"show-panel", "kernels"},
-      {"screenshot", "s.png"},
-      {"degradation", "bd"},
-      {"sigma", "2"},
-      {"noise", "10"},
+      {"export", "f.png"},     {"scale", "1/2"},       {"size", "64,NaN"}, {"sr-scale", "2"},
+      {"crop", "0,0,8,8"},     {"boundary", "legacy"}, {"device", "cpu"},  {"panes", "matlab,bilinear"},
+      {"upscale", "bicubic"},  {"reference", "r.png"}, {"diff", "signed"}, {"metrics", "srcnn"},
+      {"layout", "grid"},      {"width", "900"},       {"dpi", "300"},     {"plots", "kernel"},
+      {"pixel", "1,2"},        {"profile", "0,0,4,4"}, {"inspect", "1,2"}, {"show-panel", "kernels"},
+      {"screenshot", "s.png"}, {"degradation", "bd"},  {"sigma", "2"},     {"noise", "10"},
       {"seed", "3"},
   };
   return v;
@@ -107,7 +90,7 @@ TEST(WindowOptions, TheRequestHoldsTypedValues) {
   const rl::ui::Request r =
       rl::ui::parse_request({"resizelab", "--scale", "1/4", "--boundary", "legacy", "--diff=signed:2",
                              "--metrics", "rcan", "--panes", "matlab,file:sr.png", "--upscale", "lanczos3",
-                             "--reference", "ref.png", "--crop", "1,2,30,40", "in.png"},
+                             "--reference", "ref.png", "--crop", "1,2,30,40", "--device", "cuda", "in.png"},
                             OptionMode::Window);
   ASSERT_TRUE(r.scale);
   EXPECT_EQ(*r.scale, (std::pair{0.25, 0.25}));
@@ -124,6 +107,8 @@ TEST(WindowOptions, TheRequestHoldsTypedValues) {
   ASSERT_EQ(r.crops.size(), 1);
   EXPECT_EQ(r.crops.first(), QRectF(1, 2, 30, 40));
   EXPECT_EQ(r.image, "in.png");
+  EXPECT_EQ(r.device, rl::Device::Cuda);
+  EXPECT_EQ(rl::ui::parse_request({"resizelab"}, OptionMode::Window).device, std::nullopt);
   // --size R,C in the window too; a scale of two numbers is the export's alone, with the reason.
   EXPECT_EQ(rl::ui::parse_request({"resizelab", "--size", "100,NaN"}, OptionMode::Window).size->first, 100);
   EXPECT_EQ(error_of({"--scale", "0.5,0.25"}, OptionMode::Window),
@@ -174,6 +159,7 @@ TEST(WindowOptions, EachBadValueIsTheExportsLineAndExit2) {
       {{"--inspect", "3"}, "--inspect takes x,y, got '3'"},
       {{"--show-panel", "nope"}, "--show-panel takes one of " + rl::ui::panel_name_list() + ", got 'nope'"},
       {{"--screenshot", ""}, "--screenshot needs a file name"},
+      {{"--device", "tpu"}, "--device must be auto, cpu or cuda, got 'tpu'"},
       {{"--crop", "0,0,4,4", "--crop", "1,1,4,4"}, "--crop given 2 times: the window shows one region"},
       {{"--width", "900"},
        "--width is an option of --export, not of the window: the figure's width; the window's size is yours "

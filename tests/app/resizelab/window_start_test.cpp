@@ -44,15 +44,16 @@ TEST(WindowStart, TheWindowReceivesTheRequest) {
   rl::ui::test::isolate_settings();
   MainWindow w;
   Document& doc = *w.document();
-  rl::ui::start_window(
-      w, window_request({"--size", "100,NaN", "--boundary", "legacy", "--diff=signed", "--metrics", "srcnn",
-                         "--panes", "matlab,bilinear,lanczos3-aa", "--show-panel", "differences"}));
+  rl::ui::start_window(w, window_request({"--size", "100,NaN", "--boundary", "legacy", "--diff=signed",
+                                          "--metrics", "srcnn", "--panes", "matlab,bilinear,lanczos3-aa",
+                                          "--show-panel", "differences", "--device", "cpu"}));
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, doc, 60000));
   ASSERT_TRUE(doc.spec().out_size);
   EXPECT_EQ(doc.spec().out_size->first, 100);
   EXPECT_TRUE(std::isnan(doc.spec().out_size->second));
   EXPECT_EQ(w.size_edit()->text(), "100,NaN");
   EXPECT_EQ(doc.spec().boundary, rl::Boundary::Legacy);
+  EXPECT_EQ(doc.device(), rl::Device::Cpu);
   ASSERT_EQ(doc.pane_count(), 3);
   EXPECT_TRUE(doc.pane(2) == (rl::ui::PaneConfig{rl::Method::Lanczos3, true}));
   EXPECT_EQ(doc.diff_settings().mode, rl::DiffMode::Signed);
@@ -72,6 +73,7 @@ TEST(WindowStart, TheWindowReceivesTheRequest) {
   EXPECT_FALSE(sr.scale_edit()->isEnabled());
   // Nothing of either run is saved: they changed nothing in the window.
   EXPECT_EQ(w.settings_to_save().boundary, rl::Boundary::Modern);
+  EXPECT_EQ(w.settings_to_save().device, rl::Device::Auto);
   EXPECT_TRUE(sr.settings_to_save().panes == rl::ui::kDefaultPanes);
 }
 
