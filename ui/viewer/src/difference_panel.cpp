@@ -174,7 +174,11 @@ void DifferencePanel::refresh() {
       if (!headers.contains(st.name)) headers << st.name;
   if (!headers.isEmpty()) {
     stats_->setColumnCount(static_cast<int>(headers.size()));
-    stats_->setHorizontalHeaderLabels(headers);
+    // What is in brackets on a second line, in the headers ("PSNR" over "(srcnn)") and the cells
+    // ("2293670 px" over "(82.92%)"), so that a protocol's two columns stay in the dock's width.
+    QStringList shown = headers;
+    for (QString& h : shown) h.replace(QStringLiteral(" ("), QStringLiteral("\n("));
+    stats_->setHorizontalHeaderLabels(shown);
   }
   const Comparison& cmp = doc_->comparison();
   const auto region = cmp.reference_region();
@@ -206,12 +210,14 @@ void DifferencePanel::refresh() {
                      : pane_error.isEmpty() ? QString()
                                             : "no image";
       for (const Statistic& st : d.statistics)
-        if (st.name == headers.value(c)) cell = st.value;
+        if (st.name == headers.value(c))
+          cell = QString(st.value).replace(QStringLiteral(" ("), QStringLiteral("\n("));
       auto* item = new QTableWidgetItem(cell);
       if (!pane_error.isEmpty()) item->setToolTip(pane_error);
       stats_->setItem(i, c, item);
     }
   }
+  stats_->resizeRowsToContents();
 }
 
 }  // namespace rl::ui
