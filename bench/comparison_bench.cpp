@@ -2,9 +2,13 @@
 // maps, statistics and display images) beside the core's resizes alone, at 2.8, 24 and 48 MP: what the
 // pipeline costs beyond the resizes. Run: build/bench/rl_comparison_bench --benchmark_repetitions=3
 #include <benchmark/benchmark.h>
+#include <unistd.h>
 
 #include <cstdint>
+#include <filesystem>
+#include <string>
 
+#include "rl/image_io.hpp"
 #include "rl/metrics.hpp"
 #include "rl/resize.hpp"
 #include "rl/ui/comparison.hpp"
@@ -97,6 +101,43 @@ void BM_DiffStats(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * 2 * a.bytes());
 }
 
+// The DIV2K SR comparison as the window opens it (`resizelab HR.png --panes matlab,file:sr1.png,
+// file:sr2.png --metrics srcnn`: the reference pane at scale 1, two x4 SR files, the protocol's PSNR and
+// SSIM), then one parameter change per iteration and its recompute as the window's job runs it:
+// range(0) 0, the map's kind (abs <-> signed: no resize); 1, the reference pane's method (bicubic <->
+// lanczos3: that pane resized again, every pane compared with it). File panes are read again on every
+// recompute (the file may have changed on disk).
+void BM_Div2kSrChange(benchmark::State& state) {
+  const rl::Image& hr = source(0);
+  const std::string dir =
+      (std::filesystem::temp_directory_path() / ("rl_bench_sr_" + std::to_string(getpid()))).string();
+  std::filesystem::create_directories(dir);
+  const rl::Image lr = rl::resize(hr, rl::ResizeSpec::with_scale(0.25));
+  rl::ResizeSpec up = rl::ResizeSpec::with_size(hr.rows(), hr.cols(), rl::Method::Bilinear);
+  rl::io::save(dir + "/sr1.png", rl::resize(lr, up));
+  up.method = rl::Method::Lanczos3;
+  rl::io::save(dir + "/sr2.png", rl::resize(lr, up));
+  rl::ui::Comparison c;
+  c.source = std::make_shared<const rl::Image>(hr);
+  c.base = rl::ResizeSpec::with_scale(1.0);
+  c.panes = {rl::ui::kDefaultPanes[0], rl::ui::file_pane(QString::fromStdString(dir + "/sr1.png")),
+             rl::ui::file_pane(QString::fromStdString(dir + "/sr2.png"))};
+  c.diff.protocol = rl::SrProtocol::Srcnn;
+  rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+  bool flip = false;
+  for (auto _ : state) {
+    flip = !flip;
+    if (state.range(0) == 0)
+      c.diff.mode = flip ? rl::DiffMode::Signed : rl::DiffMode::AbsMaxChannel;
+    else
+      c.panes[0].method = flip ? rl::Method::Lanczos3 : rl::Method::Bicubic;
+    rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+    benchmark::DoNotOptimize(c.diffs.data());
+  }
+  std::filesystem::remove_all(dir);
+  set_counters(state, 0);
+}
+
 void Args(benchmark::internal::Benchmark* b) {
   for (int which = 0; which < 3; ++which) b->Args({which, 100});
   b->Args({1, 50});
@@ -106,6 +147,11 @@ void Args(benchmark::internal::Benchmark* b) {
 BENCHMARK(BM_CoreResizes)->Apply(Args);
 BENCHMARK(BM_ComparisonPipeline)->Apply(Args);
 BENCHMARK(BM_CompareOnly)->Apply(Args);
+BENCHMARK(BM_Div2kSrChange)
+    ->DenseRange(0, 1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->MeasureProcessCPUTime();
 BENCHMARK(BM_DiffStats)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <random>
 
@@ -212,6 +213,79 @@ TEST_F(FilePanes, BadFilesAreOneLineAndTheOtherPanesStay) {
   ASSERT_TRUE(c.results[0].image);
   ASSERT_TRUE(c.diffs[0].stats);
   EXPECT_EQ(c.diffs[0].stats->differing, 0u);  // the reference pane against itself
+}
+
+// A recompute keeps a file pane while the file's bytes are the same (the same image object, no
+// decode), and reads it again when they change on disk, though to the same size and at once (a
+// modification time, of millisecond granularity, could not tell).
+TEST_F(FilePanes, KeptWhileTheFileIsTheSameReadAgainWhenItChanges) {
+  const Image src = source();
+  rl::ResizeSpec half;
+  half.scale = {{0.5, 0.5}};
+  const Image out = rl::resize(src, half);
+  Comparison c = half_of(src, {rl::ui::file_pane(save("f.npy", out))});
+  ASSERT_TRUE(c.results[1].image);
+  const auto first = c.results[1].image;
+  EXPECT_EQ(c.diffs[1].stats->differing, 0u);
+  rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+  EXPECT_EQ(c.results[1].image, first);  // kept
+  Image off = out;
+  off.set(0, 0, 0, out.at(0, 0, 0) >= 128 ? 0 : 255);
+  save("f.npy", off);
+  ASSERT_EQ(QFileInfo(path("f.npy")).size(), static_cast<qint64>(128 + off.bytes()));  // the same size
+  rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+  ASSERT_TRUE(c.results[1].image);
+  EXPECT_NE(c.results[1].image, first);
+  EXPECT_EQ(c.results[1].image->at(0, 0, 0), off.at(0, 0, 0));
+  EXPECT_EQ(c.diffs[1].stats->differing, 1u);
+  // A file that is gone: read again, and its error shown.
+  QFile::remove(path("f.npy"));
+  rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+  EXPECT_FALSE(c.results[1].image);
+  EXPECT_FALSE(c.results[1].error.isEmpty());
+}
+
+// What a change recomputes: a map kind keeps every pane's statistics (the same numbers, not made
+// again) and makes its maps anew; a changed pane gets new statistics and map, and the other panes
+// keep theirs, which are equal to what a fresh comparison of the same inputs gives.
+TEST_F(FilePanes, AChangeRecomputesOnlyWhatDependsOnIt) {
+  const Image src = source();
+  Comparison c;
+  c.source = std::make_shared<const Image>(src);
+  c.base.scale = {{0.5, 0.5}};
+  c.panes = {PaneConfig{rl::Method::Bicubic, true}, PaneConfig{rl::Method::Nearest, false},
+             PaneConfig{rl::Method::Bilinear, false}};
+  c.diff.protocol = rl::SrProtocol::Basicsr;
+  rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+  ASSERT_EQ(c.diffs.size(), 3u);
+  const auto map1 = c.diffs[1].map, map2 = c.diffs[2].map;
+  const QString psnr2 = c.diffs[2].statistics[2].value;
+  c.diff.mode = rl::DiffMode::Signed;
+  rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+  EXPECT_NE(c.diffs[1].map, map1);  // a signed map now
+  EXPECT_EQ(c.diffs[2].statistics[2].value, psnr2);
+  ASSERT_TRUE(c.diffs[2].made_from);
+  EXPECT_EQ(c.diffs[2].made_from->mode, rl::DiffMode::Signed);
+  const auto signed1 = c.diffs[1].map, signed2 = c.diffs[2].map;
+  const auto result1 = c.results[1].image;
+  c.panes[2] = PaneConfig{rl::Method::Lanczos3, false};
+  rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+  EXPECT_EQ(c.results[1].image, result1);  // pane 2 kept
+  EXPECT_EQ(c.diffs[1].map, signed1);      // and its map
+  EXPECT_NE(c.diffs[2].map, signed2);
+  // The kept and the new numbers are what a comparison made from nothing gives.
+  Comparison fresh;
+  fresh.source = c.source;
+  fresh.base = c.base;
+  fresh.panes = c.panes;
+  fresh.diff = c.diff;
+  rl::ui::compute_comparison(fresh, rl::ui::run_on_cpu, [] { return false; });
+  for (std::size_t i = 0; i < 3; ++i) {
+    ASSERT_EQ(fresh.diffs[i].statistics.size(), c.diffs[i].statistics.size());
+    for (std::size_t k = 0; k < c.diffs[i].statistics.size(); ++k)
+      EXPECT_EQ(fresh.diffs[i].statistics[k].value, c.diffs[i].statistics[k].value) << i << " " << k;
+    EXPECT_TRUE(rl::identical(*fresh.diffs[i].map, *c.diffs[i].map)) << i;
+  }
 }
 
 }  // namespace

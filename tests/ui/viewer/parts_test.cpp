@@ -227,7 +227,8 @@ class PartsTest : public QObject {
         std::make_shared<const rl::Image>(ref), std::make_shared<const rl::Image>(other), nullptr,
         std::make_shared<const rl::Image>(rl::Image(1, 1, 1, rl::ElemType::U8))};
     DiffSettings s;
-    PaneDiffs out = compare_images(imgs, ref, s);
+    const auto ref_ptr = std::make_shared<const rl::Image>(ref);
+    PaneDiffs out = compare_images(imgs, ref_ptr, s);
     QCOMPARE(out.scale.lo, 0.0);
     QCOMPARE(out.scale.hi, 3.0);
     QVERIFY(out.scale.colormap == rl::ui::Colormap::Inferno);
@@ -247,18 +248,18 @@ class PartsTest : public QObject {
     QCOMPARE(out.diffs[1].statistics[2].value, QString("44.15 dB"));
     QCOMPARE(out.diffs[1].statistics[3].phrase, QString("2 px differ (50.00%)"));
     s.mode = rl::DiffMode::Signed;
-    out = compare_images(imgs, ref, s);
+    out = compare_images(imgs, ref_ptr, s);
     QCOMPARE(out.scale.lo, -3.0);
     QVERIFY(out.scale.colormap == rl::ui::Colormap::Diverging);  // a signed map: the diverging colours
     QCOMPARE(out.diffs[1].map->at(1, 1), -1.0);
     s.fixed_range = true;
     s.fixed_max = 0.5;
-    out = compare_images(imgs, ref, s);
+    out = compare_images(imgs, ref_ptr, s);
     QCOMPARE(out.scale.hi, 0.5);
     QCOMPARE(out.scale.lo, -0.5);
     // Identical panes only: the scale is 0..1, not an empty 0..0.
     imgs = {std::make_shared<const rl::Image>(ref), nullptr, nullptr, nullptr};
-    out = compare_images(imgs, ref, DiffSettings{});
+    out = compare_images(imgs, ref_ptr, DiffSettings{});
     QCOMPARE(out.scale.hi, 1.0);
   }
 

@@ -3,6 +3,7 @@
 // in the words the views print.
 #include "rl/ui/comparison.hpp"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QPainter>
 #include <QStringList>
@@ -12,8 +13,10 @@
 #include <exception>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "rl/convert.hpp"
+#include "rl/fnv1a.hpp"
 #include "rl/image_io.hpp"
 #include "rl/image_ops.hpp"
 #include "rl/parallel.hpp"
@@ -218,11 +221,32 @@ void checker_uncovered(QImage& map, QPoint nudge) {
   p.fillRect(map.rect(), uncovered_brush());
 }
 
+// The statistics shown for pane d after its stats are made: the region and nudge it is taken over,
+// the stats, the region's values, and the protocol's scores (or why there are none).
+void add_statistics(PaneDiff& d, const Image& a_cmp, const Image& b_cmp, const DiffSettings& settings,
+                    int sr_scale, const std::optional<StatsRegion>& region, QPoint nudge) {
+  if (region) d.statistics.push_back(region_statistic(*region));
+  if (!nudge.isNull()) d.statistics.push_back(nudge_statistic(nudge));
+  for (Statistic& s : statistics_of(*d.stats)) d.statistics.push_back(std::move(s));
+  if (region) d.statistics.push_back(values_statistic(a_cmp));
+  if (settings.protocol) {
+    QString why;
+    try {
+      d.sr = score_pane(a_cmp, b_cmp, sr_scale, *settings.protocol);
+    } catch (const std::exception& e) {
+      why = QString::fromStdString(e.what());
+    }
+    for (Statistic& s : sr_statistics_of(*settings.protocol, d.sr, why)) d.statistics.push_back(std::move(s));
+  }
+}
+
 }  // namespace
 
-PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images, const Image& ref,
-                         const DiffSettings& settings, int sr_scale, const std::optional<StatsRegion>& region,
-                         bool colour) {
+PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images,
+                         const std::shared_ptr<const Image>& ref_ptr, const DiffSettings& settings,
+                         int sr_scale, const std::optional<StatsRegion>& region, bool colour,
+                         const std::vector<PaneDiff>& earlier) {
+  const Image& ref = *ref_ptr;
   const std::optional<QRect> ref_region = region ? std::optional(region->image) : std::nullopt;
   PaneDiffs out;
   out.diffs.resize(images.size());
@@ -238,53 +262,64 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
         throw std::invalid_argument(
             QString("reference is %1, this pane is %2").arg(shape_text(ref), shape_text(*a)).toStdString());
       const QPoint nudge = settings.nudge(static_cast<int>(i));
-      // What is compared: the overlap after the nudge, inside the region (one rule for both).
-      const QRect window = compared_window(ref_size, nudge, ref_region);
-      if (window.isEmpty()) throw std::invalid_argument("the nudge leaves nothing of the region to compare");
-      const Image b = ref.type() == a->type() ? ref : convert_to(ref, a->type());
-      const bool whole = window == QRect(QPoint(0, 0), ref_size);
-      const QRect pane_window = window.translated(-nudge);
-      const Image a_part =
-          whole ? Image() : crop(*a, pane_window.y(), pane_window.x(), window.height(), window.width());
-      const Image b_part = whole ? Image() : crop(b, window.y(), window.x(), window.height(), window.width());
-      const Image& a_cmp = whole ? *a : a_part;
-      const Image& b_cmp = whole ? b : b_part;
-      d.stats = diff_stats(a_cmp, b_cmp);
-      if (region) d.statistics.push_back(region_statistic(*region));
-      if (!nudge.isNull()) {
-        d.statistics.push_back(nudge_statistic(nudge));
-      }
-      for (Statistic& s : statistics_of(*d.stats)) d.statistics.push_back(std::move(s));
-      if (ref_region) d.statistics.push_back(values_statistic(a_cmp));
-      if (settings.protocol) {
-        QString why;
-        try {
-          d.sr = score_pane(a_cmp, b_cmp, sr_scale, *settings.protocol);
-        } catch (const std::exception& e) {
-          why = QString::fromStdString(e.what());
-        }
-        for (Statistic& s : sr_statistics_of(*settings.protocol, d.sr, why))
-          d.statistics.push_back(std::move(s));
-      }
-      // The map is of the whole image: a nudged pane over the reference where it covers it, the
-      // reference itself (a difference of 0, checkered) where it does not.
-      Image moved;
-      if (!nudge.isNull()) {
-        moved = b;
-        paste_nudged(moved, *a, nudge);
-        d.nudged = share_image(nudge_image(*a, nudge));
-      }
-      const Image& shown = nudge.isNull() ? *a : moved;
       const bool largest = settings.mode == DiffMode::Signed && settings.channel < 0;
       const int channel = settings.mode == DiffMode::AbsMaxChannel || largest
                               ? -1
                               : std::clamp(settings.channel, 0, a->channels() - 1);
-      auto map = share_image(settings.ssim_map
-                                 ? ssim_dissimilarity_map(shown, b)
-                                 : diff_map(shown, b, settings.mode, channel, diff_map_type(shown.type())));
-      m = std::max(m, max_abs_finite(*map));
-      out.scale.non_finite += count_non_finite(*map);
-      d.map = std::move(map);
+      const PaneDiff::MadeFrom from{a,        ref_ptr,       nudge,   ref_region,       settings.protocol,
+                                    sr_scale, settings.mode, channel, settings.ssim_map};
+      d.made_from = from;
+      const PaneDiff* before = i < earlier.size() && earlier[i].made_from ? &earlier[i] : nullptr;
+      const bool same_inputs = before && before->made_from->image.lock() == a &&
+                               before->made_from->ref.lock() == ref_ptr && before->made_from->nudge == nudge;
+      const bool same_stats = same_inputs && before->made_from->region == ref_region &&
+                              before->made_from->protocol == settings.protocol &&
+                              before->made_from->sr_scale == sr_scale && before->stats;
+      const bool same_map = same_inputs && before->map && before->made_from->ssim_map == settings.ssim_map &&
+                            (settings.ssim_map || (before->made_from->mode == settings.mode &&
+                                                   before->made_from->channel == channel));
+      // What is compared: the overlap after the nudge, inside the region (one rule for both).
+      const QRect window = compared_window(ref_size, nudge, ref_region);
+      if (window.isEmpty()) throw std::invalid_argument("the nudge leaves nothing of the region to compare");
+      // The reference in the pane's element type: itself (not a copy) when the types agree.
+      std::optional<Image> converted;
+      if (ref.type() != a->type() && !(same_stats && same_map)) converted = convert_to(ref, a->type());
+      const Image& b = converted ? *converted : ref;
+      if (same_stats) {
+        d.stats = before->stats;
+        d.sr = before->sr;
+        d.statistics = before->statistics;
+      } else {
+        const bool whole = window == QRect(QPoint(0, 0), ref_size);
+        const QRect pane_window = window.translated(-nudge);
+        const Image a_part =
+            whole ? Image() : crop(*a, pane_window.y(), pane_window.x(), window.height(), window.width());
+        const Image b_part =
+            whole ? Image() : crop(b, window.y(), window.x(), window.height(), window.width());
+        const Image& a_cmp = whole ? *a : a_part;
+        const Image& b_cmp = whole ? b : b_part;
+        d.stats = diff_stats(a_cmp, b_cmp);
+        add_statistics(d, a_cmp, b_cmp, settings, sr_scale, region, nudge);
+      }
+      if (same_map) {
+        d.map = before->map;
+        d.nudged = before->nudged;
+      } else {
+        // The map is of the whole image: a nudged pane over the reference where it covers it, the
+        // reference itself (a difference of 0, checkered) where it does not.
+        Image moved;
+        if (!nudge.isNull()) {
+          moved = b;
+          paste_nudged(moved, *a, nudge);
+          d.nudged = share_image(nudge_image(*a, nudge));
+        }
+        const Image& shown = nudge.isNull() ? *a : moved;
+        d.map = share_image(settings.ssim_map
+                                ? ssim_dissimilarity_map(shown, b)
+                                : diff_map(shown, b, settings.mode, channel, diff_map_type(shown.type())));
+      }
+      m = std::max(m, max_abs_finite(*d.map));
+      out.scale.non_finite += count_non_finite(*d.map);
       nudges[i] = nudge;
     } catch (const std::exception& e) {
       d.error = QString::fromStdString(e.what());
@@ -351,7 +386,7 @@ void compare(Comparison& c) {
     settings.nudges[kReferencePane] = QPoint();  // the reference pane is what the others are moved onto
   std::optional<StatsRegion> region;
   if (const auto in_ref = c.reference_region()) region = StatsRegion{*c.diff.region, *in_ref};
-  PaneDiffs d = compare_images(images, *ref, settings, c.sr_scale(), region, c.screen);
+  PaneDiffs d = compare_images(images, ref, settings, c.sr_scale(), region, c.screen, c.diffs);
   c.diffs = std::move(d.diffs);
   c.scale = d.scale;
   for (std::size_t i = 0; i < c.diffs.size(); ++i)
@@ -377,10 +412,30 @@ namespace {
 bool same_range(const DisplayRange& a, const DisplayRange& b) {
   return a.lo == b.lo && a.hi == b.hi && a.u16 == b.u16;
 }
-// Whether `r` was made from what pane `pane` of `c` would be made from now (see PaneResult::MadeFrom).
-bool made_from_same(const PaneResult& r, const Comparison& c, const PaneConfig& pane) {
-  if (!r.made_from || pane.is_file() || !r.image) return false;
+// A file's bytes now, as their count and FNV-1a hash; nullopt when it cannot be read (the pane is
+// then read again, and fails with the reader's message).
+std::optional<PaneResult::FileStamp> file_stamp(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return std::nullopt;
+  PaneResult::FileStamp st{0, kFnv1a64Offset};
+  std::vector<char> buf(1 << 20);
+  for (qint64 n; (n = f.read(buf.data(), static_cast<qint64>(buf.size()))) > 0;) {
+    st.hash = fnv1a64(std::string_view(buf.data(), static_cast<std::size_t>(n)), st.hash);
+    st.size += static_cast<std::uint64_t>(n);
+  }
+  if (f.error() != QFileDevice::NoError) return std::nullopt;
+  return st;
+}
+
+// Whether `r` was made from what pane `pane` of `c` would be made from now (see PaneResult::MadeFrom);
+// `registered_to` is what a file pane would be registered to now.
+bool made_from_same(const PaneResult& r, const Comparison& c, const PaneConfig& pane,
+                    const std::shared_ptr<const Image>& registered_to) {
+  if (!r.made_from || !r.image) return false;
   const PaneResult::MadeFrom& m = *r.made_from;
+  if (pane.is_file() &&
+      (!m.file || m.file != file_stamp(pane.file) || m.registered_to.lock() != registered_to))
+    return false;
   const ResizeSpec& a = m.base;
   const ResizeSpec& b = c.base;
   return m.pane == pane && m.source.lock() == c.source && a.scale == b.scale && a.out_size == b.out_size &&
@@ -402,14 +457,16 @@ void compute_comparison(Comparison& c, const RunPlan& run, const std::function<b
   for (std::size_t i = 0; c.source && i < c.panes.size(); ++i) {
     if (superseded()) break;  // the result is dropped anyway
     const PaneConfig& pane = c.panes[i];
-    if (i < c.results.size() && made_from_same(c.results[i], c, pane)) {
+    if (i < c.results.size() && made_from_same(c.results[i], c, pane, registered_to)) {
       results[i] = c.results[i];
       report(i, PaneStep::Kept);
       continue;
     }
     report(i, PaneStep::Resizing);
+    // A file's stamp before it is read: a file rewritten while it is read is read again next time.
+    const auto stamp = pane.is_file() ? file_stamp(pane.file) : std::nullopt;
     results[i] = compute_pane(*c.source, c.base, pane, c.display, run, registered_to.get(), c.screen);
-    results[i].made_from = PaneResult::MadeFrom{c.source, c.base, pane, c.display};
+    results[i].made_from = PaneResult::MadeFrom{c.source, c.base, pane, c.display, stamp, registered_to};
   }
   c.results = std::move(results);
   if (superseded()) return;

@@ -117,13 +117,21 @@ struct PaneResult {
   QString note;  // library panes: how its tables combine, any size or type adaptation; round trips: the steps
   int upscaled_by = 0;  // a file pane: the integer factor its LR file was upscaled by
   // What it was made from (set by compute_comparison): a recompute keeps a result whose pane, source,
-  // base and display range are unchanged, so changing one pane resizes that pane only. File panes
-  // are read again every time (the file may have changed, and they follow the registration).
+  // base and display range are unchanged, so changing one pane resizes that pane only. A file pane is
+  // kept while its file's bytes (their count and FNV-1a hash, read again at each recompute: a file's
+  // modification time has a granularity of milliseconds) and the image it is registered to are the
+  // same too; a file changed on disk is decoded again.
+  struct FileStamp {
+    std::uint64_t size = 0, hash = 0;
+    bool operator==(const FileStamp&) const = default;
+  };
   struct MadeFrom {
     std::weak_ptr<const Image> source;
     ResizeSpec base;
     PaneConfig pane;
     DisplayRange display;
+    std::optional<FileStamp> file;             // a file pane's file when it was read
+    std::weak_ptr<const Image> registered_to;  // a file pane's registration target, if any
   };
   std::optional<MadeFrom> made_from;
 };
@@ -182,6 +190,21 @@ struct PaneDiff {
   std::shared_ptr<const Image> nudged;
   QImage nudged_display;
   std::shared_ptr<const Mipmap> nudged_levels;
+  // What the statistics and the map were made from: a later compare_images given this PaneDiff as
+  // `earlier` keeps the statistics (stats, sr, statistics) when the image, the reference, the nudge,
+  // the region, the protocol and its factor are the same objects and values, and the map (with
+  // `nudged`) when its kind is the same too; only the colours are made again (the scale is every map's).
+  struct MadeFrom {
+    std::weak_ptr<const Image> image, ref;
+    QPoint nudge;
+    std::optional<QRect> region;
+    std::optional<SrProtocol> protocol;
+    int sr_scale = 0;
+    DiffMode mode = DiffMode::AbsMaxChannel;
+    int channel = -1;
+    bool ssim_map = false;
+  };
+  std::optional<MadeFrom> made_from;
 };
 
 // How difference maps are coloured: the one rule that a signed map takes the diverging colormap.
@@ -232,10 +255,13 @@ struct StatsRegion {
 // largest finite |difference|, or the fixed maximum. A null image gets an empty PaneDiff.
 // With settings.protocol, the protocol's scores at `sr_scale` (see sr_scale_of) join the statistics.
 // With `colour` false the maps' colours (PaneDiff::colored and its halvings) are made for nudged
-// panes only, which a figure draws whole; the scale is set either way.
-PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images, const Image& ref,
-                         const DiffSettings& settings, int sr_scale = 0,
-                         const std::optional<StatsRegion>& region = std::nullopt, bool colour = true);
+// panes only, which a figure draws whole; the scale is set either way. `earlier`: the PaneDiffs of a
+// previous call, whose statistics and maps are kept where they were made from the same inputs (see
+// PaneDiff::MadeFrom): a changed pane, or a changed map kind, does not recompute the others'.
+PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images,
+                         const std::shared_ptr<const Image>& ref, const DiffSettings& settings,
+                         int sr_scale = 0, const std::optional<StatsRegion>& region = std::nullopt,
+                         bool colour = true, const std::vector<PaneDiff>& earlier = {});
 
 // The whole model: what is compared and what it gives.
 struct Comparison {
