@@ -91,12 +91,14 @@ TEST(SrScores, TheSameNumbersAsImresizeScore) {
 TEST(SrScores, APaneAgainstItselfAndNoProtocol) {
   const rl::Image a = rl::io::load(QStringLiteral(RL_GOLDEN_DIR "/legacy-set5/bird_LR_x2.png").toStdString());
   DiffSettings s;
-  auto d = rl::ui::compare_images({std::make_shared<const rl::Image>(a)}, std::make_shared<const rl::Image>(a), s, 2);
+  auto d = rl::ui::compare_images({std::make_shared<const rl::Image>(a)},
+                                  std::make_shared<const rl::Image>(a), s, 2);
   EXPECT_FALSE(d.diffs[0].sr);
   for (const auto& st : d.diffs[0].statistics)
     EXPECT_FALSE(st.name.contains("SSIM")) << st.name.toStdString();
   s.protocol = rl::SrProtocol::Basicsr;
-  d = rl::ui::compare_images({std::make_shared<const rl::Image>(a)}, std::make_shared<const rl::Image>(a), s, 2);
+  d = rl::ui::compare_images({std::make_shared<const rl::Image>(a)}, std::make_shared<const rl::Image>(a), s,
+                             2);
   ASSERT_TRUE(d.diffs[0].sr);
   EXPECT_TRUE(std::isinf(d.diffs[0].sr->psnr));
   EXPECT_EQ(d.diffs[0].sr->ssim, 1.0);
@@ -104,7 +106,8 @@ TEST(SrScores, APaneAgainstItselfAndNoProtocol) {
   // A float pane cannot be scored by SRCNN's uint8 protocol: "n/a" and why, the rest still shown.
   s.protocol = rl::SrProtocol::Srcnn;
   const rl::Image f(16, 16, 1, rl::ElemType::F32);
-  d = rl::ui::compare_images({std::make_shared<const rl::Image>(f)}, std::make_shared<const rl::Image>(f), s, 2);
+  d = rl::ui::compare_images({std::make_shared<const rl::Image>(f)}, std::make_shared<const rl::Image>(f), s,
+                             2);
   EXPECT_FALSE(d.diffs[0].sr);
   EXPECT_TRUE(d.diffs[0].stats);
   EXPECT_EQ(d.diffs[0].statistics.back().value, "n/a");
@@ -137,7 +140,8 @@ TEST(SrScores, SsimMapModeByHand) {
   const double want = 1.0 - (2 * 100.0 * 110.0 + c1) / (100.0 * 100.0 + 110.0 * 110.0 + c1);
   DiffSettings s;
   s.ssim_map = true;
-  const auto d = rl::ui::compare_images({std::make_shared<const rl::Image>(b)}, std::make_shared<const rl::Image>(a), s);
+  const auto d =
+      rl::ui::compare_images({std::make_shared<const rl::Image>(b)}, std::make_shared<const rl::Image>(a), s);
   ASSERT_TRUE(d.diffs[0].map);
   const rl::Image& m = *d.diffs[0].map;
   ASSERT_EQ(m.rows(), 12);
