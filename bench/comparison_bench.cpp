@@ -105,8 +105,11 @@ void BM_DiffStats(benchmark::State& state) {
 // file:sr2.png --metrics srcnn`: the reference pane at scale 1, two x4 SR files, the protocol's PSNR and
 // SSIM), then one parameter change per iteration and its recompute as the window's job runs it:
 // range(0) 0, the map's kind (abs <-> signed: no resize); 1, the reference pane's method (bicubic <->
-// lanczos3: that pane resized again, every pane compared with it). File panes are read again on every
-// recompute (the file may have changed on disk).
+// lanczos3: that pane resized again, every pane compared with it). A file pane is kept while its
+// file's bytes are the same (they are read and hashed on every recompute). range(0) 2: the window's
+// SR round trips instead (`--sr-scale 4 --metrics srcnn`: the four default panes x4 down and up,
+// compared with the HR), pane 3's method changed (bicubic <-> lanczos3: that pane's round trip and
+// scores only).
 void BM_Div2kSrChange(benchmark::State& state) {
   const rl::Image& hr = source(0);
   const std::string dir =
@@ -123,6 +126,11 @@ void BM_Div2kSrChange(benchmark::State& state) {
   c.panes = {rl::ui::kDefaultPanes[0], rl::ui::file_pane(QString::fromStdString(dir + "/sr1.png")),
              rl::ui::file_pane(QString::fromStdString(dir + "/sr2.png"))};
   c.diff.protocol = rl::SrProtocol::Srcnn;
+  if (state.range(0) == 2) {
+    c.panes.assign(rl::ui::kDefaultPanes.begin(), rl::ui::kDefaultPanes.end());
+    for (rl::ui::PaneConfig& p : c.panes) p.sr_round_trip = 4;
+    c.diff.against = rl::ui::DiffAgainst::Source;
+  }
   rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
   bool flip = false;
   for (auto _ : state) {
@@ -130,7 +138,7 @@ void BM_Div2kSrChange(benchmark::State& state) {
     if (state.range(0) == 0)
       c.diff.mode = flip ? rl::DiffMode::Signed : rl::DiffMode::AbsMaxChannel;
     else
-      c.panes[0].method = flip ? rl::Method::Lanczos3 : rl::Method::Bicubic;
+      c.panes[state.range(0) == 1 ? 0 : 3].method = flip ? rl::Method::Lanczos3 : rl::Method::Bicubic;
     rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
     benchmark::DoNotOptimize(c.diffs.data());
   }
@@ -148,7 +156,7 @@ BENCHMARK(BM_CoreResizes)->Apply(Args);
 BENCHMARK(BM_ComparisonPipeline)->Apply(Args);
 BENCHMARK(BM_CompareOnly)->Apply(Args);
 BENCHMARK(BM_Div2kSrChange)
-    ->DenseRange(0, 1)
+    ->DenseRange(0, 2)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MeasureProcessCPUTime();

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <optional>
+#include <random>
 
 #include "colormap_tables.hpp"
 #include "random_image.hpp"
@@ -120,21 +121,39 @@ TEST(DisplayReference, ColorizeGivesTheReferenceColours) {
   v.float_lo = -3.0;
   v.float_hi = 9.0;
   v.each_special = 0.02;
-  const Image map = rl::test::random_image(61, 47, 1, ElemType::F64, 3u, v);
-  for (const auto cmap : {rl::ui::Colormap::Viridis, rl::ui::Colormap::Inferno, rl::ui::Colormap::Diverging})
-    for (const auto& [lo, hi] : {std::pair{0.0, 8.0}, std::pair{-8.0, 8.0}, std::pair{2.0, 2.0}}) {
-      const QImage got = rl::ui::colorize(map, cmap, lo, hi);
-      const double span = hi - lo, flat = cmap == rl::ui::Colormap::Diverging ? 0.5 : 0.0;
-      int wrong = 0;
-      for (int r = 0; r < map.rows(); ++r)
-        for (int c = 0; c < map.cols(); ++c) {
-          const double x = map.at(r, c, 0);
-          const QRgb want = rl::ui::non_finite_color(x).value_or(
-              ref_colormap_lookup(cmap, span > 0 ? (x - lo) / span : flat));
-          wrong += got.pixel(c, r) != want;
-        }
-      EXPECT_EQ(wrong, 0) << static_cast<int>(cmap) << " " << lo << ".." << hi;
-    }
+  // A map of any values, and one of integers as the maps of 8- and 16-bit images hold (float32, with a
+  // few halves, NaN and infinities among them), on scales whose ends are and are not integers.
+  const Image any = rl::test::random_image(61, 47, 1, ElemType::F64, 3u, v);
+  Image integers(61, 47, 1, ElemType::F32);
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<int> value(-300, 300), pick(0, 99);
+  for (std::size_t i = 0; i < integers.elements(); ++i) {
+    const int p = pick(rng);
+    integers.data<float>()[i] = p == 0   ? std::nanf("")
+                                : p == 1 ? INFINITY
+                                : p == 2 ? -INFINITY
+                                : p < 6  ? static_cast<float>(value(rng)) + 0.5f
+                                         : static_cast<float>(value(rng));
+  }
+  for (const Image* map_of : {&any, static_cast<const Image*>(&integers)})
+    for (const auto cmap :
+         {rl::ui::Colormap::Viridis, rl::ui::Colormap::Inferno, rl::ui::Colormap::Diverging})
+      for (const auto& [lo, hi] : {std::pair{0.0, 8.0}, std::pair{-8.0, 8.0}, std::pair{2.0, 2.0},
+                                   std::pair{-255.0, 255.0}, std::pair{-7.5, 250.25}, std::pair{0.0, 1e6}}) {
+        const Image& map = *map_of;
+        const QImage got = rl::ui::colorize(map, cmap, lo, hi);
+        const double span = hi - lo, flat = cmap == rl::ui::Colormap::Diverging ? 0.5 : 0.0;
+        int wrong = 0;
+        for (int r = 0; r < map.rows(); ++r)
+          for (int c = 0; c < map.cols(); ++c) {
+            const double x = map.at(r, c, 0);
+            const QRgb want = rl::ui::non_finite_color(x).value_or(
+                ref_colormap_lookup(cmap, span > 0 ? (x - lo) / span : flat));
+            wrong += got.pixel(c, r) != want;
+          }
+        EXPECT_EQ(wrong, 0) << rl::to_string(map.type()) << " " << static_cast<int>(cmap) << " " << lo << ".."
+                            << hi;
+      }
   // Every t on a fine grid, and the halves where rounding decides.
   for (const auto cmap : {rl::ui::Colormap::Viridis, rl::ui::Colormap::Inferno, rl::ui::Colormap::Diverging})
     for (int i = -10; i <= 100010; ++i) {

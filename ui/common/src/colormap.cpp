@@ -78,6 +78,14 @@ QImage colorize(const rl::Image& map, Colormap cmap, double lo, double hi) {
   if (out.isNull()) return out;
   const double span = hi - lo;
   const double flat = cmap == Colormap::Diverging ? 0.5 : 0.0;
+  const auto colour = [&](double v) { return lookup(cmap, span > 0 ? (v - lo) / span : flat); };
+  // The maps of 8- and 16-bit images hold integers: their colours for the integers on the scale are
+  // made once, by the same formula (what falls outside, or is not an integer, is looked up as it comes).
+  constexpr double kWidest = 131071.0;  // -65535..65535
+  const double first = std::ceil(std::max(lo, -kWidest)), last_int = std::floor(std::min(hi, kWidest));
+  std::vector<QRgb> integers;
+  if (last_int >= first && last_int - first < kWidest)
+    for (double v = first; v <= last_int; v += 1.0) integers.push_back(colour(v));
   rl::parallel_for(map.rows(), 8, [&](long long r0, long long r1) {
     std::vector<double> row(map.row_stride());
     for (long long r = r0; r < r1; ++r) {
@@ -85,16 +93,19 @@ QImage colorize(const rl::Image& map, Colormap cmap, double lo, double hi) {
       auto* line = reinterpret_cast<QRgb*>(out.scanLine(static_cast<int>(r)));
       // A map repeats values (most of a difference map is 0): the last colour is reused for them.
       double last = 0.0;
-      QRgb last_rgb = lookup(cmap, span > 0 ? (0.0 - lo) / span : flat);
+      QRgb last_rgb = colour(0.0);
       for (int c = 0; c < map.cols(); ++c) {
         const double v = row[static_cast<std::size_t>(c) * map.channels()];
         if (v == last) {
           line[c] = last_rgb;
           continue;
         }
-        line[c] = v != v                  ? kNanColor
+        const double k = v - first;  // the index of an integer on the scale
+        line[c] = k >= 0.0 && k < static_cast<double>(integers.size()) && k == std::floor(k)
+                      ? integers[static_cast<std::size_t>(k)]
+                  : v != v                ? kNanColor
                   : !(std::abs(v) < kInf) ? (v > 0 ? kPosInfColor : kNegInfColor)
-                                          : lookup(cmap, span > 0 ? (v - lo) / span : flat);
+                                          : colour(v);
         if (v == v) {
           last = v;
           last_rgb = line[c];

@@ -253,6 +253,7 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
   double m = 0.0;
   const QSize ref_size(ref.cols(), ref.rows());
   std::vector<QPoint> nudges(images.size());
+  std::vector<const PaneDiff*> kept_map(images.size(), nullptr);  // the earlier PaneDiff whose map is kept
   for (std::size_t i = 0; i < images.size(); ++i) {
     PaneDiff& d = out.diffs[i];
     const auto& a = images[i];
@@ -266,8 +267,8 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
       const int channel = settings.mode == DiffMode::AbsMaxChannel || largest
                               ? -1
                               : std::clamp(settings.channel, 0, a->channels() - 1);
-      const PaneDiff::MadeFrom from{a,        ref_ptr,       nudge,   ref_region,       settings.protocol,
-                                    sr_scale, settings.mode, channel, settings.ssim_map};
+      const PaneDiff::MadeFrom from{a,        ref_ptr,       nudge,   ref_region,        settings.protocol,
+                                    sr_scale, settings.mode, channel, settings.ssim_map, std::nullopt};
       d.made_from = from;
       const PaneDiff* before = i < earlier.size() && earlier[i].made_from ? &earlier[i] : nullptr;
       const bool same_inputs = before && before->made_from->image.lock() == a &&
@@ -304,6 +305,7 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
       if (same_map) {
         d.map = before->map;
         d.nudged = before->nudged;
+        kept_map[i] = before;
       } else {
         // The map is of the whole image: a nudged pane over the reference where it covers it, the
         // reference itself (a difference of 0, checkered) where it does not.
@@ -337,6 +339,14 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
   for (std::size_t i = 0; i < out.diffs.size(); ++i) {
     PaneDiff& d = out.diffs[i];
     if (!d.map || (!colour && nudges[i].isNull())) continue;
+    d.made_from->colours = PaneDiff::Colours{out.scale.lo, out.scale.hi, out.scale.colormap};
+    // A kept map on the same scale keeps its colours (and halvings).
+    if (const PaneDiff* k = kept_map[i]; k && k->made_from->colours == d.made_from->colours &&
+                                         !k->colored.isNull() && (!colour || k->colored_levels)) {
+      d.colored = k->colored;
+      d.colored_levels = k->colored_levels;
+      continue;
+    }
     d.colored = colorize(*d.map, out.scale.colormap, out.scale.lo, out.scale.hi);
     if (!nudges[i].isNull()) checker_uncovered(d.colored, nudges[i]);
     if (colour) d.colored_levels = Mipmap::of(d.colored);

@@ -193,7 +193,12 @@ struct PaneDiff {
   // What the statistics and the map were made from: a later compare_images given this PaneDiff as
   // `earlier` keeps the statistics (stats, sr, statistics) when the image, the reference, the nudge,
   // the region, the protocol and its factor are the same objects and values, and the map (with
-  // `nudged`) when its kind is the same too; only the colours are made again (the scale is every map's).
+  // `nudged`) when its kind is the same too; the colours, when the scale they were made on is too.
+  struct Colours {
+    double lo = 0.0, hi = 0.0;
+    Colormap colormap = Colormap::Inferno;
+    bool operator==(const Colours&) const = default;
+  };
   struct MadeFrom {
     std::weak_ptr<const Image> image, ref;
     QPoint nudge;
@@ -203,6 +208,7 @@ struct PaneDiff {
     DiffMode mode = DiffMode::AbsMaxChannel;
     int channel = -1;
     bool ssim_map = false;
+    std::optional<Colours> colours;  // the scale `colored` was made on, when it was made
   };
   std::optional<MadeFrom> made_from;
 };
