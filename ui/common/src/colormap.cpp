@@ -86,6 +86,7 @@ QImage colorize(const rl::Image& map, Colormap cmap, double lo, double hi) {
   std::vector<QRgb> integers;
   if (last_int >= first && last_int - first < kWidest)
     for (double v = first; v <= last_int; v += 1.0) integers.push_back(colour(v));
+  const double table_size = static_cast<double>(integers.size());
   rl::parallel_for(map.rows(), 8, [&](long long r0, long long r1) {
     std::vector<double> row(map.row_stride());
     for (long long r = r0; r < r1; ++r) {
@@ -100,12 +101,15 @@ QImage colorize(const rl::Image& map, Colormap cmap, double lo, double hi) {
           line[c] = last_rgb;
           continue;
         }
-        const double k = v - first;  // the index of an integer on the scale
-        line[c] = k >= 0.0 && k < static_cast<double>(integers.size()) && k == std::floor(k)
-                      ? integers[static_cast<std::size_t>(k)]
-                  : v != v                ? kNanColor
-                  : !(std::abs(v) < kInf) ? (v > 0 ? kPosInfColor : kNegInfColor)
-                                          : colour(v);
+        // The index of an integer on the scale (a conversion, not std::floor: that is a call where
+        // the baseline instruction set has no rounding instruction).
+        const double k = v - first;
+        const bool on_scale = k >= 0.0 && k < table_size;
+        const std::size_t ki = on_scale ? static_cast<std::size_t>(k) : 0;
+        line[c] = on_scale && static_cast<double>(ki) == k ? integers[ki]
+                  : v != v                                 ? kNanColor
+                  : !(std::abs(v) < kInf)                  ? (v > 0 ? kPosInfColor : kNegInfColor)
+                                                           : colour(v);
         if (v == v) {
           last = v;
           last_rgb = line[c];
