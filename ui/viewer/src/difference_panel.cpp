@@ -174,11 +174,7 @@ void DifferencePanel::refresh() {
       if (!headers.contains(st.name)) headers << st.name;
   if (!headers.isEmpty()) {
     stats_->setColumnCount(static_cast<int>(headers.size()));
-    // What is in brackets on a second line, in the headers ("PSNR" over "(srcnn)") and the cells
-    // ("2293670 px" over "(82.92%)"), so that a protocol's two columns stay in the dock's width.
-    QStringList shown = headers;
-    for (QString& h : shown) h.replace(QStringLiteral(" ("), QStringLiteral("\n("));
-    stats_->setHorizontalHeaderLabels(shown);
+    stats_->setHorizontalHeaderLabels(headers);
   }
   const Comparison& cmp = doc_->comparison();
   const auto region = cmp.reference_region();
@@ -198,25 +194,37 @@ void DifferencePanel::refresh() {
         scope_->text() +
         "; a nudged pane: where it overlaps the reference (the grey-checkered strip is left out)");
   stats_->setRowCount(doc_->pane_count());  // a pane per row; panes from files come and go
-  for (int i = 0; i < doc_->pane_count(); ++i) {
-    const PaneDiff& d = doc_->diff(i);
-    stats_->setVerticalHeaderItem(i, new QTableWidgetItem(QString::number(i + 1)));
-    for (int c = 0; c < stats_->columnCount(); ++c) {
-      // Why there is no number: the comparison's error; a pane without an image (an unreadable file)
-      // says so briefly, its whole line in the tooltip (and the pane, and the banner).
-      const QString& pane_error = doc_->result(i).error;
-      QString cell = c != 0                 ? QString()
-                     : !d.error.isEmpty()   ? d.error
-                     : pane_error.isEmpty() ? QString()
-                                            : "no image";
-      for (const Statistic& st : d.statistics)
-        if (st.name == headers.value(c))
-          cell = QString(st.value).replace(QStringLiteral(" ("), QStringLiteral("\n("));
-      auto* item = new QTableWidgetItem(cell);
-      if (!pane_error.isEmpty()) item->setToolTip(pane_error);
-      stats_->setItem(i, c, item);
+  // What is in brackets goes to a second line ("PSNR" over "(srcnn)", "2293670 px" over "(82.92%)")
+  // when the columns are wider than the dock on one line, as a protocol's two columns make them.
+  const auto fill = [&](bool wrap) {
+    const auto shown = [wrap](QString text) {
+      return wrap ? text.replace(QStringLiteral(" ("), QStringLiteral("\n(")) : text;
+    };
+    for (int c = 0; c < static_cast<int>(headers.size()); ++c)
+      stats_->setHorizontalHeaderItem(c, new QTableWidgetItem(shown(headers[c])));
+    for (int i = 0; i < doc_->pane_count(); ++i) {
+      const PaneDiff& d = doc_->diff(i);
+      stats_->setVerticalHeaderItem(i, new QTableWidgetItem(QString::number(i + 1)));
+      for (int c = 0; c < stats_->columnCount(); ++c) {
+        // Why there is no number: the comparison's error; a pane without an image (an unreadable
+        // file) says so briefly, its whole line in the tooltip (and the pane, and the banner).
+        const QString& pane_error = doc_->result(i).error;
+        QString cell = c != 0                 ? QString()
+                       : !d.error.isEmpty()   ? d.error
+                       : pane_error.isEmpty() ? QString()
+                                              : "no image";
+        for (const Statistic& st : d.statistics)
+          if (st.name == headers.value(c)) cell = shown(st.value);
+        auto* item = new QTableWidgetItem(cell);
+        if (!pane_error.isEmpty()) item->setToolTip(pane_error);
+        stats_->setItem(i, c, item);
+      }
     }
-  }
+    stats_->horizontalHeader()->resizeSections(QHeaderView::ResizeToContents);
+  };
+  fill(false);
+  if (stats_->verticalHeader()->width() + stats_->horizontalHeader()->length() > stats_->viewport()->width())
+    fill(true);
   stats_->resizeRowsToContents();
 }
 
