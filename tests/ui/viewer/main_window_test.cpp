@@ -614,6 +614,24 @@ class MainWindowTest : public QObject {
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
   }
 
+  // The maps' colours are made only while the maps are shown: a recompute with them hidden makes the
+  // maps and statistics but no colours; showing them colours them (the statistics unchanged).
+  void map_colours_only_while_shown() {
+    w_->set_diff_mode(false);
+    w_->set_scale(0.3);
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QVERIFY(doc()->diff(1).map && doc()->diff(1).stats);
+    QVERIFY(doc()->diff(1).colored.isNull());
+    const double mean = doc()->diff(1).stats->mean_abs;
+    w_->set_diff_mode(true);
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QVERIFY(!doc()->diff(1).colored.isNull() && doc()->diff(1).colored_levels);
+    QCOMPARE(doc()->diff(1).stats->mean_abs, mean);
+    w_->set_diff_mode(false);
+    w_->set_scale(1.0 / 3);
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+  }
+
   void render_panes_are_not_blank() {
     w_->set_diff_mode(false);
     w_->fit_view();
@@ -628,8 +646,11 @@ class MainWindowTest : public QObject {
       QVERIFY2(s.colours > 50 && s.stddev > 20,
                qPrintable(QString("pane %1: %2 colours, stddev %3").arg(i).arg(s.colours).arg(s.stddev)));
     }
-    // Difference view: the reference pane is flat (all zero), nearest's map is not.
+    // Difference view: the reference pane is flat (all zero), nearest's map is not. The maps' colours
+    // are made when they are first shown, by a job.
     w_->set_diff_mode(true);
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QVERIFY(doc()->diff(1).colored_levels);
     QApplication::processEvents();
     const QImage dshot = w_->grab().toImage();
     const auto stats_of = [&](int i) {

@@ -396,7 +396,8 @@ void compare(Comparison& c) {
     settings.nudges[kReferencePane] = QPoint();  // the reference pane is what the others are moved onto
   std::optional<StatsRegion> region;
   if (const auto in_ref = c.reference_region()) region = StatsRegion{*c.diff.region, *in_ref};
-  PaneDiffs d = compare_images(images, ref, settings, c.sr_scale(), region, c.screen, c.diffs);
+  PaneDiffs d =
+      compare_images(images, ref, settings, c.sr_scale(), region, c.screen && c.maps_shown, c.diffs);
   c.diffs = std::move(d.diffs);
   c.scale = d.scale;
   for (std::size_t i = 0; i < c.diffs.size(); ++i)

@@ -285,6 +285,14 @@ void Document::set_diff_settings(const DiffSettings& d) {
     start_diff();
 }
 
+void Document::set_maps_shown(bool on) {
+  if (comparison_.maps_shown == on) return;
+  comparison_.maps_shown = on;
+  const bool uncoloured = std::any_of(comparison_.diffs.begin(), comparison_.diffs.end(),
+                                      [](const PaneDiff& d) { return d.map && d.colored_levels == nullptr; });
+  if (on && uncoloured && !compute_pending_ && running_compute_ == 0) start_diff();
+}
+
 void Document::set_region(std::optional<QRect> r) {
   if (r && source()) *r = r->intersected(QRect(0, 0, source()->cols(), source()->rows()));
   if (r && r->isEmpty()) r.reset();
@@ -422,12 +430,15 @@ void Document::finish_compute(quint64 gen, const ComputeOut& out) {
   if (!pane_error && pane_error_shown_) emit error_occurred(QString());  // the file is readable again
   pane_error_shown_ = pane_error;
   emit results_changed();
-  // The job compared with the settings it started with; if they changed meanwhile, compare again.
-  if (c.diff == comparison_.diff && c.reference_image == comparison_.reference_image) {
+  // The job compared with the settings it started with; if they changed meanwhile (or the maps are
+  // shown now and it made no colours), compare again.
+  if (c.diff == comparison_.diff && c.reference_image == comparison_.reference_image &&
+      (c.maps_shown || !comparison_.maps_shown)) {
     ++diff_gen_;  // a comparison of the previous results, still running, is stale
     comparison_.diffs = c.diffs;
     comparison_.scale = c.scale;
     comparison_.reference_display = c.reference_display;
+    comparison_.reference_levels = c.reference_levels;
     emit diffs_changed();
   } else {
     start_diff();
@@ -458,6 +469,7 @@ void Document::start_diff() {
       comparison_.diffs = out.diffs;
       comparison_.scale = out.scale;
       comparison_.reference_display = out.reference_display;
+      comparison_.reference_levels = out.reference_levels;
       emit diffs_changed();
     }
     update_busy();

@@ -120,6 +120,7 @@ MainWindow::MainWindow(QWidget* parent)
 
   restored_ = load_viewer_settings(QSettings());
   apply_settings(restored_);
+  doc_->set_maps_shown(diff_action_->isChecked());  // the action is unchecked at first: no signal
   load_default_image();
   mark_session_start();
 }
@@ -287,6 +288,7 @@ void MainWindow::set_out_size(double rows, double cols) { params_->set_out_size(
 
 void MainWindow::set_diff_mode(bool on) {
   if (diff_action_->isChecked() != on) diff_action_->setChecked(on);
+  doc_->set_maps_shown(on);
   refresh_panes();
 }
 

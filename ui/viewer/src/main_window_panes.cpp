@@ -74,7 +74,9 @@ void MainWindow::refresh_panes() {
   const auto layer = [&](int i) -> Layer {
     const PaneDiff& d = doc_->diff(i);
     if (flick) return {cmp.reference_display, cmp.reference_levels, ref_values};
-    if (diff && d.map) return {d.colored, d.colored_levels, d.map};
+    // Its map once coloured (the colours of maps shown for the first time come from a job; until then
+    // the pane keeps its result, its header saying "comparing…").
+    if (diff && d.map && !d.colored.isNull()) return {d.colored, d.colored_levels, d.map};
     if (d.nudged) return {d.nudged_display, d.nudged_levels, d.nudged};
     const PaneResult& r = doc_->result(i);
     return {r.display, r.display_levels, r.image};

@@ -281,6 +281,10 @@ struct Comparison {
   // map's colours and the reference's display, with their halvings. A figure, which converts only
   // the crops it draws, turns it off: then only what a nudged pane shows whole is made.
   bool screen = true;
+  // Whether the maps are shown (the window's Show Differences): their colours and halvings are made
+  // only then (a nudged pane's always: it is shown moved either way). The statistics, the maps' values
+  // and their scale are made either way.
+  bool maps_shown = true;
 
   std::vector<PaneResult> results;
   std::vector<PaneDiff> diffs;  // empty until compared, or when there is no reference

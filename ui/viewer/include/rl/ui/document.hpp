@@ -75,6 +75,9 @@ class Document : public QObject {
   // do) is read again, and the panes recomputed with the view unchanged.
   void set_watch(bool on);
   void set_diff_settings(const DiffSettings& d);
+  // Whether the window shows the difference maps: their colours are made only while it does (a 48 MP
+  // pane's take 256 MB with their halvings); turned on, the colours are made by a comparison job.
+  void set_maps_shown(bool on);
   // The region the statistics are of, in source pixels (clipped to the source; nullopt or an empty
   // rectangle clears it). Only the comparison is redone.
   void set_region(std::optional<QRect> source_rect);
