@@ -99,6 +99,8 @@ class NonFiniteTest : public QObject {
 
   void difference_maps_colour_non_finite_differences_only() {
     w_->set_diff_mode(true);
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));  // the maps' colours, made when first shown
+    QVERIFY(doc()->diff(1).colored_levels);
     // Pane 1 against itself: all zero, none of the three colours.
     for (const QRgb c : {kNanColor, kPosInfColor, kNegInfColor}) QCOMPARE(near_in_pane(0, c), 0);
     // Nearest against bicubic: where bicubic's NaN spread and nearest's did not, a NaN difference.
