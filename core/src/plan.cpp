@@ -54,6 +54,17 @@ std::pair<int, int> Plan::intermediate_shape() const {
   return rl::intermediate_shape(order[0], in_rows, in_cols, out_rows, out_cols);
 }
 
+bool Plan::is_identity() const {
+  const auto identity = [](const AxisTable& t) {
+    if (t.out_size != t.in_size || t.taps != 1) return false;
+    for (int o = 0; o < t.out_size; ++o)
+      if (t.weights[static_cast<std::size_t>(o)] != 1.0 || t.index[static_cast<std::size_t>(o)] != o)
+        return false;
+    return true;
+  };
+  return identity(rows) && identity(cols);
+}
+
 std::string element_limit_excess(int out_rows, int out_cols, int mid_rows, int mid_cols,
                                  const PlanLimits& limits) {
   if (limits.max_elements == 0) return {};

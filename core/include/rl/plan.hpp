@@ -49,6 +49,12 @@ struct Plan {
   const AxisTable& table(Axis a) const { return a == Axis::Rows ? rows : cols; }
   // Shape after the first pass (rows x cols).
   std::pair<int, int> intermediate_shape() const;
+  // Whether every output element is its input element: the same shape, and each table one tap of
+  // weight exactly 1 at the output's own index (MATLAB's imresize at scale 1 with a kernel that is 1
+  // at 0 and exactly 0 at the other integers: nearest, bilinear, bicubic, box, triangle; not the
+  // Lanczos kernels, whose sin(pi x) leaves weights of about 1e-17). Running it gives the input's
+  // bits, every type.
+  bool is_identity() const;
 };
 
 // MATLAB's pass order, [~, order] = sort(scale): the smaller scale first; the stable sort keeps rows

@@ -288,4 +288,25 @@ TEST_F(FilePanes, AChangeRecomputesOnlyWhatDependsOnIt) {
   }
 }
 
+// At scale 1 a MATLAB pane whose plan is the identity shares the source instead of copying it (the
+// same bytes either way); a Lanczos pane, whose weights are not exactly 0 and 1, is resized.
+TEST_F(FilePanes, AnIdentityPaneIsTheSourceItself) {
+  const Image src = source();
+  Comparison c;
+  c.source = std::make_shared<const Image>(src);
+  c.base.scale = {{1.0, 1.0}};
+  c.panes = {PaneConfig{rl::Method::Bicubic, true}, PaneConfig{rl::Method::Nearest, false},
+             PaneConfig{rl::Method::Lanczos3, false}};
+  rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+  EXPECT_EQ(c.results[0].image, c.source);
+  EXPECT_EQ(c.results[1].image, c.source);
+  ASSERT_TRUE(c.results[2].image);
+  EXPECT_NE(c.results[2].image, c.source);
+  rl::ResizeSpec lanczos = rl::ResizeSpec::with_scale(1.0, rl::Method::Lanczos3);
+  lanczos.antialiasing = false;
+  EXPECT_TRUE(rl::identical(*c.results[2].image, rl::resize(src, lanczos)));
+  EXPECT_EQ(c.diffs[1].stats->differing, 0u);
+  EXPECT_TRUE(c.results[0].plan && c.results[0].plan->is_identity());
+}
+
 }  // namespace

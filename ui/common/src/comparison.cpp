@@ -476,7 +476,8 @@ void compute_comparison(Comparison& c, const RunPlan& run, const std::function<b
     report(i, PaneStep::Resizing);
     // A file's stamp before it is read: a file rewritten while it is read is read again next time.
     const auto stamp = pane.is_file() ? file_stamp(pane.file) : std::nullopt;
-    results[i] = compute_pane(*c.source, c.base, pane, c.display, run, registered_to.get(), c.screen);
+    results[i] =
+        compute_pane(*c.source, c.base, pane, c.display, run, registered_to.get(), c.screen, c.source);
     results[i].made_from = PaneResult::MadeFrom{c.source, c.base, pane, c.display, stamp, registered_to};
   }
   c.results = std::move(results);

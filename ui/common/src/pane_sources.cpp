@@ -79,8 +79,9 @@ PaneResult run_peer_pane(const Image& src, const ResizeSpec& base, const peers::
   return out;
 }
 
+// `shared`: src as its holder shares it (or null): an identity plan's result is then src itself.
 PaneResult run_matlab_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane,
-                           const RunPlan& run) {
+                           const RunPlan& run, const std::shared_ptr<const Image>& shared = nullptr) {
   ResizeSpec spec = base;
   spec.method = pane.method;
   spec.antialiasing = pane.antialiasing;
@@ -88,6 +89,14 @@ PaneResult run_matlab_pane(const Image& src, const ResizeSpec& base, const PaneC
   limits.channels = src.channels();
   PaneResult r;
   r.plan = std::make_shared<const Plan>(make_plan(spec, src.rows(), src.cols(), limits));
+  if (shared.get() == &src && r.plan->is_identity()) {
+    r.image = shared;
+    r.device = QStringLiteral("CPU");
+    r.note = QStringLiteral(
+        "Every output pixel is its input pixel (one tap of weight 1 on each axis): the "
+        "result is the image itself, not a copy.");
+    return r;
+  }
   const auto t0 = std::chrono::steady_clock::now();
   Image img = run(*r.plan, src, r.device);
   r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -233,7 +242,8 @@ Image load_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary 
 }  // namespace
 
 PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane, DisplayRange range,
-                        const RunPlan& run, const Image* reference, bool display) {
+                        const RunPlan& run, const Image* reference, bool display,
+                        const std::shared_ptr<const Image>& shared_src) {
   PaneResult r;
   try {
     if (pane.is_file()) {
@@ -242,7 +252,7 @@ PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConf
     } else {
       r = pane.sr_round_trip != 0 ? run_round_trip_pane(src, base, pane, run)
           : pane.peer             ? run_peer_pane(src, base, *pane.peer)
-                                  : run_matlab_pane(src, base, pane, run);
+                                  : run_matlab_pane(src, base, pane, run, shared_src);
     }
     if (display) {
       r.display = to_qimage(*r.image, range);

@@ -237,9 +237,12 @@ Image run_on_cpu(const Plan& plan, const Image& src, QString& device);
 // One pane's result, or its error (never throws). Library panes run at MATLAB's output size; file panes
 // are registered to `reference` when it is given (the loaded reference image), else to that size.
 // With `display` false the result's display image and its halvings are not made (a figure converts
-// the crops it draws itself).
+// the crops it draws itself). `shared_src`: src itself as the caller holds it, if it does; a MATLAB
+// pane whose plan is the identity (Plan::is_identity, e.g. bicubic at scale 1) then returns it as
+// its result instead of a copy of the same bytes.
 PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane, DisplayRange range,
-                        const RunPlan& run, const Image* reference = nullptr, bool display = true);
+                        const RunPlan& run, const Image* reference = nullptr, bool display = true,
+                        const std::shared_ptr<const Image>& shared_src = nullptr);
 // Every pane's result; stops early (the rest left empty) once `superseded` says a newer request
 // made the work pointless.
 std::vector<PaneResult> compute_panes(const Image& src, const ResizeSpec& base,
