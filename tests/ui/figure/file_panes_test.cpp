@@ -309,4 +309,21 @@ TEST_F(FilePanes, AnIdentityPaneIsTheSourceItself) {
   EXPECT_TRUE(c.results[0].plan && c.results[0].plan->is_identity());
 }
 
+// Two statistics regions drawn differently that cover the same pixels of the half-size results
+// (source 10x10 and 9x9 from the corner: both 5x5 at 1/2): the statistics are not kept from the
+// first, since they name the region as drawn.
+TEST_F(FilePanes, ARegionDrawnDifferentlyIsNamedAnew) {
+  const Image src = source();
+  Comparison c = half_of(src, {});
+  c.panes.push_back(PaneConfig{rl::Method::Nearest, false});
+  c.diff.region = QRect(0, 0, 10, 10);
+  rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+  ASSERT_EQ(c.reference_region(), QRect(0, 0, 5, 5));
+  EXPECT_EQ(c.diffs[1].statistics.front().value, QString("0,0 10\u00d710"));
+  c.diff.region = QRect(0, 0, 9, 9);
+  rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+  ASSERT_EQ(c.reference_region(), QRect(0, 0, 5, 5));
+  EXPECT_EQ(c.diffs[1].statistics.front().value, QString("0,0 9\u00d79"));
+}
+
 }  // namespace

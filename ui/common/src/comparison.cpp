@@ -267,13 +267,23 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
       const int channel = settings.mode == DiffMode::AbsMaxChannel || largest
                               ? -1
                               : std::clamp(settings.channel, 0, a->channels() - 1);
-      const PaneDiff::MadeFrom from{a,        ref_ptr,       nudge,   ref_region,        settings.protocol,
-                                    sr_scale, settings.mode, channel, settings.ssim_map, std::nullopt};
+      PaneDiff::MadeFrom from;
+      from.image = a;
+      from.ref = ref_ptr;
+      from.nudge = nudge;
+      from.region = ref_region;
+      if (region) from.region_source = region->source;
+      from.protocol = settings.protocol;
+      from.sr_scale = sr_scale;
+      from.mode = settings.mode;
+      from.channel = channel;
+      from.ssim_map = settings.ssim_map;
       d.made_from = from;
       const PaneDiff* before = i < earlier.size() && earlier[i].made_from ? &earlier[i] : nullptr;
       const bool same_inputs = before && before->made_from->image.lock() == a &&
                                before->made_from->ref.lock() == ref_ptr && before->made_from->nudge == nudge;
       const bool same_stats = same_inputs && before->made_from->region == ref_region &&
+                              before->made_from->region_source == from.region_source &&
                               before->made_from->protocol == settings.protocol &&
                               before->made_from->sr_scale == sr_scale && before->stats;
       const bool same_map = same_inputs && before->map && before->made_from->ssim_map == settings.ssim_map &&

@@ -202,7 +202,7 @@ struct PaneDiff {
   struct MadeFrom {
     std::weak_ptr<const Image> image, ref;
     QPoint nudge;
-    std::optional<QRect> region;
+    std::optional<QRect> region, region_source;  // in the compared images' pixels, and as drawn
     std::optional<SrProtocol> protocol;
     int sr_scale = 0;
     DiffMode mode = DiffMode::AbsMaxChannel;
