@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "resize_dispatch.hpp"
+#include "cpu_levels.hpp"
 #include "rl/metrics.hpp"
 
 namespace rl {
@@ -255,14 +255,7 @@ TEST(Ssim, Wang2009FactorAndDownsampleByHand) {
 // a multiply then an add), then the map formula, and the mean summed in index order, at each CPU level (one
 // this machine cannot run is skipped with its reason). The sizes leave widths that fill the vector kernel's
 // strips, single vectors and a partial tail; one image holds NaN, +Inf and -0, which are data.
-class SsimBits : public ::testing::TestWithParam<detail::CpuLevel> {
- protected:
-  void SetUp() override {
-    const char* why = nullptr;
-    if (!detail::level_available(GetParam(), &why))
-      GTEST_SKIP() << "level " << detail::level_name(GetParam()) << " skipped: " << why;
-  }
-};
+class SsimBits : public test::PerCpuLevel {};
 
 TEST_P(SsimBits, FilteringIsTheDirectInOrderSum) {
   const detail::CpuLevel level = GetParam();
@@ -329,8 +322,7 @@ TEST_P(SsimBits, FilteringIsTheDirectInOrderSum) {
   EXPECT_EQ(cases, 24);  // 4 sizes x 2 types x 3 windows, each of which fits
 }
 
-INSTANTIATE_TEST_SUITE_P(Levels, SsimBits, ::testing::ValuesIn(detail::kCpuLevels),
-                         [](const auto& info) { return std::string(detail::level_name(info.param)); });
+INSTANTIATE_TEST_SUITE_P(Levels, SsimBits, ::testing::ValuesIn(detail::kCpuLevels), test::level_test_name);
 
 TEST(Ssim, RefusesWhatItCannotScore) {
   EXPECT_THROW(ssim_index(constant(10, 20, 1), constant(10, 20, 1)), std::invalid_argument);  // < 11 rows

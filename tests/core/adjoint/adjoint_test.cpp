@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "cpu_levels.hpp"
 #include "random_image.hpp"
-#include "resize_dispatch.hpp"
 #include "rl/resize.hpp"
 #include "rl/tap.hpp"
 
@@ -264,14 +264,7 @@ bool same_bytes(const Image& a, const Image& b) {
 }
 
 // Each CPU level (one this machine cannot run is skipped with its reason).
-class BackwardLevels : public ::testing::TestWithParam<detail::CpuLevel> {
- protected:
-  void SetUp() override {
-    const char* why = nullptr;
-    if (!detail::level_available(GetParam(), &why))
-      GTEST_SKIP() << "level " << detail::level_name(GetParam()) << " skipped: " << why;
-  }
-};
+class BackwardLevels : public test::PerCpuLevel {};
 
 TEST_P(BackwardLevels, VectorKernelsGiveTheScalarGathersBits) {
   const detail::CpuLevel level = GetParam();
@@ -323,7 +316,7 @@ TEST_P(BackwardLevels, VectorKernelsGiveTheScalarGathersBits) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Levels, BackwardLevels, ::testing::ValuesIn(detail::kCpuLevels),
-                         [](const auto& info) { return std::string(detail::level_name(info.param)); });
+                         test::level_test_name);
 
 TEST(Backward, IntoChecksTheImagesItWrites) {
   const Plan plan = make_plan(ResizeSpec::with_scale(0.5), 8, 6);
