@@ -84,7 +84,9 @@ QImage colorize(const rl::Image& map, Colormap cmap, double lo, double hi) {
   constexpr double kWidest = 131071.0;  // -65535..65535
   const double first = std::ceil(std::max(lo, -kWidest)), last_int = std::floor(std::min(hi, kWidest));
   std::vector<QRgb> integers;
-  if (last_int >= first && last_int - first < kWidest)
+  // Only where the table is smaller than the map (a figure's small crop of a 16-bit map is not).
+  if (last_int >= first && last_int - first < kWidest &&
+      last_int - first < static_cast<double>(map.elements()))
     for (double v = first; v <= last_int; v += 1.0) integers.push_back(colour(v));
   const double table_size = static_cast<double>(integers.size());
   rl::parallel_for(map.rows(), 8, [&](long long r0, long long r1) {
