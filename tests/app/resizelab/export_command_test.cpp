@@ -143,7 +143,7 @@ TEST(ExportCommand, TheDialogsLineReparsesToTheSameFigure) {
   d.protocol.reset();
   w.set_diff_settings(d);
   ASSERT_TRUE(rl::ui::test::wait_idle(*doc, 60000));
-  ASSERT_TRUE(QTest::qWaitFor([&]() { return !doc->busy() && doc->diff(1).map; }, 60000));
+  ASSERT_TRUE(QTest::qWaitFor([&]() { return !doc->busy() && doc->diff(1).has_map(); }, 60000));
   rl::ui::FigureSpec row = rl::ui::figure_spec_of(w);
   row.crop = QRect(10, 20, 64, 48);
   row.width_px = 1000;

@@ -240,15 +240,18 @@ class MainWindowTest : public QObject {
     QVERIFY(std::isfinite(nearest.stats->psnr));
     // The zone plate and star alias badly under nearest: far from a few stray pixels.
     QVERIFY(nearest.stats->differing_percent() > 10.0);
-    QVERIFY(nearest.map);
-    QCOMPARE(nearest.map->rows(), 171);
+    // The maps are hidden: none is kept whole, and the whole one is made from what it is made of.
+    QVERIFY(nearest.has_map() && !nearest.map);
+    const rl::Image map = rl::ui::map_part(nearest, QRect(0, 0, 1 << 20, 1 << 20));
+    QCOMPARE(map.rows(), 171);
     // The map's maximum is the statistic's maximum (max over channels).
     double m = 0;
-    QCOMPARE(nearest.map->type(), rl::ElemType::F32);  // a uint8 comparison's map: diff_map_type
-    for (int r = 0; r < nearest.map->rows(); ++r)
-      for (int c = 0; c < nearest.map->cols(); ++c) m = std::max(m, nearest.map->at(r, c));
+    QCOMPARE(map.type(), rl::ElemType::F32);  // a uint8 comparison's map: diff_map_type
+    for (int r = 0; r < map.rows(); ++r)
+      for (int c = 0; c < map.cols(); ++c) m = std::max(m, map.at(r, c));
     QCOMPARE(m, nearest.stats->max_abs);
     QCOMPARE(doc()->diff_hi(), std::max({doc()->diff(1).stats->max_abs, doc()->diff(2).stats->max_abs,
+    QCOMPARE(nearest.map_max, m);
                                          doc()->diff(3).stats->max_abs}));
   }
 
@@ -287,7 +290,7 @@ class MainWindowTest : public QObject {
     QCOMPARE(cv.plan->cols.taps, 4);
     QVERIFY(ref.plan->cols.taps > 4);
     // The difference map against the MATLAB pane is there, and not empty.
-    QVERIFY(doc()->diff(2).map && doc()->diff(2).stats);
+    QVERIFY(doc()->diff(2).has_map() && doc()->diff(2).stats);
     QVERIFY(doc()->diff(2).stats->max_abs > 0);
 
     // Presets > MATLAB vs the libraries, as a person would pick it.
@@ -620,12 +623,13 @@ class MainWindowTest : public QObject {
     w_->set_diff_mode(false);
     w_->set_scale(0.3);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
-    QVERIFY(doc()->diff(1).map && doc()->diff(1).stats);
+    QVERIFY(doc()->diff(1).has_map() && doc()->diff(1).stats);
+    QVERIFY(!doc()->diff(1).map);  // not kept whole while hidden
     QVERIFY(doc()->diff(1).colored.isNull());
     const double mean = doc()->diff(1).stats->mean_abs;
     w_->set_diff_mode(true);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
-    QVERIFY(!doc()->diff(1).colored.isNull() && doc()->diff(1).colored_levels);
+    QVERIFY(!doc()->diff(1).colored.isNull() && doc()->diff(1).colored_levels && doc()->diff(1).map);
     QCOMPARE(doc()->diff(1).stats->mean_abs, mean);
     w_->set_diff_mode(false);
     w_->set_scale(1.0 / 3);

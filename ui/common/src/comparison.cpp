@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "pane_maps.hpp"
 #include "rl/convert.hpp"
 #include "rl/fnv1a.hpp"
 #include "rl/image_io.hpp"
@@ -147,33 +148,6 @@ QRect result_crop(const QRect& c, int src_rows, int src_cols, int out_rows, int 
 }
 
 namespace {
-// The part of the reference (ref_size, x = column) pane pixels are compared with under `nudge`, inside
-// `ref_region` when given; empty when nothing overlaps. Pane pixels: the same moved by -nudge.
-QRect compared_window(QSize ref_size, QPoint nudge, const std::optional<QRect>& ref_region) {
-  QRect w = QRect(QPoint(0, 0), ref_size).intersected(QRect(nudge, ref_size));
-  if (ref_region) w = w.intersected(*ref_region);
-  return w;
-}
-
-// `img` moved by `nudge` onto `canvas` (of its shape), which keeps its values where img does not reach.
-void paste_nudged(Image& canvas, const Image& img, QPoint nudge) {
-  const QRect w = compared_window(QSize(img.cols(), img.rows()), nudge, std::nullopt);
-  if (w.isEmpty()) return;
-  const std::size_t px = elem_size(img.type()) * static_cast<std::size_t>(img.channels());
-  const auto* src = static_cast<const unsigned char*>(img.raw());
-  auto* dst = static_cast<unsigned char*>(canvas.raw());
-  for (int r = w.top(); r <= w.bottom(); ++r)
-    std::copy_n(src + (static_cast<std::size_t>(r - nudge.y()) * img.cols() + (w.left() - nudge.x())) * px,
-                static_cast<std::size_t>(w.width()) * px,
-                dst + (static_cast<std::size_t>(r) * img.cols() + w.left()) * px);
-}
-// `img` moved by `nudge` (pixel (x, y) to (x + dx, y + dy)), the uncovered part 0, same size.
-Image nudge_image(const Image& img, QPoint nudge) {
-  Image out(img.rows(), img.cols(), img.channels(), img.type());  // zero-filled
-  paste_nudged(out, img, nudge);
-  return out;
-}
-
 // How difference maps are coloured: the one rule that a signed map takes the diverging colormap.
 Colormap diff_colormap(DiffMode mode) {
   return mode == DiffMode::Signed ? Colormap::Diverging : Colormap::Inferno;
@@ -286,11 +260,14 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
                               before->made_from->region_source == from.region_source &&
                               before->made_from->protocol == settings.protocol &&
                               before->made_from->sr_scale == sr_scale && before->stats;
-      const bool same_map = same_inputs && before->map && before->made_from->ssim_map == settings.ssim_map &&
+      // The map is kept whole where it is drawn whole (see PaneDiff::map).
+      const bool keep_map = colour || settings.ssim_map || !nudge.isNull();
+      const bool same_map = same_inputs && before->has_map() && (before->map || !keep_map) &&
+                            before->made_from->ssim_map == settings.ssim_map &&
                             (settings.ssim_map || (before->made_from->mode == settings.mode &&
                                                    before->made_from->channel == channel));
       // What is compared: the overlap after the nudge, inside the region (one rule for both).
-      const QRect window = compared_window(ref_size, nudge, ref_region);
+      const QRect window = detail::compared_window(ref_size, nudge, ref_region);
       if (window.isEmpty()) throw std::invalid_argument("the nudge leaves nothing of the region to compare");
       // The reference in the pane's element type: itself (not a copy) when the types agree.
       std::optional<Image> converted;
@@ -314,24 +291,30 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
       }
       if (same_map) {
         d.map = before->map;
+        d.map_inputs = before->map_inputs;
+        d.map_max = before->map_max;
+        d.map_non_finite = before->map_non_finite;
         d.nudged = before->nudged;
         kept_map[i] = before;
       } else {
         // The map is of the whole image: a nudged pane over the reference where it covers it, the
-        // reference itself (a difference of 0, checkered) where it does not.
-        Image moved;
-        if (!nudge.isNull()) {
-          moved = b;
-          paste_nudged(moved, *a, nudge);
-          d.nudged = share_image(nudge_image(*a, nudge));
+        // reference itself (a difference of 0, checkered) where it does not (detail::map_of).
+        if (!nudge.isNull()) d.nudged = share_image(detail::nudge_image(*a, nudge));
+        if (settings.ssim_map) {
+          std::optional<Image> moved;
+          if (!nudge.isNull()) {
+            moved = b;
+            detail::paste_nudged(*moved, QPoint(0, 0), *a, nudge);
+          }
+          d.map = share_image(ssim_dissimilarity_map(moved ? *moved : *a, b));
+        } else {
+          d.map_inputs = PaneDiff::MapInputs{a, ref_ptr, nudge, settings.mode, channel};
+          if (keep_map) d.map = share_image(detail::map_of(*d.map_inputs, QRect(QPoint(0, 0), ref_size), &b));
         }
-        const Image& shown = nudge.isNull() ? *a : moved;
-        d.map = share_image(settings.ssim_map
-                                ? ssim_dissimilarity_map(shown, b)
-                                : diff_map(shown, b, settings.mode, channel, diff_map_type(shown.type())));
+        detail::measure_map(d);
       }
-      m = std::max(m, max_abs_finite(*d.map));
-      out.scale.non_finite += count_non_finite(*d.map);
+      m = std::max(m, d.map_max);
+      out.scale.non_finite += d.map_non_finite;
       nudges[i] = nudge;
     } catch (const std::exception& e) {
       d.error = QString::fromStdString(e.what());

@@ -378,7 +378,7 @@ void render_figure(QPainter& p, const FigureSpec& s, TextLog* log) {
       p.fillRect(diff_box, QColor(245, 245, 245));
       p.drawText(diff_box, Qt::AlignCenter | Qt::TextWordWrap, QStringLiteral("reference"));
       stats = QStringLiteral("the others are compared with this pane");
-    } else if (!d.map) {
+    } else if (!d.has_map()) {
       p.fillRect(diff_box, QColor(245, 245, 245));
       const QString problem = !d.error.isEmpty()      ? d.error
                               : !pane.error.isEmpty() ? pane.error
@@ -387,7 +387,7 @@ void render_figure(QPainter& p, const FigureSpec& s, TextLog* log) {
     } else {
       draw_pixels(p,
                   d.nudged ? d.colored.copy(rc)
-                           : colorize(crop_image(*d.map, rc), cmp.scale.colormap, cmp.scale.lo, cmp.scale.hi),
+                           : colorize(map_part(d, rc), cmp.scale.colormap, cmp.scale.lo, cmp.scale.hi),
                   diff_box);
       stats = stats_lines(d.statistics, fm, layout.cell_w);
     }

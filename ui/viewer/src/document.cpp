@@ -288,8 +288,9 @@ void Document::set_diff_settings(const DiffSettings& d) {
 void Document::set_maps_shown(bool on) {
   if (comparison_.maps_shown == on) return;
   comparison_.maps_shown = on;
-  const bool uncoloured = std::any_of(comparison_.diffs.begin(), comparison_.diffs.end(),
-                                      [](const PaneDiff& d) { return d.map && d.colored_levels == nullptr; });
+  const bool uncoloured =
+      std::any_of(comparison_.diffs.begin(), comparison_.diffs.end(),
+                  [](const PaneDiff& d) { return d.has_map() && d.colored_levels == nullptr; });
   if (on && uncoloured && !compute_pending_ && running_compute_ == 0) start_diff();
 }
 

@@ -43,7 +43,11 @@ QString inspector_html(const Document& doc, QPointF src, const std::function<QPo
                 .arg(op.y())
                 .arg(op.x())
                 .arg(values(shown, op.y(), op.x()));
-    if (d.map) html += QString(" · Δ %1").arg(values(*d.map, op.y(), op.x()));
+    // The map's value there, read from the kept map or made for that pixel alone (map_part).
+    if (d.has_map()) {
+      const Image delta = map_part(d, QRect(op, QSize(1, 1)));
+      html += QString(" · Δ %1").arg(delta.empty() ? QString("outside") : values(delta, 0, 0));
+    }
   }
   html += "<br><br><small>(row, col), 0-based, in each pane's own pixels</small>";
   return html;

@@ -92,7 +92,7 @@ void MainWindow::refresh_panes() {
     if (!r.error.isEmpty() && !flick) {
       p->view()->set_image(QImage(), nullptr, nullptr);
       p->view()->set_message(r.error);
-    } else if (diff && !flick && !d.map && !d.error.isEmpty()) {
+    } else if (diff && !flick && !d.has_map() && !d.error.isEmpty()) {
       p->view()->set_image(QImage(), nullptr, nullptr);
       p->view()->set_message(d.error);
     } else {

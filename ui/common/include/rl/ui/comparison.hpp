@@ -178,8 +178,23 @@ QBrush uncovered_brush();
 QRect result_crop(const QRect& source_crop, int src_rows, int src_cols, int out_rows, int out_cols);
 
 struct PaneDiff {
-  std::shared_ptr<const Image> map;  // rows x cols x 1 float64
-  QImage colored;                    // map through the comparison's DiffScale
+  // The difference map, rows x cols x 1 (float32 for 8- and 16-bit images, else float64), kept whole
+  // where something draws it whole: while the maps are shown (compare_images' `colour`), for a nudged
+  // pane, and for an SSIM map. Otherwise only what it is made from is kept (map_inputs), and
+  // map_part makes the part a view reads (a figure's crop, the inspector's pixel): a 48 MP pane's map
+  // is 192 MB that nothing reads while the maps are hidden. Its scale is known either way.
+  std::shared_ptr<const Image> map;
+  struct MapInputs {
+    std::shared_ptr<const Image> image, ref;  // the pane's result and the reference, as compared
+    QPoint nudge;
+    DiffMode mode = DiffMode::AbsMaxChannel;
+    int channel = -1;
+  };
+  std::optional<MapInputs> map_inputs;  // every map but an SSIM map, kept whole or not
+  double map_max = 0.0;                 // the whole map's largest finite |value|
+  NonFiniteCount map_non_finite;        // and its NaN and ±inf values
+  bool has_map() const { return map || map_inputs; }
+  QImage colored;  // map through the comparison's DiffScale
   std::shared_ptr<const Mipmap> colored_levels;
   std::optional<DiffStats> stats;
   std::optional<SrScore> sr;          // under DiffSettings::protocol, when the pair can be scored
@@ -212,6 +227,10 @@ struct PaneDiff {
   };
   std::optional<MadeFrom> made_from;
 };
+
+// Part `rect` (x = column, in the map's pixels; clipped to the map) of pane diff d's map: of the kept
+// map, or made now from its inputs, the same values. Empty where d has no map or rect misses it.
+Image map_part(const PaneDiff& d, const QRect& rect);
 
 // How difference maps are coloured: the one rule that a signed map takes the diverging colormap.
 struct DiffScale {
@@ -264,7 +283,8 @@ struct StatsRegion {
 // largest finite |difference|, or the fixed maximum. A null image gets an empty PaneDiff.
 // With settings.protocol, the protocol's scores at `sr_scale` (see sr_scale_of) join the statistics.
 // With `colour` false the maps' colours (PaneDiff::colored and its halvings) are made for nudged
-// panes only, which a figure draws whole; the scale is set either way. `earlier`: the PaneDiffs of a
+// panes only, which a figure draws whole, and only the maps those panes and SSIM maps need are kept
+// whole (see PaneDiff::map); the scale is set either way. `earlier`: the PaneDiffs of a
 // previous call, whose statistics and maps are kept where they were made from the same inputs (see
 // PaneDiff::MadeFrom): a changed pane, or a changed map kind, does not recompute the others'.
 PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images,
@@ -284,9 +304,9 @@ struct Comparison {
   // map's colours and the reference's display, with their halvings. A figure, which converts only
   // the crops it draws, turns it off: then only what a nudged pane shows whole is made.
   bool screen = true;
-  // Whether the maps are shown (the window's Show Differences): their colours and halvings are made
-  // only then (a nudged pane's always: it is shown moved either way). The statistics, the maps' values
-  // and their scale are made either way.
+  // Whether the maps are shown (the window's Show Differences): they are kept whole and coloured, with
+  // their halvings, only then (a nudged pane's always: it is shown moved either way). The statistics,
+  // the maps' scale and any part of a map (map_part) are there either way.
   bool maps_shown = true;
 
   std::vector<PaneResult> results;
