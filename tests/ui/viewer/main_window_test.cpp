@@ -21,6 +21,7 @@
 #include <cmath>
 #include <memory>
 
+#include "random_image.hpp"
 #include "rl/npy.hpp"
 #include "rl/peers.hpp"
 #include "rl/ui/difference_panel.hpp"
@@ -250,8 +251,8 @@ class MainWindowTest : public QObject {
     for (int r = 0; r < map.rows(); ++r)
       for (int c = 0; c < map.cols(); ++c) m = std::max(m, map.at(r, c));
     QCOMPARE(m, nearest.stats->max_abs);
-    QCOMPARE(doc()->diff_hi(), std::max({doc()->diff(1).stats->max_abs, doc()->diff(2).stats->max_abs,
     QCOMPARE(nearest.map_max, m);
+    QCOMPARE(doc()->diff_hi(), std::max({doc()->diff(1).stats->max_abs, doc()->diff(2).stats->max_abs,
                                          doc()->diff(3).stats->max_abs}));
   }
 
@@ -432,6 +433,35 @@ class MainWindowTest : public QObject {
     w_->open_file(dir.filePath("missing.png"));
     QVERIFY(QTest::qWaitFor([&]() { return w_->error_visible(); }, kWaitMs));
     QCOMPARE(doc()->source().get(), before.get());
+    w_->show_error(QString());
+  }
+
+  // The window starts on its built-in image and then opens the file it was given: the built-in
+  // image's panes are not computed meanwhile (the only job is the file's); a load that fails
+  // computes the image it would have replaced.
+  void opening_a_file_stops_the_work_on_the_image_it_replaces() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("opened.png");
+    QImage q(44, 32, QImage::Format_RGB888);
+    q.fill(qRgb(10, 120, 230));
+    QVERIFY(q.save(path));
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    const int jobs = doc()->jobs_started();
+    doc()->set_source(rl::test::random_image(300, 200, 3, rl::ElemType::U8, 7u), "replaced");
+    w_->open_file(path);
+    QVERIFY(QTest::qWaitFor([&]() { return doc()->source()->cols() == 44; }, kWaitMs));
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QCOMPARE(doc()->jobs_started(), jobs + 1);
+    QCOMPARE(doc()->result(0).image->cols(), static_cast<int>(std::ceil(44 * doc()->spec().scale->first)));
+    // A missing file: the image stays, and its panes are computed after all.
+    doc()->set_source(rl::test::random_image(30, 20, 3, rl::ElemType::U8, 8u), "kept");
+    w_->open_file(dir.filePath("missing.png"));
+    QVERIFY(QTest::qWaitFor([&]() { return w_->error_visible(); }, kWaitMs));
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QCOMPARE(doc()->source()->cols(), 20);
+    QVERIFY(doc()->result(0).image);
+    QCOMPARE(doc()->result(0).image->cols(), static_cast<int>(std::ceil(20 * doc()->spec().scale->first)));
+    QCOMPARE(doc()->jobs_started(), jobs + 2);
     w_->show_error(QString());
   }
 

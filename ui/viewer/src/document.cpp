@@ -133,6 +133,14 @@ void Document::set_source(Image img, const QString& name) {
 void Document::load_file(const QString& path) {
   const quint64 gen = ++load_gen_;
   ++running_load_;
+  // Work on the present source is stale once another is on its way (the built-in image's, while the
+  // file named on the command line loads): a scheduled job does not start, a running one stops at its
+  // next check, and neither takes the CPU from the load.
+  if (compute_pending_ || running_compute_ > 0) {
+    compute_pending_ = false;
+    live_gen_->store(++gen_);
+    stopped_for_load_ = true;
+  }
   update_busy();
   const DisplaySettings display = display_;
   auto fut = QtConcurrent::run([path, display]() {
@@ -145,7 +153,9 @@ void Document::load_file(const QString& path) {
       ++dropped_;
     } else if (!out.error.isEmpty()) {
       emit error_occurred(QString("Could not open %1: %2").arg(QFileInfo(path).fileName(), out.error));
+      if (std::exchange(stopped_for_load_, false)) schedule_compute();
     } else {
+      stopped_for_load_ = false;
       // The settings may have changed while the file loaded.
       if (!(display == display_))
         out.preview = to_qimage(*out.preview_image, effective_range(display_, out.lo, out.hi));
@@ -367,6 +377,7 @@ void Document::compute_now() {
     return;
   }
   ++running_compute_;
+  ++jobs_started_;
   update_busy();
   auto live = live_gen_;
   const Device device = device_;

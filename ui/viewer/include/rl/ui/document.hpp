@@ -115,6 +115,8 @@ class Document : public QObject {
   quint64 generation() const { return gen_; }
   // How many finished jobs were discarded because a newer request had superseded them.
   int dropped_results() const { return dropped_; }
+  // How many resize jobs have started (a request superseded before its job starts starts none).
+  int jobs_started() const { return jobs_started_; }
 
   // Starts a new computation now (setters schedule one on the next event-loop turn).
   void compute_now();
@@ -168,7 +170,9 @@ class Document : public QObject {
   // The newest resize job's PaneStep per pane, written by the job, read by pane_step.
   std::shared_ptr<std::vector<std::atomic<int>>> steps_;
   bool busy_ = false;
-  int dropped_ = 0;
+  int dropped_ = 0, jobs_started_ = 0;
+  // A load stopped the work on the source it replaces: a failed load computes that source again.
+  bool stopped_for_load_ = false;
   QList<QFutureWatcherBase*> watchers_;
 
   bool watch_ = false;
