@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 
 #include "rl/color.hpp"
@@ -53,10 +54,15 @@ Image y_or_grey(const Image& img, ElemType as) {
 
 Image channel(const Image& img, int k) { return extract_channel(img, k); }
 
+// One image given as both (the same object) stays one object, which the SSIM filters once (ssim_valid).
 double mean_channel_ssim(const SrProtocolInfo& info, const Image& a, const Image& b) {
   double sum = 0.0;
-  for (int k = 0; k < a.channels(); ++k)
-    sum += ssim(info.ssim, channel(a, k), channel(b, k), info.ssim_range).mssim;
+  for (int k = 0; k < a.channels(); ++k) {
+    const Image ak = channel(a, k);
+    sum += (&a == &b ? ssim(info.ssim, ak, ak, info.ssim_range)
+                     : ssim(info.ssim, ak, channel(b, k), info.ssim_range))
+               .mssim;
+  }
   return sum / a.channels();
 }
 
@@ -234,7 +240,15 @@ SrScore score_sr(const Image& sr, const Image& hr, int scale, SrProtocol p) {
   const SrProtocolInfo& info = sr_protocol_info(p);
   if (scale < 1)
     throw std::invalid_argument("scale must be a positive integer, got " + std::to_string(scale));
-  const Image sr_c = modcrop(sr, scale), hr_c = modcrop(hr, scale);
+  // Mod-cropped where the size is not a multiple of the scale (else the image itself, not a copy).
+  const auto modcropped = [scale](const Image& img, std::optional<Image>& own) -> const Image& {
+    if (img.rows() % scale == 0 && img.cols() % scale == 0) return img;
+    return *(own = modcrop(img, scale));
+  };
+  std::optional<Image> sr_own, hr_own;
+  const Image& sr_c = modcropped(sr, sr_own);
+  if (&sr == &hr) return score_sr_shaved(sr_c, sr_c, scale + info.extra_shave, p);  // an image and itself
+  const Image& hr_c = modcropped(hr, hr_own);
   if (sr_c.rows() != hr_c.rows() || sr_c.cols() != hr_c.cols())
     throw std::invalid_argument("sizes differ: SR " + shape_text(sr) + ", HR " + shape_text(hr) +
                                 " (mod-cropped to the scale " + std::to_string(scale) + ")");
@@ -250,7 +264,11 @@ SrScore score_sr_shaved(const Image& sr_c, const Image& hr_c, int border, SrProt
   if (!is_y_protocol(info.values) && sr_c.channels() != hr_c.channels())
     throw std::invalid_argument(std::string(info.name) + " scores every channel: SR has " +
                                 std::to_string(sr_c.channels()) + ", HR " + std::to_string(hr_c.channels()));
-  const Image a = shave(sr_values(sr_c, p), border), b = shave(sr_values(hr_c, p), border);
+  // An image scored against itself (the same object) is read once: its SSIM filters it once.
+  const bool itself = &sr_c == &hr_c;
+  const Image a = shave(sr_values(sr_c, p), border);
+  const Image b_own = itself ? Image() : shave(sr_values(hr_c, p), border);
+  const Image& b = itself ? a : b_own;
   SrScore s;
   s.rows = a.rows();
   s.cols = a.cols();
@@ -264,7 +282,10 @@ SrScore score_sr_shaved(const Image& sr_c, const Image& hr_c, int border, SrProt
   }
   if (!with_ssim)
     s.ssim = std::numeric_limits<double>::quiet_NaN();
-  else if (info.values == SrValues::Im2double)
+  else if (info.values == SrValues::Im2double && itself) {
+    const Image x = shave(sr_values(sr_c, p, true), border);
+    s.ssim = mean_channel_ssim(info, x, x);
+  } else if (info.values == SrValues::Im2double)
     s.ssim = mean_channel_ssim(info, shave(sr_values(sr_c, p, true), border),
                                shave(sr_values(hr_c, p, true), border));
   else

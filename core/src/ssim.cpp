@@ -207,6 +207,9 @@ SsimResult ssim_valid(const Image& a, const Image& b, const SsimWindow& window, 
   // kernel's arithmetic (resize_kernels.hpp rows_pass), so that kernel computes it with the k*k
   // window taps as its "rows" (tap (u, v) reads input row i + u from column v), on the CPU's widest
   // vector level, the same bits at every level.
+  // An image against itself (the reference pane's own scores): y, y*y and x*y are x and x*x value for
+  // value, so their filtered planes are those of x and x*x, computed once: the same bits, 2 of 5 planes.
+  const bool itself = &a == &b;
   const int k = window.size;
   const long long in_cols = a.cols(), out_rows = a.rows() - k + 1, out_cols = a.cols() - k + 1;
   const SsimConstants constants(dynamic_range);
@@ -228,6 +231,10 @@ SsimResult ssim_valid(const Image& a, const Image& b, const SsimWindow& window, 
         double *x = ring_row(0, loaded), *y = ring_row(1, loaded);
         double *xx = ring_row(2, loaded), *yy = ring_row(3, loaded), *xy = ring_row(4, loaded);
         read_as_double(a, static_cast<std::size_t>(loaded * in_cols), static_cast<std::size_t>(in_cols), x);
+        if (itself) {
+          for (long long j = 0; j < in_cols; ++j) xx[j] = x[j] * x[j];
+          continue;
+        }
         read_as_double(b, static_cast<std::size_t>(loaded * in_cols), static_cast<std::size_t>(in_cols), y);
         for (long long j = 0; j < in_cols; ++j) {
           xx[j] = x[j] * x[j];
@@ -236,16 +243,20 @@ SsimResult ssim_valid(const Image& a, const Image& b, const SsimWindow& window, 
         }
       }
       for (int p = 0; p < kPlanes; ++p) {
+        if (itself && p != 0 && p != 2) continue;
         for (int u = 0; u < k; ++u)
           for (int v = 0; v < k; ++v) taps[static_cast<std::size_t>(u) * k + v] = ring_row(p, i + u) + v;
         kernels.rows_from_double(detail::ElemCode::F64, window.weights.data(), taps.data(), k * k,
                                  filtered.data() + p * out_cols, static_cast<std::size_t>(out_cols));
       }
       const double* f = filtered.data();
+      const double* fy = itself ? f : f + out_cols;
+      const double* fxx = f + 2 * out_cols;
+      const double* fyy = itself ? fxx : f + 3 * out_cols;
+      const double* fxy = itself ? fxx : f + 4 * out_cols;
       double* m = map + i * out_cols;
       for (long long j = 0; j < out_cols; ++j)
-        m[j] = constants.map_value(f[j], f[out_cols + j], f[2 * out_cols + j], f[3 * out_cols + j],
-                                   f[4 * out_cols + j]);
+        m[j] = constants.map_value(f[j], fy[j], fxx[j], fyy[j], fxy[j]);
     }
   });
   r.mssim = map_mean(r.map);
@@ -291,7 +302,9 @@ SsimResult ssim_wang2009(const Image& a, const Image& b, double dynamic_range) {
   require_window_fits(a, 11, "ssim_wang2009");
   const int f = wang2009_factor(a.rows(), a.cols());
   if (f == 1) return ssim_index(a, b, dynamic_range);
-  return ssim_index(wang2009_downsample(a, f), wang2009_downsample(b, f), dynamic_range);
+  const Image da = wang2009_downsample(a, f);
+  if (&a == &b) return ssim_index(da, da, dynamic_range);  // itself: see ssim_valid
+  return ssim_index(da, wang2009_downsample(b, f), dynamic_range);
 }
 
 SsimResult ssim_matlab(const Image& a, const Image& b, double dynamic_range) {

@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
+#include <utility>
 
 namespace rl {
 namespace {
@@ -74,6 +76,29 @@ TEST(SrProtocol, OneLevelOffEverywhere) {
   EXPECT_NEAR(score_sr(sr, hr, 2, SrProtocol::Ntire).psnr, 48.130804, 1e-6);
   const SrScore n = score_sr(sr, hr, 2, SrProtocol::Ntire);
   EXPECT_EQ(n.rows, 40 - 2 * 8);  // shave 6 + 2
+}
+
+// An image scored against itself (the same object, as the viewer scores its reference pane) is read
+// once and its SSIM filtered once: the same bits as against a copy, for every protocol, with a size
+// that the scale divides and one it does not (mod-cropped). The values are by definition: PSNR
+// infinite, SSIM exactly 1 (numerator and denominator are the same products, see ssim_test.cpp).
+TEST(SrProtocol, AnImageAgainstItselfScoresAsAgainstACopy) {
+  for (const auto& [rows, cols] : {std::pair{60, 72}, std::pair{61, 75}}) {
+    Image img(rows, cols, 3, ElemType::U8);
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c)
+        for (int k = 0; k < 3; ++k) img.set(r, c, k, (r * 37 + c * 11 + k * 71 + (r * c) % 13) % 256);
+    const Image copy = img;
+    for (const SrProtocolInfo& info : sr_protocols()) {
+      const SrScore self = score_sr(img, img, 3, info.id), other = score_sr(img, copy, 3, info.id);
+      EXPECT_EQ(self.psnr, other.psnr) << info.name;
+      EXPECT_TRUE(std::isinf(self.psnr)) << info.name;
+      EXPECT_EQ(std::memcmp(&self.ssim, &other.ssim, sizeof(double)), 0) << info.name << " " << self.ssim;
+      EXPECT_EQ(self.ssim, 1.0) << info.name;
+      EXPECT_EQ(self.rows, other.rows);
+      EXPECT_EQ(self.cols, other.cols);
+    }
+  }
 }
 
 TEST(SrProtocol, RefusesPairsItCannotScore) {

@@ -51,7 +51,8 @@ SsimResult ssim_wang2009(const Image& a, const Image& b, double dynamic_range = 
 SsimResult ssim_matlab(const Image& a, const Image& b, double dynamic_range);
 SsimResult ssim_basicsr(const Image& a, const Image& b);
 SsimResult ssim(SsimVariant v, const Image& a, const Image& b, double dynamic_range);
-// The valid-part SSIM with any window: what ssim_index and ssim_basicsr are made of.
+// The valid-part SSIM with any window: what ssim_index and ssim_basicsr are made of. Given one image
+// as both a and b (the same object), it filters two planes instead of five, with the same bits.
 SsimResult ssim_valid(const Image& a, const Image& b, const SsimWindow& window, double dynamic_range);
 
 // 1 - SSIM per pixel, rows x cols x 1 double: MATLAB's ssim map (imgaussfilt sigma 1.5, 'replicate',
