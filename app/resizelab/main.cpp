@@ -99,7 +99,10 @@ int main(int argc, char** argv) {
           if (crop) w.view_state()->fit_region(*crop);
           if (inspect) w.inspect(inspect);
           if (shot.isEmpty()) return;
-          QTimer::singleShot(400, &w, [&w, shot]() {
+          // The next turn of the event loop: the results' layout and repaints posted by the signal
+          // that brought them are handled first (grab() then paints what the window shows).
+          QTimer::singleShot(0, &w, [&w, shot]() {
+            QApplication::processEvents();
             const bool ok = w.grab().save(shot);
             if (!ok) std::fprintf(stderr, "resizelab: could not write screenshot %s\n", qPrintable(shot));
             QApplication::exit(ok ? 0 : 1);
