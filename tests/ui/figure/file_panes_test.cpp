@@ -125,7 +125,7 @@ TEST_F(FilePanes, SixteenBitPngAgainstAUint8Reference) {
   EXPECT_EQ(c.diffs[1].stats->differing, 0u);
   EXPECT_EQ(c.diffs[2].stats->max_abs, 1.0);
   const Image& ref = *c.results[0].image;
-  const QRgb shown = c.results[1].display.pixel(7, 9);
+  const QRgb shown = c.results[1].display->pixel(7, 9);
   EXPECT_EQ(qRed(shown), static_cast<int>(ref.at(9, 7, 0)));
   EXPECT_EQ(qBlue(shown), static_cast<int>(ref.at(9, 7, 2)));
 }

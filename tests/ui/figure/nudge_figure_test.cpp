@@ -25,7 +25,7 @@ TEST(NudgedFigure, DrawsThePaneMovedWithTheUncoveredStripCheckered) {
   c.results.resize(2);
   for (rl::ui::PaneResult& r : c.results) {
     r.image = std::make_shared<const rl::Image>(filled(8, 8, 200));
-    r.display = rl::ui::to_qimage(*r.image);
+    r.display = rl::ui::Picture::of(rl::ui::to_qimage(*r.image));
   }
   c.diff.nudges = {QPoint(), QPoint(1, 0)};
   rl::ui::compare(c);

@@ -178,7 +178,7 @@ class MainWindowTest : public QObject {
       QVERIFY2(v, qPrintable(QString("pane %1 has no image").arg(i)));
       QCOMPARE(v->rows(), rows);
       QCOMPARE(v->cols(), cols);
-      QCOMPARE(w_->pane_view(i)->display().size(), QSize(cols, rows));
+      QCOMPARE(w_->pane_view(i)->display()->size(), QSize(cols, rows));
       QVERIFY(doc()->result(i).plan);
       QCOMPARE(doc()->result(i).plan->out_rows, rows);
     }
@@ -427,7 +427,7 @@ class MainWindowTest : public QObject {
     QCOMPARE(doc()->source().get(), before.get());
     QCOMPARE(doc()->source()->rows(), 512);
     QCOMPARE(doc()->result(0).image.get(), result_before.get());
-    QVERIFY(!w_->pane_view(0)->display().isNull());
+    QVERIFY(w_->pane_view(0)->display());
     // A missing file too.
     w_->show_error(QString());
     w_->open_file(dir.filePath("missing.png"));
@@ -606,7 +606,7 @@ class MainWindowTest : public QObject {
     QVERIFY(QTest::qWaitFor([&]() { return doc()->source()->cols() == 60; }, kWaitMs));
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
     const auto saturated = [&]() {
-      const QImage& d = doc()->result(0).display;
+      const QImage d = doc()->result(0).display->whole();
       int n = 0;
       for (int y = 0; y < d.height(); ++y)
         for (int x = 0; x < d.width(); ++x) n += qGray(d.pixel(x, y)) == 255;
@@ -614,7 +614,7 @@ class MainWindowTest : public QObject {
     };
     // Every pane pixel is its value through 0..4 (the ramp's range) to 0..255.
     const rl::Image& out = *doc()->result(0).image;
-    const QImage& disp = doc()->result(0).display;
+    const QImage disp = doc()->result(0).display->whole();
     QCOMPARE(disp.size(), QSize(out.cols(), out.rows()));
     for (int y = 0; y < out.rows(); ++y)
       for (int x = 0; x < out.cols(); ++x) {
@@ -624,7 +624,7 @@ class MainWindowTest : public QObject {
     QVERIFY2(saturated() < 0.1, qPrintable(QString::number(saturated())));
     // The overview too: column 30 holds 4 * 30 / 59, i.e. 130 of 255.
     QCOMPARE(qGray(doc()->source_preview().pixel(30, 5)), 130);
-    QCOMPARE(qGray(w_->pane_view(0)->display().pixel(0, 0)), qGray(disp.pixel(0, 0)));
+    QCOMPARE(qGray(w_->pane_view(0)->display()->pixel(0, 0)), qGray(disp.pixel(0, 0)));
 
     // Fixed 0..1 (MATLAB's imshow) saturates everything above 1: three quarters of the ramp.
     const auto gen = doc()->generation();
@@ -659,7 +659,7 @@ class MainWindowTest : public QObject {
     const double mean = doc()->diff(1).stats->mean_abs;
     w_->set_diff_mode(true);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
-    QVERIFY(!doc()->diff(1).colored.isNull() && doc()->diff(1).colored_levels && doc()->diff(1).map);
+    QVERIFY(!doc()->diff(1).colored.isNull() && doc()->diff(1).colored_picture && doc()->diff(1).map);
     QCOMPARE(doc()->diff(1).stats->mean_abs, mean);
     w_->set_diff_mode(false);
     w_->set_scale(1.0 / 3);
@@ -684,7 +684,7 @@ class MainWindowTest : public QObject {
     // are made when they are first shown, by a job.
     w_->set_diff_mode(true);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
-    QVERIFY(doc()->diff(1).colored_levels);
+    QVERIFY(doc()->diff(1).colored_picture);
     QApplication::processEvents();
     const QImage dshot = w_->grab().toImage();
     const auto stats_of = [&](int i) {
@@ -702,7 +702,7 @@ class MainWindowTest : public QObject {
     QApplication::processEvents();
     QVERIFY(w_->wipe_view()->isVisible());
     QVERIFY(w_->wipe_view()->has_second());
-    QCOMPARE(w_->wipe_view()->display().size(), QSize(171, 171));
+    QCOMPARE(w_->wipe_view()->display()->size(), QSize(171, 171));
     w_->set_wipe_mode(false);
     QVERIFY(w_->pane_view(0)->isVisible());
   }

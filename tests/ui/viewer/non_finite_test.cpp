@@ -62,7 +62,7 @@ class NonFiniteTest : public QObject {
     // Nearest at x2 copies each source pixel to a 2x2 block (MATLAB: out pixel j reads source
     // round((j + 0.5) / 2 + 0.25) in 0-based terms, so out 8 and 9 read source 4): 4 pixels each.
     QVERIFY(doc()->pane(1).method == rl::Method::Nearest);
-    const QImage& d = doc()->result(1).display;
+    const QImage d = doc()->result(1).display->whole();
     QCOMPARE(d.size(), QSize(32, 32));
     QCOMPARE(rl_test::count_near(d, QColor::fromRgb(kNanColor), 0), 4);
     QCOMPARE(rl_test::count_near(d, QColor::fromRgb(kPosInfColor), 0), 4);
@@ -100,7 +100,7 @@ class NonFiniteTest : public QObject {
   void difference_maps_colour_non_finite_differences_only() {
     w_->set_diff_mode(true);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));  // the maps' colours, made when first shown
-    QVERIFY(doc()->diff(1).colored_levels);
+    QVERIFY(doc()->diff(1).colored_picture);
     // Pane 1 against itself: all zero, none of the three colours.
     for (const QRgb c : {kNanColor, kPosInfColor, kNegInfColor}) QCOMPARE(near_in_pane(0, c), 0);
     // Nearest against bicubic: where bicubic's NaN spread and nearest's did not, a NaN difference.

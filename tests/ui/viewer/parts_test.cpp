@@ -15,10 +15,14 @@
 #include "rl/ui/comparison.hpp"
 #include "rl/ui/difference_panel.hpp"
 #include "rl/ui/document_jobs.hpp"
+#include "rl/ui/image_convert.hpp"
 #include "rl/ui/main_window.hpp"
+#include "rl/ui/pane_view.hpp"
 #include "rl/ui/parameter_toolbar.hpp"
+#include "rl/ui/picture.hpp"
 #include "rl/ui/recent_files.hpp"
 #include "rl/ui/shortcuts_dialog.hpp"
+#include "rl/ui/view_state.hpp"
 #include "rl/ui/viewer_settings.hpp"
 #include "test_util.hpp"
 
@@ -28,6 +32,39 @@ class PartsTest : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() { test::isolate_settings(); }
+
+  // A large result's pane at 1:1 draws the full-resolution pixels it makes on demand for the part
+  // shown (to_qimage's, pixel for pixel), and zoomed out to 1/4 its halving, without making them.
+  void pane_draws_a_large_result_made_on_demand() {
+    const int rows = 1500, cols = 3000;
+    auto img = std::make_shared<rl::Image>(rows, cols, 3, rl::ElemType::U8);
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c)
+        for (int k = 0; k < 3; ++k) img->set(r, c, k, (r * 7 + c * 3 + k * 85 + (r * c) % 17) % 256);
+    const std::shared_ptr<const rl::Image> shared = img;
+    const auto pic = Picture::of(shared, {});
+    QVERIFY(pic && pic->on_demand());
+    ViewState view;
+    view.set_source_size(QSizeF(cols, rows));
+    PaneView pane(&view);
+    pane.resize(200, 150);
+    pane.set_grid(false);
+    pane.set_image(pic, shared);
+    view.set_zoom(1.0);
+    view.set_center(QPointF(1000, 700));
+    const QImage whole = to_qimage(*shared);
+    const QImage shot = pane.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    QCOMPARE(shot.size(), QSize(200, 150));
+    int differ = 0;
+    for (int y = 0; y < 150; ++y)
+      for (int x = 0; x < 200; ++x) differ += shot.pixel(x, y) != whole.pixel(1000 + x - 100, 700 + y - 75);
+    QCOMPARE(differ, 0);
+    // At 1/4: level 2 (750x375) drawn, its pixel under the centre.
+    view.set_zoom(0.25);
+    const QImage small = pane.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    const QImage& level = pic->levels().level(2);
+    QCOMPARE(small.pixel(100, 75), level.pixel(250, 175));
+  }
 
   void settings_defaults_from_an_empty_store() {
     QTemporaryDir dir;

@@ -127,7 +127,7 @@ class ResponsiveTest : public QObject {
     for (int i = 0; i < Document::kPanes; ++i) {
       QCOMPARE(w.document()->result(i).image->rows(), 1000);
       QCOMPARE(w.document()->result(i).image->cols(), 1500);
-      QCOMPARE(w.pane_view(i)->display().size(), QSize(1500, 1000));
+      QCOMPARE(w.pane_view(i)->display()->size(), QSize(1500, 1000));
     }
   }
 

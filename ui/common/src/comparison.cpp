@@ -335,14 +335,14 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
     d.made_from->colours = PaneDiff::Colours{out.scale.lo, out.scale.hi, out.scale.colormap};
     // A kept map on the same scale keeps its colours (and halvings).
     if (const PaneDiff* k = kept_map[i]; k && k->made_from->colours == d.made_from->colours &&
-                                         !k->colored.isNull() && (!colour || k->colored_levels)) {
+                                         !k->colored.isNull() && (!colour || k->colored_picture)) {
       d.colored = k->colored;
-      d.colored_levels = k->colored_levels;
+      d.colored_picture = k->colored_picture;
       continue;
     }
     d.colored = colorize(*d.map, out.scale.colormap, out.scale.lo, out.scale.hi);
     if (!nudges[i].isNull()) checker_uncovered(d.colored, nudges[i]);
-    if (colour) d.colored_levels = Mipmap::of(d.colored);
+    if (colour) d.colored_picture = Picture::of(d.colored);
   }
   return out;
 }
@@ -378,8 +378,7 @@ void compare(Comparison& c) {
     c.diffs.assign(c.results.size(), PaneDiff{});
     c.scale = DiffScale{};
     c.scale.colormap = diff_colormap(c.diff.mode);
-    c.reference_display = QImage();
-    c.reference_levels.reset();
+    c.reference_display.reset();
     return;
   }
   std::vector<std::shared_ptr<const Image>> images;
@@ -396,20 +395,15 @@ void compare(Comparison& c) {
   for (std::size_t i = 0; i < c.diffs.size(); ++i)
     if (PaneDiff& d = c.diffs[i]; d.nudged) {
       const PaneResult& r = c.results[i];
-      const QImage shown = r.display.isNull() ? to_qimage(*r.image, c.display) : r.display;
-      d.nudged_display = nudged_qimage(shown, settings.nudge(static_cast<int>(i)));
-      if (c.screen) d.nudged_levels = Mipmap::of(d.nudged_display);
+      d.nudged_display = nudged_qimage(to_qimage(*r.image, c.display), settings.nudge(static_cast<int>(i)));
+      if (c.screen) d.nudged_picture = Picture::of(d.nudged_display);
     }
-  if (!c.screen) {
-    c.reference_display = QImage();
-    c.reference_levels.reset();
-  } else if (c.reference_is_pane()) {
+  if (!c.screen)
+    c.reference_display.reset();
+  else if (c.reference_is_pane())
     c.reference_display = c.results[kReferencePane].display;
-    c.reference_levels = c.results[kReferencePane].display_levels;
-  } else {
-    c.reference_display = to_qimage(*ref, c.display);
-    c.reference_levels = Mipmap::of(c.reference_display);
-  }
+  else
+    c.reference_display = Picture::of(ref, c.display);
 }
 
 namespace {
@@ -444,7 +438,7 @@ bool made_from_same(const PaneResult& r, const Comparison& c, const PaneConfig& 
   const ResizeSpec& b = c.base;
   return m.pane == pane && m.source.lock() == c.source && a.scale == b.scale && a.out_size == b.out_size &&
          a.boundary == b.boundary && a.method == b.method && a.antialiasing == b.antialiasing &&
-         same_range(m.display, c.display) && (!c.screen || !r.display.isNull());
+         same_range(m.display, c.display) && (!c.screen || r.display);
 }
 }  // namespace
 

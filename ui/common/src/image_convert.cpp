@@ -78,49 +78,68 @@ inline QRgb non_finite_pixel(const T* px, int channels) {
   }
 }
 
+// Pixels [c0, c0 + n) of one row (`row` points at the row's first element).
 template <class T>
-void convert_rows(const rl::Image& img, const DisplayRange& range, QImage& out) {
-  const ByteRule<T> byte(range);
-  const int ch = img.channels(), cols = img.cols();
-  const T* data = static_cast<const T*>(img.raw());
-  rl::parallel_for(img.rows(), 8, [&](long long r0, long long r1) {
-    for (long long r = r0; r < r1; ++r) {
-      auto* line = reinterpret_cast<QRgb*>(out.scanLine(static_cast<int>(r)));
-      const T* row = data + static_cast<std::size_t>(r) * img.row_stride();
-      for (int c = 0; c < cols; ++c) {
-        const T* px = row + static_cast<std::size_t>(c) * ch;
-        if (const QRgb special = non_finite_pixel(px, ch)) {
-          line[c] = special;
-          continue;
-        }
-        int red, green, blue, a = 255;
-        if (ch <= 2) {
-          red = green = blue = byte(px[0]);
-          if (ch == 2) a = byte(px[1]);
-        } else {
-          red = byte(px[0]);
-          green = byte(px[1]);
-          blue = byte(px[2]);
-          if (ch == 4) a = byte(px[3]);
-        }
-        line[c] = qRgba(red, green, blue, a);
-      }
+void convert_pixels(const ByteRule<T>& byte, const T* row, int ch, int c0, int n, QRgb* line) {
+  for (int c = 0; c < n; ++c) {
+    const T* px = row + static_cast<std::size_t>(c0 + c) * ch;
+    if (const QRgb special = non_finite_pixel(px, ch)) {
+      line[c] = special;
+      continue;
     }
-  });
+    int red, green, blue, a = 255;
+    if (ch <= 2) {
+      red = green = blue = byte(px[0]);
+      if (ch == 2) a = byte(px[1]);
+    } else {
+      red = byte(px[0]);
+      green = byte(px[1]);
+      blue = byte(px[2]);
+      if (ch == 4) a = byte(px[3]);
+    }
+    line[c] = qRgba(red, green, blue, a);
+  }
 }
 
 }  // namespace
 
+struct DisplayConverter::Rule {
+  virtual ~Rule() = default;
+  virtual void row(int r, int c0, int n, QRgb* out) const = 0;
+};
+
+namespace {
+template <class T>
+struct RuleOf final : DisplayConverter::Rule {
+  const rl::Image& img;  // the caller keeps the image while the converter is used
+  ByteRule<T> byte;
+  RuleOf(const rl::Image& i, const DisplayRange& range) : img(i), byte(range) {}
+  void row(int r, int c0, int n, QRgb* out) const override {
+    const T* data = static_cast<const T*>(img.raw()) + static_cast<std::size_t>(r) * img.row_stride();
+    convert_pixels(byte, data, img.channels(), c0, n, out);
+  }
+};
+}  // namespace
+
 bool uses_display_range(ElemType t) { return t != ElemType::U8 && t != ElemType::Logical; }
+
+DisplayConverter::DisplayConverter(const rl::Image& img, DisplayRange range)
+    : format_(img.channels() == 2 || img.channels() == 4 ? QImage::Format_ARGB32 : QImage::Format_RGB32) {
+  visit_elem_type(img.type(), [&](auto x) { rule_ = std::make_shared<RuleOf<decltype(x)>>(img, range); });
+}
+
+void DisplayConverter::row(int r, int c0, int n, QRgb* out) const { rule_->row(r, c0, n, out); }
 
 QImage to_qimage(const rl::Image& img, DisplayRange range) {
   if (img.empty()) return {};
-  const int ch = img.channels();
-  const bool alpha = ch == 2 || ch == 4;
-  QImage out =
-      make_display_image(img.cols(), img.rows(), alpha ? QImage::Format_ARGB32 : QImage::Format_RGB32);
+  const DisplayConverter conv(img, range);
+  QImage out = make_display_image(img.cols(), img.rows(), conv.format());
   if (out.isNull()) return out;
-  visit_elem_type(img.type(), [&](auto x) { convert_rows<decltype(x)>(img, range, out); });
+  rl::parallel_for(img.rows(), 8, [&](long long r0, long long r1) {
+    for (long long r = r0; r < r1; ++r)
+      conv.row(static_cast<int>(r), 0, img.cols(),
+               reinterpret_cast<QRgb*>(out.scanLine(static_cast<int>(r))));
+  });
   return out;
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "rl/parallel.hpp"
 #include "rl/ui/release.hpp"
@@ -13,52 +14,81 @@ namespace {
 bool is_rgb32(QImage::Format f) { return f == QImage::Format_RGB32 || f == QImage::Format_ARGB32; }
 }  // namespace
 
-QImage halve(const QImage& img) {
-  if (img.isNull() || !is_rgb32(img.format())) return {};
-  const int w = img.width(), h = img.height();
-  const int hw = (w + 1) / 2, hh = (h + 1) / 2;
-  QImage out = make_display_image(hw, hh, img.format());
+namespace {
+// One row of a halving: each pixel the rounded mean of the 2x2 pixels of rows a and b it covers (b is
+// a when the image ends on an odd row; a repeated pixel at an odd right edge is counted once).
+void halve_row(const QRgb* a, const QRgb* b, bool two_rows, int w, QRgb* o) {
+  const int hw = (w + 1) / 2;
+  for (int c = 0; c < hw; ++c) {
+    const int x0 = 2 * c, x1 = std::min(x0 + 1, w - 1);
+    const int n = (two_rows ? 2 : 1) * (x1 == x0 ? 1 : 2);
+    // The pixels covered (a repeated one counted once), summed per channel, rounded half up.
+    unsigned sum[4] = {0, 0, 0, 0};
+    const QRgb px[4] = {a[x0], a[x1], b[x0], b[x1]};
+    for (int i = 0; i < 4; ++i) {
+      if ((i & 1) && x1 == x0) continue;
+      if ((i & 2) && !two_rows) continue;
+      sum[0] += qRed(px[i]);
+      sum[1] += qGreen(px[i]);
+      sum[2] += qBlue(px[i]);
+      sum[3] += qAlpha(px[i]);
+    }
+    const auto mean = [n](unsigned s) { return static_cast<int>((s + n / 2) / n); };
+    o[c] = qRgba(mean(sum[0]), mean(sum[1]), mean(sum[2]), mean(sum[3]));
+  }
+}
+
+// The halving of a w x h image whose rows `row` makes on request (two at a time per output row).
+QImage halve_rows(int w, int h, QImage::Format format, const Mipmap::RowSource& row) {
+  QImage out = make_display_image((w + 1) / 2, (h + 1) / 2, format);
   if (out.isNull()) return out;
-  rl::parallel_for(hh, 16, [&](long long r0, long long r1) {
+  rl::parallel_for(out.height(), 16, [&](long long r0, long long r1) {
+    std::vector<QRgb> a(static_cast<std::size_t>(w)), b(static_cast<std::size_t>(w));
     for (long long r = r0; r < r1; ++r) {
       const int y0 = static_cast<int>(2 * r), y1 = std::min(y0 + 1, h - 1);
-      const int rows = y1 == y0 ? 1 : 2;
-      const auto* a = reinterpret_cast<const QRgb*>(img.constScanLine(y0));
-      const auto* b = reinterpret_cast<const QRgb*>(img.constScanLine(y1));
-      auto* o = reinterpret_cast<QRgb*>(out.scanLine(static_cast<int>(r)));
-      for (int c = 0; c < hw; ++c) {
-        const int x0 = 2 * c, x1 = std::min(x0 + 1, w - 1);
-        const int n = rows * (x1 == x0 ? 1 : 2);
-        // The pixels covered (a repeated one counted once), summed per channel, rounded half up.
-        unsigned sum[4] = {0, 0, 0, 0};
-        const QRgb px[4] = {a[x0], a[x1], b[x0], b[x1]};
-        for (int i = 0; i < 4; ++i) {
-          if ((i & 1) && x1 == x0) continue;
-          if ((i & 2) && rows == 1) continue;
-          sum[0] += qRed(px[i]);
-          sum[1] += qGreen(px[i]);
-          sum[2] += qBlue(px[i]);
-          sum[3] += qAlpha(px[i]);
-        }
-        const auto mean = [n](unsigned s) { return static_cast<int>((s + n / 2) / n); };
-        o[c] = qRgba(mean(sum[0]), mean(sum[1]), mean(sum[2]), mean(sum[3]));
-      }
+      row(y0, a.data());
+      if (y1 != y0) row(y1, b.data());
+      halve_row(a.data(), y1 != y0 ? b.data() : a.data(), y1 != y0, w,
+                reinterpret_cast<QRgb*>(out.scanLine(static_cast<int>(r))));
     }
   });
   return out;
+}
+}  // namespace
+
+QImage halve(const QImage& img) {
+  if (img.isNull() || !is_rgb32(img.format())) return {};
+  const int w = img.width();
+  return halve_rows(w, img.height(), img.format(), [&img, w](int y, QRgb* out) {
+    std::copy_n(reinterpret_cast<const QRgb*>(img.constScanLine(y)), w, out);
+  });
 }
 
 std::shared_ptr<const Mipmap> Mipmap::of(const QImage& full) {
   auto m = std::make_shared<Mipmap>();
   if (full.isNull() || !is_rgb32(full.format())) return m;
-  const QImage* prev = &full;
+  m->halve_down_from(full);
+  return m;
+}
+
+std::shared_ptr<const Mipmap> Mipmap::of_rows(int w, int h, QImage::Format format, const RowSource& row) {
+  auto m = std::make_shared<Mipmap>();
+  if (w <= 0 || h <= 0 || !is_rgb32(format) || std::max(w, h) <= kSmallestSide) return m;
+  QImage first = halve_rows(w, h, format, row);
+  if (first.isNull()) return m;
+  m->levels_.push_back(std::move(first));
+  m->halve_down_from(m->levels_.back());
+  return m;
+}
+
+void Mipmap::halve_down_from(const QImage& top) {
+  const QImage* prev = &top;
   while (std::max(prev->width(), prev->height()) > kSmallestSide) {
     QImage next = halve(*prev);
     if (next.isNull()) break;  // out of memory: the levels made so far
-    m->levels_.push_back(std::move(next));
-    prev = &m->levels_.back();
+    levels_.push_back(std::move(next));
+    prev = &levels_.back();
   }
-  return m;
 }
 
 int Mipmap::level_for(double screen_per_pixel) const {

@@ -254,10 +254,7 @@ PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConf
           : pane.peer             ? run_peer_pane(src, base, *pane.peer)
                                   : run_matlab_pane(src, base, pane, run, shared_src);
     }
-    if (display) {
-      r.display = to_qimage(*r.image, range);
-      r.display_levels = Mipmap::of(r.display);
-    }
+    if (display) r.display = Picture::of(r.image, range);
   } catch (const std::exception& e) {
     r = PaneResult{};
     r.error = QString::fromStdString(e.what());

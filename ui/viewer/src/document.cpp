@@ -300,7 +300,7 @@ void Document::set_maps_shown(bool on) {
   comparison_.maps_shown = on;
   const bool uncoloured =
       std::any_of(comparison_.diffs.begin(), comparison_.diffs.end(),
-                  [](const PaneDiff& d) { return d.has_map() && d.colored_levels == nullptr; });
+                  [](const PaneDiff& d) { return d.has_map() && d.colored_picture == nullptr; });
   if (on && uncoloured && !compute_pending_ && running_compute_ == 0) start_diff();
 }
 
@@ -450,7 +450,6 @@ void Document::finish_compute(quint64 gen, const ComputeOut& out) {
     comparison_.diffs = c.diffs;
     comparison_.scale = c.scale;
     comparison_.reference_display = c.reference_display;
-    comparison_.reference_levels = c.reference_levels;
     emit diffs_changed();
   } else {
     start_diff();
@@ -481,7 +480,6 @@ void Document::start_diff() {
       comparison_.diffs = out.diffs;
       comparison_.scale = out.scale;
       comparison_.reference_display = out.reference_display;
-      comparison_.reference_levels = out.reference_levels;
       emit diffs_changed();
     }
     update_busy();

@@ -103,7 +103,7 @@ MainWindow::MainWindow(QWidget* parent)
     status_->set_busy(b);
     if (b) {
       for (PaneWidget* p : panes_)
-        if (p->view()->display().isNull()) p->view()->set_message("computing…");
+        if (!p->view()->display()) p->view()->set_message("computing…");
       progress_timer_->start();
     } else {
       progress_timer_->stop();

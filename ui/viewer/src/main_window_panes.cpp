@@ -58,7 +58,7 @@ void MainWindow::refresh_panes() {
   const bool diff = diff_action_->isChecked();
   const Comparison& cmp = doc_->comparison();
   // A/B: the image the panes are compared with, in every pane's place.
-  const bool flick = showing_reference() && !cmp.reference_display.isNull();
+  const bool flick = showing_reference() && cmp.reference_display;
   const std::shared_ptr<const Image> ref_values = cmp.reference();
   const QString ref_name = cmp.against_image() ? "showing: " + doc_->reference_name()
                            : cmp.against_source()
@@ -67,19 +67,18 @@ void MainWindow::refresh_panes() {
   // What pane i shows: the reference while flickering, its map in difference mode, else its result
   // (moved by its nudge).
   struct Layer {
-    QImage display;
-    std::shared_ptr<const Mipmap> levels;
+    std::shared_ptr<const Picture> picture;
     std::shared_ptr<const Image> values;
   };
   const auto layer = [&](int i) -> Layer {
     const PaneDiff& d = doc_->diff(i);
-    if (flick) return {cmp.reference_display, cmp.reference_levels, ref_values};
+    if (flick) return {cmp.reference_display, ref_values};
     // Its map once coloured (the colours of maps shown for the first time come from a job; until then
     // the pane keeps its result, its header saying "comparing…").
-    if (diff && d.map && !d.colored.isNull()) return {d.colored, d.colored_levels, d.map};
-    if (d.nudged) return {d.nudged_display, d.nudged_levels, d.nudged};
+    if (diff && d.map && d.colored_picture) return {d.colored_picture, d.map};
+    if (d.nudged && d.nudged_picture) return {d.nudged_picture, d.nudged};
     const PaneResult& r = doc_->result(i);
-    return {r.display, r.display_levels, r.image};
+    return {r.display, r.image};
   };
   for (int i = 0; i < static_cast<int>(panes_.size()) && i < doc_->pane_count(); ++i) {
     PaneWidget* p = panes_[static_cast<std::size_t>(i)];
@@ -90,14 +89,14 @@ void MainWindow::refresh_panes() {
     p->setToolTip(r.note);  // a library pane: how its tables combine, and what was adapted
     p->set_showing(flick && !cmp.is_reference(i) ? ref_name : QString());
     if (!r.error.isEmpty() && !flick) {
-      p->view()->set_image(QImage(), nullptr, nullptr);
+      p->view()->set_image(nullptr, nullptr);
       p->view()->set_message(r.error);
     } else if (diff && !flick && !d.has_map() && !d.error.isEmpty()) {
-      p->view()->set_image(QImage(), nullptr, nullptr);
+      p->view()->set_image(nullptr, nullptr);
       p->view()->set_message(d.error);
     } else {
       const Layer l = layer(i);
-      p->view()->set_image(l.display, l.levels, l.values);
+      p->view()->set_image(l.picture, l.values);
     }
     QString info;
     if (r.image)
@@ -111,12 +110,12 @@ void MainWindow::refresh_panes() {
   if (wipe_action_->isChecked()) {
     const int a = view_bar_->wipe_left(), b = view_bar_->wipe_right();
     const Layer la = layer(a), lb = layer(b);
-    wipe_->set_image(la.display, la.levels, la.values);
+    wipe_->set_image(la.picture, la.values);
     const auto title = [&](int i) {
       const QString t = panes_[static_cast<std::size_t>(i)]->title();
       return flick && !cmp.is_reference(i) ? t + " · " + ref_name : t;
     };
-    wipe_->set_second(lb.display, lb.levels, lb.values, title(a), title(b));
+    wipe_->set_second(lb.picture, lb.values, title(a), title(b));
   }
   show_region_outline(doc_->region() ? std::optional<QRectF>(QRectF(*doc_->region())) : std::nullopt);
   update_inspector(hover_);

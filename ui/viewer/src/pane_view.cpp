@@ -33,19 +33,15 @@ PaneView::PaneView(ViewState* view, QWidget* parent) : QWidget(parent), view_(vi
   connect(view_, &ViewState::changed, this, qOverload<>(&QWidget::update));
 }
 
-void PaneView::set_image(const QImage& display, std::shared_ptr<const Mipmap> levels,
-                         std::shared_ptr<const Image> values) {
-  display_ = display;
-  levels_ = std::move(levels);
+void PaneView::set_image(std::shared_ptr<const Picture> picture, std::shared_ptr<const Image> values) {
+  display_ = std::move(picture);
   values_ = std::move(values);
   update();
 }
 
-void PaneView::set_second(const QImage& display2, std::shared_ptr<const Mipmap> levels2,
-                          std::shared_ptr<const Image> values2, const QString& label_a,
-                          const QString& label_b) {
-  display2_ = display2;
-  levels2_ = std::move(levels2);
+void PaneView::set_second(std::shared_ptr<const Picture> picture2, std::shared_ptr<const Image> values2,
+                          const QString& label_a, const QString& label_b) {
+  display2_ = std::move(picture2);
   values2_ = std::move(values2);
   label_a_ = label_a;
   label_b_ = label_b;
@@ -74,12 +70,12 @@ void PaneView::set_split(double fraction) {
 
 double PaneView::sx() const {
   const double w = view_->source_size().width();
-  return display_.isNull() || w <= 0 ? 1.0 : display_.width() / w;
+  return !display_ || w <= 0 ? 1.0 : display_->width() / w;
 }
 
 double PaneView::sy() const {
   const double h = view_->source_size().height();
-  return display_.isNull() || h <= 0 ? 1.0 : display_.height() / h;
+  return !display_ || h <= 0 ? 1.0 : display_->height() / h;
 }
 
 double PaneView::pixel_size() const { return view_->zoom() / sx(); }
@@ -96,35 +92,39 @@ QPoint PaneView::output_pixel(QPointF src) const {
   return {static_cast<int>(std::floor(src.x() * sx())), static_cast<int>(std::floor(src.y() * sy()))};
 }
 
-void PaneView::draw_layer(QPainter& p, const QImage& img, const Mipmap* levels, const Image* values) {
-  if (img.isNull()) return;
-  const double fx = img.width() / view_->source_size().width();
-  const double fy = img.height() / view_->source_size().height();
+void PaneView::draw_layer(QPainter& p, const Picture& pic, const Image* values) {
+  const double fx = pic.width() / view_->source_size().width();
+  const double fy = pic.height() / view_->source_size().height();
   const QPointF tl = to_source(QPointF(0, 0)), br = to_source(QPointF(width(), height()));
   const int c0 = std::max(0, static_cast<int>(std::floor(tl.x() * fx)));
   const int r0 = std::max(0, static_cast<int>(std::floor(tl.y() * fy)));
-  const int c1 = std::min(img.width(), static_cast<int>(std::ceil(br.x() * fx)));
-  const int r1 = std::min(img.height(), static_cast<int>(std::ceil(br.y() * fy)));
+  const int c1 = std::min(pic.width(), static_cast<int>(std::ceil(br.x() * fx)));
+  const int r1 = std::min(pic.height(), static_cast<int>(std::ceil(br.y() * fy)));
   if (c1 <= c0 || r1 <= r0) return;
   const double px = view_->zoom() / fx, py = view_->zoom() / fy;  // screen px per output pixel
   const QPointF o = to_widget(QPointF(c0 / fx, r0 / fy));
   const QRectF target(o.x(), o.y(), (c1 - c0) * px, (r1 - r0) * py);
-  const int k = levels ? levels->level_for(std::max(px, py)) : 0;
+  const int k = pic.levels().level_for(std::max(px, py));
   if (k > 0) {
     // Shown smaller than 1/2: the level whose pixels are just below a screen pixel, sampled (its
     // pixels are averages already). Not SmoothPixmapTransform: Qt's raster engine splits a smooth
     // scale into tasks on its own thread pool and the GUI thread waits for them, behind whatever
     // else runs, tens of milliseconds while the panes compute.
-    const QImage& lv = levels->level(k);
-    const double kx = static_cast<double>(lv.width()) / img.width();
-    const double ky = static_cast<double>(lv.height()) / img.height();
+    const QImage& lv = pic.levels().level(k);
+    const double kx = static_cast<double>(lv.width()) / pic.width();
+    const double ky = static_cast<double>(lv.height()) / pic.height();
     p.setRenderHint(QPainter::SmoothPixmapTransform, false);
     p.drawImage(target, lv, QRectF(c0 * kx, r0 * ky, (c1 - c0) * kx, (r1 - r0) * ky));
     return;  // no grid or values at this zoom
   }
-  // Without SmoothPixmapTransform the raster engine samples nearest: pixels stay square.
+  // Without SmoothPixmapTransform the raster engine samples nearest: pixels stay square. The
+  // full-resolution pixels of the part shown (made now if the picture makes them on demand).
+  const Picture::Part part = pic.full(QRect(c0, r0, c1 - c0, r1 - r0));
+  if (part.image.isNull()) return;
+  const QImage& img = part.image;
+  const QPoint at = part.origin;
   p.setRenderHint(QPainter::SmoothPixmapTransform, false);
-  p.drawImage(target, img, QRectF(c0, r0, c1 - c0, r1 - r0));
+  p.drawImage(target, img, QRectF(c0 - at.x(), r0 - at.y(), c1 - c0, r1 - r0));
 
   if (grid_ && px >= kGridFrom && py >= kGridFrom) {
     p.setPen(QPen(QColor(128, 128, 128, 110), 1));
@@ -135,7 +135,7 @@ void PaneView::draw_layer(QPainter& p, const QImage& img, const Mipmap* levels, 
       p.drawLine(QPointF(o.x(), o.y() + (r - r0) * py),
                  QPointF(o.x() + (c1 - c0) * px, o.y() + (r - r0) * py));
   }
-  if (values && values->rows() == img.height() && values->cols() == img.width() && px >= kValuesFrom &&
+  if (values && values->rows() == pic.height() && values->cols() == pic.width() && px >= kValuesFrom &&
       py >= kValuesFrom) {
     const int ch = std::min(values->channels(), 4);
     QFont f = font();
@@ -143,7 +143,7 @@ void PaneView::draw_layer(QPainter& p, const QImage& img, const Mipmap* levels, 
     p.setFont(f);
     for (int r = r0; r < r1; ++r)
       for (int c = c0; c < c1; ++c) {
-        const QRgb rgb = img.pixel(c, r);
+        const QRgb rgb = img.pixel(c - at.x(), r - at.y());
         const bool dark = qGray(rgb) < 128;
         p.setPen(dark ? QColor(255, 255, 255, 220) : QColor(0, 0, 0, 220));
         QStringList lines;
@@ -170,18 +170,18 @@ void PaneView::draw_tag(QPainter& p, const QRectF& box, Qt::Alignment align, con
 void PaneView::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.fillRect(rect(), QColor(48, 48, 52));
-  if (display_.isNull()) {
+  if (!display_) {
     p.setPen(QColor(220, 220, 220));
     p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, message_);
     return;
   }
-  draw_layer(p, display_, levels_.get(), values_.get());
-  if (!display2_.isNull()) {
+  draw_layer(p, *display_, values_.get());
+  if (display2_) {
     const double x = split_ * width();
     p.save();
     p.setClipRect(QRectF(x, 0, width() - x, height()));
     p.fillRect(rect(), QColor(48, 48, 52));
-    draw_layer(p, display2_, levels2_.get(), values2_.get());
+    draw_layer(p, *display2_, values2_.get());
     p.restore();
     p.setPen(QPen(QColor(255, 210, 0), 2));
     p.drawLine(QPointF(x, 0), QPointF(x, height()));
@@ -266,8 +266,7 @@ void PaneView::mousePressEvent(QMouseEvent* e) {
     setCursor(Qt::CrossCursor);
     return;
   }
-  drag_ = !display2_.isNull() && std::abs(e->position().x() - split_ * width()) <= kSplitGrab ? Drag::Split
-                                                                                              : Drag::Pan;
+  drag_ = display2_ && std::abs(e->position().x() - split_ * width()) <= kSplitGrab ? Drag::Split : Drag::Pan;
   setCursor(drag_ == Drag::Split ? Qt::SplitHCursor : Qt::ClosedHandCursor);
 }
 
@@ -280,7 +279,7 @@ void PaneView::mouseMoveEvent(QMouseEvent* e) {
     view_->pan_screen(e->position() - last_pos_);
   } else if (drag_ == Drag::Split) {
     set_split(e->position().x() / std::max(1, width()));
-  } else if (!display2_.isNull()) {
+  } else if (display2_) {
     setCursor(std::abs(e->position().x() - split_ * width()) <= kSplitGrab ? Qt::SplitHCursor
                                                                            : Qt::CrossCursor);
   } else {

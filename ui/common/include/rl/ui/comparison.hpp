@@ -28,6 +28,7 @@
 #include "rl/ui/crop_text.hpp"
 #include "rl/ui/image_convert.hpp"
 #include "rl/ui/mipmap.hpp"
+#include "rl/ui/picture.hpp"
 #include "rl/ui/statistics_text.hpp"
 
 namespace rl::ui {
@@ -107,13 +108,14 @@ struct PaneResult;
 QString pane_label(const PaneConfig& c, const PaneResult& r);
 
 struct PaneResult {
-  std::shared_ptr<const Image> image;            // in the source's element type
-  std::shared_ptr<const Plan> plan;              // how it was made (a library's tables as a Plan)
-  QImage display;                                // image through the display range
-  std::shared_ptr<const Mipmap> display_levels;  // its halvings, what a zoomed-out pane draws
-  double ms = 0.0;                               // time of the resize alone
-  QString device;                                // "CPU" or "CUDA"
-  QString error;                                 // set instead of image when this pane failed
+  std::shared_ptr<const Image> image;  // in the source's element type
+  std::shared_ptr<const Plan> plan;    // how it was made (a library's tables as a Plan)
+  // What a pane draws of it: its halvings, and its pixels through the display range, made on demand
+  // for a large image (see Picture).
+  std::shared_ptr<const Picture> display;
+  double ms = 0.0;  // time of the resize alone
+  QString device;   // "CPU" or "CUDA"
+  QString error;    // set instead of image when this pane failed
   QString note;  // library panes: how its tables combine, any size or type adaptation; round trips: the steps
   int upscaled_by = 0;  // a file pane: the integer factor its LR file was upscaled by
   // What it was made from (set by compute_comparison): a recompute keeps a result whose pane, source,
@@ -194,8 +196,8 @@ struct PaneDiff {
   double map_max = 0.0;                 // the whole map's largest finite |value|
   NonFiniteCount map_non_finite;        // and its NaN and ±inf values
   bool has_map() const { return map || map_inputs; }
-  QImage colored;  // map through the comparison's DiffScale
-  std::shared_ptr<const Mipmap> colored_levels;
+  QImage colored;                                  // map through the comparison's DiffScale
+  std::shared_ptr<const Picture> colored_picture;  // it with its halvings, what a pane draws
   std::optional<DiffStats> stats;
   std::optional<SrScore> sr;          // under DiffSettings::protocol, when the pair can be scored
   std::vector<Statistic> statistics;  // stats (then sr) as shown
@@ -204,7 +206,7 @@ struct PaneDiff {
   // checkered (values 0 there). Null when the pane is not nudged: the result is shown as it is.
   std::shared_ptr<const Image> nudged;
   QImage nudged_display;
-  std::shared_ptr<const Mipmap> nudged_levels;
+  std::shared_ptr<const Picture> nudged_picture;  // it with its halvings (a window's)
   // What the statistics and the map were made from: a later compare_images given this PaneDiff as
   // `earlier` keeps the statistics (stats, sr, statistics) when the image, the reference, the nudge,
   // the region, the protocol and its factor are the same objects and values, and the map (with
@@ -314,8 +316,7 @@ struct Comparison {
   DiffScale scale;
   // The image the panes are compared with, through the display range: what the A/B flicker shows in
   // each pane's place (null when there is no reference).
-  QImage reference_display;
-  std::shared_ptr<const Mipmap> reference_levels;
+  std::shared_ptr<const Picture> reference_display;
 
   // The image the panes are compared with: the loaded reference when asked for and loaded; the
   // source (mod-cropped to a multiple of sr_scale(), as the round-trip panes' HR is) when asked

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QImage>
+#include <memory>
 
 #include "rl/image.hpp"
 
@@ -23,6 +24,22 @@ bool uses_display_range(ElemType t);
 // 1 channel: grey; 2: grey + alpha; 3: RGB; 4: RGBA; more than 4: the first three as RGB. An empty
 // image gives a null QImage.
 QImage to_qimage(const rl::Image& img, DisplayRange range = {});
+
+// to_qimage's conversion of any part of one image, its rules (and the table of every value of an 8-
+// or 16-bit type) made once: for a picture whose full-resolution pixels are made on demand.
+class DisplayConverter {
+ public:
+  DisplayConverter(const rl::Image& img, DisplayRange range);
+  // Format_ARGB32 for 2 and 4 channels, else Format_RGB32: what to_qimage makes.
+  QImage::Format format() const { return format_; }
+  // Row r, columns [c0, c0 + n), as to_qimage's pixels.
+  void row(int r, int c0, int n, QRgb* out) const;
+  struct Rule;
+
+ private:
+  std::shared_ptr<const Rule> rule_;
+  QImage::Format format_;
+};
 
 // RGB (3 channels) or RGBA (4 channels, when the QImage has alpha) uint8.
 rl::Image from_qimage(const QImage& img);

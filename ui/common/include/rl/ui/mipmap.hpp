@@ -6,6 +6,7 @@
 #pragma once
 
 #include <QImage>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -18,6 +19,10 @@ class Mipmap {
   // odd edge: the mean of those there), down to the first level whose larger side is at most
   // kSmallestSide. Each channel is averaged as stored, alpha included.
   static std::shared_ptr<const Mipmap> of(const QImage& full);
+  // The same levels of a w x h image of `format` that is never made whole: `row(y, out)` writes its
+  // row y (w pixels), two rows at a time for each row of level 1, on the core's workers.
+  using RowSource = std::function<void(int y, QRgb* out)>;
+  static std::shared_ptr<const Mipmap> of_rows(int w, int h, QImage::Format format, const RowSource& row);
   static constexpr int kSmallestSide = 256;
 
   int levels() const { return static_cast<int>(levels_.size()); }
@@ -27,6 +32,8 @@ class Mipmap {
   int level_for(double screen_per_pixel) const;
 
  private:
+  void halve_down_from(const QImage& top);  // appends the halvings of `top` down to kSmallestSide
+
   std::vector<QImage> levels_;
 };
 

@@ -12,7 +12,7 @@
 #include <optional>
 
 #include "rl/image.hpp"
-#include "rl/ui/mipmap.hpp"
+#include "rl/ui/picture.hpp"
 
 namespace rl::ui {
 
@@ -23,13 +23,12 @@ class PaneView : public QWidget {
  public:
   PaneView(ViewState* view, QWidget* parent = nullptr);
 
-  // `values` are the numbers behind `display` (shown at high zoom and by the inspector); `levels`
-  // its halvings, drawn when the zoom shows it smaller than 1/2 (null: the full image, sampled).
-  void set_image(const QImage& display, std::shared_ptr<const Mipmap> levels,
-                 std::shared_ptr<const Image> values);
-  // Wipe mode: `display2` is drawn right of the split line.
-  void set_second(const QImage& display2, std::shared_ptr<const Mipmap> levels2,
-                  std::shared_ptr<const Image> values2, const QString& label_a, const QString& label_b);
+  // `values` are the numbers behind `picture` (shown at high zoom and by the inspector); below a zoom
+  // of 1/2 its halvings are drawn, at 1/2 and above its full-resolution pixels for the part shown.
+  void set_image(std::shared_ptr<const Picture> picture, std::shared_ptr<const Image> values);
+  // Wipe mode: `picture2` is drawn right of the split line.
+  void set_second(std::shared_ptr<const Picture> picture2, std::shared_ptr<const Image> values2,
+                  const QString& label_a, const QString& label_b);
   void set_message(const QString& m);  // shown when there is no image (computing, an error)
   void set_grid(bool on);
   void set_hover(std::optional<QPointF> src);
@@ -48,9 +47,9 @@ class PaneView : public QWidget {
   void set_region(std::optional<QRectF> src);
   const std::optional<QRectF>& region() const { return region_; }
 
-  const QImage& display() const { return display_; }
+  const std::shared_ptr<const Picture>& display() const { return display_; }
   const std::shared_ptr<const Image>& values() const { return values_; }
-  bool has_second() const { return !display2_.isNull(); }
+  bool has_second() const { return display2_ != nullptr; }
   double split() const { return split_; }
   // Output pixel of this pane's image under the source point (may be outside the image).
   QPoint output_pixel(QPointF src) const;
@@ -83,13 +82,12 @@ class PaneView : public QWidget {
  private:
   double sx() const;
   double sy() const;
-  void draw_layer(QPainter& p, const QImage& img, const Mipmap* levels, const Image* values);
+  void draw_layer(QPainter& p, const Picture& pic, const Image* values);
   void draw_tag(QPainter& p, const QRectF& box, Qt::Alignment align, const QString& s, const QColor& back,
                 const QColor& ink);
 
   ViewState* view_;
-  QImage display_, display2_;
-  std::shared_ptr<const Mipmap> levels_, levels2_;
+  std::shared_ptr<const Picture> display_, display2_;
   std::shared_ptr<const Image> values_, values2_;
   QString label_a_, label_b_, message_, tag_;
   bool grid_ = true;

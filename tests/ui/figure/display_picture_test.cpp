@@ -1,0 +1,89 @@
+// A pane's Picture of a large result: its halvings made without the full-resolution image are the
+// ones made from it, and the full-resolution pixels it makes on demand for a part are to_qimage's,
+// for every conversion rule (uint8 as is, uint16 /257, floating point through a range with NaN and
+// +-inf, two channels as grey and alpha). Expected values: to_qimage and Mipmap::of of the whole.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "random_image.hpp"
+#include "rl/ui/image_convert.hpp"
+#include "rl/ui/mipmap.hpp"
+#include "rl/ui/picture.hpp"
+
+namespace {
+
+using rl::ElemType;
+using rl::Image;
+using rl::ui::Picture;
+
+bool same_pixels(const QImage& a, const QImage& b) {
+  if (a.size() != b.size() || a.format() != b.format()) return false;
+  for (int y = 0; y < a.height(); ++y)
+    for (int x = 0; x < a.width(); ++x)
+      if (a.pixel(x, y) != b.pixel(x, y)) return false;
+  return true;
+}
+
+struct Case {
+  const char* name;
+  ElemType type;
+  int channels;
+};
+
+class DisplayPicture : public ::testing::TestWithParam<Case> {};
+
+TEST_P(DisplayPicture, HalvingsAndPartsAreThoseOfTheWholeImage) {
+  const Case& k = GetParam();
+  // Above Picture::kWholeUpTo pixels, odd sides: every level ends on an odd row or column somewhere.
+  const int rows = 1451, cols = 2897;
+  ASSERT_GT(static_cast<long long>(rows) * cols, Picture::kWholeUpTo);
+  rl::test::RandomValues values;
+  values.float_lo = -0.5;
+  values.float_hi = 1.5;
+  values.each_special = 0.001;
+  const auto img =
+      std::make_shared<const Image>(rl::test::random_image(rows, cols, k.channels, k.type, 3u, values));
+  const rl::ui::DisplayRange range{-0.25, 1.25, false};
+  const QImage whole = rl::ui::to_qimage(*img, range);
+  const auto want = rl::ui::Mipmap::of(whole);
+  const auto pic = Picture::of(img, range);
+  ASSERT_TRUE(pic);
+  EXPECT_TRUE(pic->on_demand());
+  EXPECT_EQ(pic->size(), whole.size());
+  ASSERT_EQ(pic->levels().levels(), want->levels());
+  for (int l = 1; l <= want->levels(); ++l)
+    EXPECT_TRUE(same_pixels(pic->levels().level(l), want->level(l))) << l;
+  for (const QRect& r :
+       {QRect(0, 0, 300, 200), QRect(2800, 1400, 400, 400), QRect(1200, 700, 1, 1), QRect(-10, 50, 40, 30)}) {
+    const Picture::Part part = pic->full(r);
+    const QRect in = r.intersected(QRect(0, 0, cols, rows));
+    ASSERT_TRUE(QRect(part.origin, part.image.size()).contains(in));
+    EXPECT_TRUE(same_pixels(part.image, whole.copy(QRect(part.origin, part.image.size()))))
+        << r.x() << "," << r.y();
+    // A part inside the one made last is that one, not made again.
+    const Picture::Part again = pic->full(in.adjusted(0, 0, -in.width() / 2, -in.height() / 2));
+    EXPECT_EQ(again.image.cacheKey(), part.image.cacheKey());
+  }
+  EXPECT_EQ(pic->pixel(1234, 567), whole.pixel(1234, 567));
+}
+
+INSTANTIATE_TEST_SUITE_P(Rules, DisplayPicture,
+                         ::testing::Values(Case{"uint8_rgb", ElemType::U8, 3},
+                                           Case{"uint16_grey", ElemType::U16, 1},
+                                           Case{"double_rgb_with_non_finite", ElemType::F64, 3},
+                                           Case{"single_grey_alpha", ElemType::F32, 2}),
+                         [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
+
+// Small images are made whole at once: nothing to make when a pane zooms in.
+TEST(DisplayPicture, SmallImagesAreMadeWhole) {
+  const auto img = std::make_shared<const Image>(rl::test::random_image(300, 400, 3, ElemType::U8, 4u));
+  const auto pic = Picture::of(img, {});
+  ASSERT_TRUE(pic);
+  EXPECT_FALSE(pic->on_demand());
+  EXPECT_TRUE(same_pixels(pic->whole(), rl::ui::to_qimage(*img)));
+  EXPECT_EQ(pic->levels().levels(), 1);  // 200x150, below 256
+  EXPECT_FALSE(Picture::of(std::make_shared<const Image>(), {}));
+}
+
+}  // namespace
