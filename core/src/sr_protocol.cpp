@@ -236,19 +236,48 @@ Image sr_values(const Image& img, SrProtocol p, bool for_ssim) {
   return y_or_grey(im2double(im2uint8(img)), ElemType::F64);
 }
 
-SrScore score_sr(const Image& sr, const Image& hr, int scale, SrProtocol p) {
-  const SrProtocolInfo& info = sr_protocol_info(p);
+namespace {
+// Mod-cropped where the size is not a multiple of the scale (else the image itself, not a copy).
+const Image& modcropped(const Image& img, int scale, std::optional<Image>& own) {
+  if (img.rows() % scale == 0 && img.cols() % scale == 0) return img;
+  return *(own = modcrop(img, scale));
+}
+
+void check_scale(int scale) {
   if (scale < 1)
     throw std::invalid_argument("scale must be a positive integer, got " + std::to_string(scale));
-  // Mod-cropped where the size is not a multiple of the scale (else the image itself, not a copy).
-  const auto modcropped = [scale](const Image& img, std::optional<Image>& own) -> const Image& {
-    if (img.rows() % scale == 0 && img.cols() % scale == 0) return img;
-    return *(own = modcrop(img, scale));
-  };
+}
+
+void check_border(int border) {
+  if (border < 0)
+    throw std::invalid_argument("the border must not be negative, got " + std::to_string(border));
+}
+
+void check_channels(const SrProtocolInfo& info, int sr, int hr) {
+  if (!is_y_protocol(info.values) && sr != hr)
+    throw std::invalid_argument(std::string(info.name) + " scores every channel: SR has " +
+                                std::to_string(sr) + ", HR " + std::to_string(hr));
+}
+
+// PSNR of the protocol's values a against b, in its form.
+double protocol_psnr(const SrProtocolInfo& info, const Image& a, const Image& b) {
+  const double sum = sum_squared_error(a, b), n = static_cast<double>(a.elements());
+  switch (info.psnr_form) {
+    case PsnrForm::TenLogMse: return psnr_from_mse(sum / n, info.psnr_peak);
+    case PsnrForm::TwentyLogRmse: return psnr_from_rmse(sum / n, info.psnr_peak);
+    case PsnrForm::TenLogCountOverSum: break;
+  }
+  return sum == 0.0 ? std::numeric_limits<double>::infinity() : 10.0 * std::log10(n / sum);
+}
+}  // namespace
+
+SrScore score_sr(const Image& sr, const Image& hr, int scale, SrProtocol p) {
+  const SrProtocolInfo& info = sr_protocol_info(p);
+  check_scale(scale);
   std::optional<Image> sr_own, hr_own;
-  const Image& sr_c = modcropped(sr, sr_own);
+  const Image& sr_c = modcropped(sr, scale, sr_own);
   if (&sr == &hr) return score_sr_shaved(sr_c, sr_c, scale + info.extra_shave, p);  // an image and itself
-  const Image& hr_c = modcropped(hr, hr_own);
+  const Image& hr_c = modcropped(hr, scale, hr_own);
   if (sr_c.rows() != hr_c.rows() || sr_c.cols() != hr_c.cols())
     throw std::invalid_argument("sizes differ: SR " + shape_text(sr) + ", HR " + shape_text(hr) +
                                 " (mod-cropped to the scale " + std::to_string(scale) + ")");
@@ -259,11 +288,8 @@ SrScore score_sr_shaved(const Image& sr_c, const Image& hr_c, int border, SrProt
   const SrProtocolInfo& info = sr_protocol_info(p);
   if (sr_c.rows() != hr_c.rows() || sr_c.cols() != hr_c.cols())
     throw std::invalid_argument("sizes differ: " + shape_text(sr_c) + " and " + shape_text(hr_c));
-  if (border < 0)
-    throw std::invalid_argument("the border must not be negative, got " + std::to_string(border));
-  if (!is_y_protocol(info.values) && sr_c.channels() != hr_c.channels())
-    throw std::invalid_argument(std::string(info.name) + " scores every channel: SR has " +
-                                std::to_string(sr_c.channels()) + ", HR " + std::to_string(hr_c.channels()));
+  check_border(border);
+  check_channels(info, sr_c.channels(), hr_c.channels());
   // An image scored against itself (the same object) is read once: its SSIM filters it once.
   const bool itself = &sr_c == &hr_c;
   const Image a = shave(sr_values(sr_c, p), border);
@@ -272,14 +298,7 @@ SrScore score_sr_shaved(const Image& sr_c, const Image& hr_c, int border, SrProt
   SrScore s;
   s.rows = a.rows();
   s.cols = a.cols();
-  const double sum = sum_squared_error(a, b), n = static_cast<double>(a.elements());
-  switch (info.psnr_form) {
-    case PsnrForm::TenLogMse: s.psnr = psnr_from_mse(sum / n, info.psnr_peak); break;
-    case PsnrForm::TwentyLogRmse: s.psnr = psnr_from_rmse(sum / n, info.psnr_peak); break;
-    case PsnrForm::TenLogCountOverSum:
-      s.psnr = sum == 0.0 ? std::numeric_limits<double>::infinity() : 10.0 * std::log10(n / sum);
-      break;
-  }
+  s.psnr = protocol_psnr(info, a, b);
   if (!with_ssim)
     s.ssim = std::numeric_limits<double>::quiet_NaN();
   else if (info.values == SrValues::Im2double && itself) {
@@ -290,6 +309,63 @@ SrScore score_sr_shaved(const Image& sr_c, const Image& hr_c, int border, SrProt
                                shave(sr_values(hr_c, p, true), border));
   else
     s.ssim = mean_channel_ssim(info, a, b);
+  return s;
+}
+
+SrReference sr_reference_shaved(const Image& hr_c, int border, SrProtocol p) {
+  const SrProtocolInfo& info = sr_protocol_info(p);
+  check_border(border);
+  SrReference r;
+  r.protocol = p;
+  r.border = border;
+  r.rows = hr_c.rows();
+  r.cols = hr_c.cols();
+  r.channels = hr_c.channels();
+  r.shape = shape_text(hr_c);
+  r.values = shave(sr_values(hr_c, p), border);
+  const Image ssim_values =
+      info.values == SrValues::Im2double ? shave(sr_values(hr_c, p, true), border) : Image();
+  const Image& v = info.values == SrValues::Im2double ? ssim_values : r.values;
+  for (int k = 0; k < v.channels(); ++k)
+    r.ssim.push_back(ssim_reference(info.ssim, channel(v, k), info.ssim_range));
+  return r;
+}
+
+SrReference sr_reference(const Image& hr, int scale, SrProtocol p) {
+  const SrProtocolInfo& info = sr_protocol_info(p);
+  check_scale(scale);
+  std::optional<Image> own;
+  SrReference r = sr_reference_shaved(modcropped(hr, scale, own), scale + info.extra_shave, p);
+  r.scale = scale;
+  r.shape = shape_text(hr);
+  return r;
+}
+
+SrScore score_sr(const Image& sr, const SrReference& hr) {
+  const SrProtocolInfo& info = sr_protocol_info(hr.protocol);
+  std::optional<Image> own;
+  const Image& sr_c = hr.scale > 0 ? modcropped(sr, hr.scale, own) : sr;
+  if (sr_c.rows() != hr.rows || sr_c.cols() != hr.cols)
+    throw std::invalid_argument(hr.scale > 0
+                                    ? "sizes differ: SR " + shape_text(sr) + ", HR " + hr.shape +
+                                          " (mod-cropped to the scale " + std::to_string(hr.scale) + ")"
+                                    : "sizes differ: " + shape_text(sr_c) + " and " + hr.shape);
+  check_channels(info, sr_c.channels(), hr.channels);
+  const Image a = shave(sr_values(sr_c, hr.protocol), hr.border);
+  SrScore s;
+  s.rows = a.rows();
+  s.cols = a.cols();
+  s.psnr = protocol_psnr(info, a, hr.values);
+  const Image ssim_values =
+      info.values == SrValues::Im2double ? shave(sr_values(sr_c, hr.protocol, true), hr.border) : Image();
+  const Image& v = info.values == SrValues::Im2double ? ssim_values : a;
+  if (v.channels() != static_cast<int>(hr.ssim.size()))
+    throw std::invalid_argument("sizes differ: " + shape_text(v) + " and the HR's " +
+                                std::to_string(hr.ssim.size()) + " channels");
+  double sum = 0.0;  // mean_channel_ssim's sum, in its order
+  for (int k = 0; k < v.channels(); ++k)
+    sum += ssim(channel(v, k), hr.ssim[static_cast<std::size_t>(k)]).mssim;
+  s.ssim = sum / v.channels();
   return s;
 }
 

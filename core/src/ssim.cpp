@@ -197,33 +197,33 @@ std::vector<double> matlab_gaussian_kernel(int size, double sigma) {
   return h;
 }
 
-SsimResult ssim_valid(const Image& a, const Image& b, const SsimWindow& window, double dynamic_range) {
-  require_pair(a, b);
-  require_window_fits(a, window.size, "SSIM");
-  // Correlation with the window over the positions where it fits (filter2 'valid', cv2.filter2D's
-  // interior), streamed: each block of output rows keeps a ring of the k input rows its next output
-  // row reads (x, y, x*x, y*y, x*y of each), so no whole-image plane is made. Each output sums its
-  // taps in row-major window order from 0.0, a multiply and an add per tap: the vertical pass
-  // kernel's arithmetic (resize_kernels.hpp rows_pass), so that kernel computes it with the k*k
-  // window taps as its "rows" (tap (u, v) reads input row i + u from column v), on the CPU's widest
-  // vector level, the same bits at every level.
-  // An image against itself (the reference pane's own scores): y, y*y and x*y are x and x*x value for
-  // value, so their filtered planes are those of x and x*x, computed once: the same bits, 2 of 5 planes.
-  const bool itself = &a == &b;
+namespace {
+
+// Which of the planes x, y, x*x, y*y, x*y correlate_planes filters: all five; x and x*x alone (an
+// image against itself, or one image's side); or x, x*x and x*y with y's two planes given (a side).
+enum class Filtered { All, OfXAlone, WithSide };
+
+// The correlation with the window over the positions where it fits (filter2 'valid', cv2.filter2D's
+// interior), streamed: each block of output rows keeps a ring of the k input rows its next output
+// row reads, so no whole-image plane is made. Each output sums its taps in row-major window order
+// from 0.0, a multiply and an add per tap: the vertical pass kernel's arithmetic (resize_kernels.hpp
+// rows_pass), so that kernel computes it with the k*k window taps as its "rows" (tap (u, v) reads
+// input row i + u from column v), on the CPU's widest vector level, the same bits at every level.
+// Calls row(i, f) with f[p] plane p's filtered row i. OfXAlone: y, y*y and x*y are x and x*x value for
+// value (b is a), so their rows are those of x and x*x; WithSide: y's rows are side's.
+template <class Row>
+void correlate_planes(const Image& a, const Image& b, const SsimWindow& window, Filtered which,
+                      const SsimSide* side, Row&& row) {
   const int k = window.size;
   const long long in_cols = a.cols(), out_rows = a.rows() - k + 1, out_cols = a.cols() - k + 1;
-  const SsimConstants constants(dynamic_range);
+  const bool need_y = which == Filtered::All || which == Filtered::WithSide;
   const detail::PassKernels& kernels = detail::active_kernels();
-  SsimResult r;
-  r.map = Image::uninitialized(static_cast<int>(out_rows), static_cast<int>(out_cols), 1, ElemType::F64);
-  double* map = r.map.data<double>();
   detail::parallel_for(out_rows, 0, 4, [&](long long begin, long long end) {
     std::vector<double> ring(static_cast<std::size_t>(kPlanes) * k * in_cols);
     std::vector<double> filtered(static_cast<std::size_t>(kPlanes) * out_cols);
     std::vector<const double*> taps(static_cast<std::size_t>(k) * k);
-    const auto ring_row = [&](int plane, long long row) {
-      return ring.data() +
-             (static_cast<std::size_t>(plane) * k + static_cast<std::size_t>(row % k)) * in_cols;
+    const auto ring_row = [&](int plane, long long r) {
+      return ring.data() + (static_cast<std::size_t>(plane) * k + static_cast<std::size_t>(r % k)) * in_cols;
     };
     long long loaded = begin;  // the next input row to bring into the ring
     for (long long i = begin; i < end; ++i) {
@@ -231,33 +231,75 @@ SsimResult ssim_valid(const Image& a, const Image& b, const SsimWindow& window, 
         double *x = ring_row(0, loaded), *y = ring_row(1, loaded);
         double *xx = ring_row(2, loaded), *yy = ring_row(3, loaded), *xy = ring_row(4, loaded);
         read_as_double(a, static_cast<std::size_t>(loaded * in_cols), static_cast<std::size_t>(in_cols), x);
-        if (itself) {
-          for (long long j = 0; j < in_cols; ++j) xx[j] = x[j] * x[j];
-          continue;
-        }
+        for (long long j = 0; j < in_cols; ++j) xx[j] = x[j] * x[j];
+        if (!need_y) continue;
         read_as_double(b, static_cast<std::size_t>(loaded * in_cols), static_cast<std::size_t>(in_cols), y);
-        for (long long j = 0; j < in_cols; ++j) {
-          xx[j] = x[j] * x[j];
-          yy[j] = y[j] * y[j];
-          xy[j] = x[j] * y[j];
-        }
+        for (long long j = 0; j < in_cols; ++j) xy[j] = x[j] * y[j];
+        if (which == Filtered::All)
+          for (long long j = 0; j < in_cols; ++j) yy[j] = y[j] * y[j];
       }
       for (int p = 0; p < kPlanes; ++p) {
-        if (itself && p != 0 && p != 2) continue;
+        if (which != Filtered::All && (p == 1 || p == 3)) continue;
+        if (which == Filtered::OfXAlone && p == 4) continue;
         for (int u = 0; u < k; ++u)
           for (int v = 0; v < k; ++v) taps[static_cast<std::size_t>(u) * k + v] = ring_row(p, i + u) + v;
         kernels.rows_from_double(detail::ElemCode::F64, window.weights.data(), taps.data(), k * k,
                                  filtered.data() + p * out_cols, static_cast<std::size_t>(out_cols));
       }
       const double* f = filtered.data();
-      const double* fy = itself ? f : f + out_cols;
-      const double* fxx = f + 2 * out_cols;
-      const double* fyy = itself ? fxx : f + 3 * out_cols;
-      const double* fxy = itself ? fxx : f + 4 * out_cols;
-      double* m = map + i * out_cols;
-      for (long long j = 0; j < out_cols; ++j)
-        m[j] = constants.map_value(f[j], fy[j], fxx[j], fyy[j], fxy[j]);
+      const double* planes[kPlanes] = {f, f + out_cols, f + 2 * out_cols, f + 3 * out_cols, f + 4 * out_cols};
+      if (which == Filtered::OfXAlone) {
+        planes[1] = planes[0];
+        planes[3] = planes[4] = planes[2];
+      } else if (which == Filtered::WithSide) {
+        planes[1] = side->mean.data<double>() + i * out_cols;
+        planes[3] = side->mean_sq.data<double>() + i * out_cols;
+      }
+      row(i, planes);
     }
+  });
+}
+
+}  // namespace
+
+SsimSide ssim_side(const Image& b, const SsimWindow& window) {
+  if (b.channels() != 1)
+    throw std::invalid_argument("SSIM scores one channel at a time, got " + shape_text(b));
+  if (b.type() == ElemType::Logical) throw std::invalid_argument("SSIM takes numeric images, not logical");
+  require_window_fits(b, window.size, "SSIM");
+  const int k = window.size, rows = b.rows() - k + 1, cols = b.cols() - k + 1;
+  SsimSide s;
+  s.window = window;
+  s.mean = Image::uninitialized(rows, cols, 1, ElemType::F64);
+  s.mean_sq = Image::uninitialized(rows, cols, 1, ElemType::F64);
+  double *m = s.mean.data<double>(), *q = s.mean_sq.data<double>();
+  correlate_planes(b, b, window, Filtered::OfXAlone, nullptr, [&](long long i, const double* const* f) {
+    std::copy_n(f[0], cols, m + i * cols);
+    std::copy_n(f[2], cols, q + i * cols);
+  });
+  return s;
+}
+
+SsimResult ssim_valid(const Image& a, const Image& b, const SsimWindow& window, double dynamic_range,
+                      const SsimSide* b_side) {
+  require_pair(a, b);
+  require_window_fits(a, window.size, "SSIM");
+  const int k = window.size;
+  const long long out_rows = a.rows() - k + 1, out_cols = a.cols() - k + 1;
+  if (b_side && (b_side->window.weights != window.weights || b_side->mean.rows() != out_rows ||
+                 b_side->mean.cols() != out_cols))
+    throw std::invalid_argument("an SSIM side made with another window or image size");
+  // An image against itself (the reference pane's own scores) filters x and x*x alone; given b's side,
+  // its two planes are not filtered again: the same bits either way.
+  const Filtered which = &a == &b ? Filtered::OfXAlone : b_side ? Filtered::WithSide : Filtered::All;
+  const SsimConstants constants(dynamic_range);
+  SsimResult r;
+  r.map = Image::uninitialized(static_cast<int>(out_rows), static_cast<int>(out_cols), 1, ElemType::F64);
+  double* map = r.map.data<double>();
+  correlate_planes(a, b, window, which, b_side, [&](long long i, const double* const* f) {
+    double* m = map + i * out_cols;
+    for (long long j = 0; j < out_cols; ++j)
+      m[j] = constants.map_value(f[0][j], f[1][j], f[2][j], f[3][j], f[4][j]);
   });
   r.mssim = map_mean(r.map);
   return r;
@@ -311,6 +353,34 @@ SsimResult ssim_matlab(const Image& a, const Image& b, double dynamic_range) {
   require_pair(a, b);
   static const std::vector<double> h = matlab_gaussian_kernel(11, 1.5);
   return combine(gaussian_replicate(planes_of(a, b), h), dynamic_range);
+}
+
+SsimReference ssim_reference(SsimVariant v, const Image& b, double dynamic_range) {
+  SsimReference r;
+  r.variant = v;
+  r.dynamic_range = v == SsimVariant::Basicsr ? 255.0 : dynamic_range;  // ssim_basicsr's fixed L
+  r.rows = b.rows();
+  r.cols = b.cols();
+  if (v == SsimVariant::Wang2009) {
+    require_window_fits(b, 11, "ssim_wang2009");
+    r.factor = wang2009_factor(b.rows(), b.cols());
+  }
+  r.b = r.factor > 1 ? wang2009_downsample(b, r.factor) : b;
+  if (v == SsimVariant::Matlab) return r;  // its separable replicate filtering reads both images
+  static const SsimWindow index = ssim_index_window(), opencv = opencv_gaussian_window();
+  r.side = ssim_side(r.b, v == SsimVariant::Basicsr ? opencv : index);
+  return r;
+}
+
+SsimResult ssim(const Image& a, const SsimReference& ref) {
+  if (a.rows() != ref.rows || a.cols() != ref.cols)
+    throw std::invalid_argument("SSIM needs two images of one shape, got " + shape_text(a) + " and " +
+                                std::to_string(ref.rows) + "x" + std::to_string(ref.cols) + "x1");
+  if (ref.variant == SsimVariant::Matlab) return ssim_matlab(a, ref.b, ref.dynamic_range);
+  const SsimWindow& w = ref.side->window;
+  if (ref.factor > 1)
+    return ssim_valid(wang2009_downsample(a, ref.factor), ref.b, w, ref.dynamic_range, &*ref.side);
+  return ssim_valid(a, ref.b, w, ref.dynamic_range, &*ref.side);
 }
 
 SsimResult ssim(SsimVariant v, const Image& a, const Image& b, double dynamic_range) {

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace rl {
@@ -98,6 +99,48 @@ TEST(SrProtocol, AnImageAgainstItselfScoresAsAgainstACopy) {
       EXPECT_EQ(self.rows, other.rows);
       EXPECT_EQ(self.cols, other.cols);
     }
+  }
+}
+
+// The HR's part made once (sr_reference) scores every SR image as score_sr does, bit for bit, for
+// every protocol, with the mod-crop (61x75 at scale 3) and without it (sr_reference_shaved, borders
+// 0 and 4); and refuses what score_sr refuses with its line.
+TEST(SrProtocol, AReferenceScoresAsScoreSr) {
+  const auto make = [](int rows, int cols, int seed) {
+    Image img(rows, cols, 3, ElemType::U8);
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c)
+        for (int k = 0; k < 3; ++k) img.set(r, c, k, (r * 37 + c * 11 + k * 71 + (r * c * seed) % 29) % 256);
+    return img;
+  };
+  const Image hr = make(61, 75, 1), sr1 = make(61, 75, 2), sr2 = make(61, 75, 3);
+  const auto same = [](const SrScore& x, const SrScore& y) {
+    return std::memcmp(&x.psnr, &y.psnr, sizeof(double)) == 0 &&
+           std::memcmp(&x.ssim, &y.ssim, sizeof(double)) == 0 && x.rows == y.rows && x.cols == y.cols;
+  };
+  for (const SrProtocolInfo& info : sr_protocols()) {
+    const SrReference ref = sr_reference(hr, 3, info.id);
+    for (const Image* sr : {&sr1, &sr2}) {
+      EXPECT_TRUE(same(score_sr(*sr, ref), score_sr(*sr, hr, 3, info.id))) << info.name;
+      for (int border : {0, 4})
+        EXPECT_TRUE(same(score_sr(*sr, sr_reference_shaved(hr, border, info.id)),
+                         score_sr_shaved(*sr, hr, border, info.id)))
+            << info.name << " border " << border;
+    }
+    const Image small = make(40, 45, 2);
+    std::string direct, prepared;
+    try {
+      score_sr(small, hr, 3, info.id);
+    } catch (const std::invalid_argument& e) {
+      direct = e.what();
+    }
+    try {
+      score_sr(small, ref);
+    } catch (const std::invalid_argument& e) {
+      prepared = e.what();
+    }
+    EXPECT_FALSE(direct.empty());
+    EXPECT_EQ(prepared, direct) << info.name;
   }
 }
 

@@ -84,6 +84,23 @@ SrScore score_sr(const Image& sr, const Image& hr, int scale, SrProtocol p);
 // with_ssim false leaves ssim NaN and skips its cost (BasicSR's calculate_psnr alone).
 SrScore score_sr_shaved(const Image& sr, const Image& hr, int border, SrProtocol p, bool with_ssim = true);
 
+// The HR's part of a score, made once to score several SR images against one HR (the viewer's panes
+// against its reference): its mod-crop, the protocol's values, the shave and each channel's
+// SsimReference. score_sr(sr, sr_reference(hr, scale, p)) is score_sr(sr, hr, scale, p), and with
+// sr_reference_shaved score_sr_shaved's, bit for bit, with the same errors.
+struct SrReference {
+  SrProtocol protocol = SrProtocol::Srcnn;
+  int scale = 0;  // 0: made by sr_reference_shaved (no mod-crop)
+  int border = 0;
+  int rows = 0, cols = 0, channels = 0;  // the HR's after the mod-crop, before the shave
+  std::string shape;                     // the HR's as the errors name it
+  Image values;                          // shaved, as the PSNR reads them
+  std::vector<SsimReference> ssim;       // per channel of the values the SSIM reads
+};
+SrReference sr_reference(const Image& hr, int scale, SrProtocol p);
+SrReference sr_reference_shaved(const Image& hr, int border, SrProtocol p);
+SrScore score_sr(const Image& sr, const SrReference& hr);
+
 // The plain-bicubic row of an SR table, from the HR image alone: mod-crop, MATLAB bicubic by
 // 1/scale and back by scale with boundary b (as the protocol's script does it), then score.
 SrScore score_bicubic(const Image& hr, int scale, SrProtocol p, Boundary b);

@@ -3,6 +3,7 @@
 // and BasicSR's _ssim. All accumulate in double in a fixed order, whatever the thread count.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,9 +52,32 @@ SsimResult ssim_wang2009(const Image& a, const Image& b, double dynamic_range = 
 SsimResult ssim_matlab(const Image& a, const Image& b, double dynamic_range);
 SsimResult ssim_basicsr(const Image& a, const Image& b);
 SsimResult ssim(SsimVariant v, const Image& a, const Image& b, double dynamic_range);
+// What a valid-part SSIM reads of one image alone: its window-filtered values and squares at every
+// position where the window fits, made once to score several images against it.
+struct SsimSide {
+  SsimWindow window;
+  Image mean, mean_sq;  // (rows - size + 1) x (cols - size + 1) x 1 double
+};
+SsimSide ssim_side(const Image& b, const SsimWindow& window);
+
 // The valid-part SSIM with any window: what ssim_index and ssim_basicsr are made of. Given one image
-// as both a and b (the same object), it filters two planes instead of five, with the same bits.
-SsimResult ssim_valid(const Image& a, const Image& b, const SsimWindow& window, double dynamic_range);
+// as both a and b (the same object) it filters two planes instead of five, and given b's side three:
+// the same bits.
+SsimResult ssim_valid(const Image& a, const Image& b, const SsimWindow& window, double dynamic_range,
+                      const SsimSide* b_side = nullptr);
+
+// What ssim(v, a, b, L) computes of b alone, made once to score several images against b:
+// ssim(a, ssim_reference(v, b, L)) is ssim(v, a, b, L), bit for bit.
+struct SsimReference {
+  SsimVariant variant = SsimVariant::SsimIndex;
+  double dynamic_range = 255.0;
+  int rows = 0, cols = 0;        // b's
+  int factor = 1;                // the 2009 variant's subsampling
+  Image b;                       // as the SSIM reads it (the 2009 variant's: low-passed, subsampled)
+  std::optional<SsimSide> side;  // the windowed variants' (not MATLAB's separable one)
+};
+SsimReference ssim_reference(SsimVariant v, const Image& b, double dynamic_range);
+SsimResult ssim(const Image& a, const SsimReference& ref);
 
 // 1 - SSIM per pixel, rows x cols x 1 double: MATLAB's ssim map (imgaussfilt sigma 1.5, 'replicate',
 // full size; DynamicRange the class's range, 1 for floating point) of each channel's values, the

@@ -285,7 +285,24 @@ TEST_F(FilePanes, AChangeRecomputesOnlyWhatDependsOnIt) {
     for (std::size_t k = 0; k < c.diffs[i].statistics.size(); ++k)
       EXPECT_EQ(fresh.diffs[i].statistics[k].value, c.diffs[i].statistics[k].value) << i << " " << k;
     EXPECT_TRUE(rl::identical(*fresh.diffs[i].map, *c.diffs[i].map)) << i;
+    // The protocol's scores bit for bit, the changed pane's made with the reference's shared part.
+    ASSERT_TRUE(fresh.diffs[i].sr && c.diffs[i].sr) << i;
+    EXPECT_EQ(fresh.diffs[i].sr->psnr, c.diffs[i].sr->psnr) << i;
+    EXPECT_EQ(fresh.diffs[i].sr->ssim, c.diffs[i].sr->ssim) << i;
   }
+  // The reference was scored before: its part was made for the changed pane, and is kept for the next.
+  EXPECT_FALSE(fresh.diffs[2].sr_reference);  // a reference scored once makes none
+  ASSERT_TRUE(c.diffs[2].sr_reference);
+  const auto shared = c.diffs[2].sr_reference;
+  c.panes[2] = PaneConfig{rl::Method::Box, false};
+  rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+  EXPECT_EQ(c.diffs[2].sr_reference, shared);
+  fresh.panes = c.panes;
+  fresh.diffs.clear();
+  fresh.results.clear();
+  rl::ui::compute_comparison(fresh, rl::ui::run_on_cpu, [] { return false; });
+  EXPECT_EQ(fresh.diffs[2].sr->ssim, c.diffs[2].sr->ssim);
+  EXPECT_EQ(fresh.diffs[2].sr->psnr, c.diffs[2].sr->psnr);
 }
 
 // At scale 1 a MATLAB pane whose plan is the identity shares the source instead of copying it (the

@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "pane_maps.hpp"
+#include "pane_scores.hpp"
 #include "rl/convert.hpp"
 #include "rl/fnv1a.hpp"
 #include "rl/image_io.hpp"
@@ -161,14 +162,6 @@ int sr_scale_of(const ResizeSpec& base) {
 }
 
 namespace {
-// PSNR and SSIM of `pane` against `ref` under protocol p: rl::score_sr at sr_scale > 0, else
-// rl::score_sr_shaved with border 0. Throws std::invalid_argument where the pair cannot be scored.
-SrScore score_pane(const Image& pane, const Image& ref, int sr_scale, SrProtocol p) {
-  return sr_scale > 0 ? score_sr(pane, ref, sr_scale, p) : score_sr_shaved(pane, ref, 0, p);
-}
-}  // namespace
-
-namespace {
 
 // The HR an SR round trip at factor s starts from: `src` mod-cropped to a multiple of s.
 std::shared_ptr<const Image> round_trip_hr(const std::shared_ptr<const Image>& src, int s) {
@@ -198,15 +191,17 @@ void checker_uncovered(QImage& map, QPoint nudge) {
 // The statistics shown for pane d after its stats are made: the region and nudge it is taken over,
 // the stats, the region's values, and the protocol's scores (or why there are none).
 void add_statistics(PaneDiff& d, const Image& a_cmp, const Image& b_cmp, const DiffSettings& settings,
-                    int sr_scale, const std::optional<StatsRegion>& region, QPoint nudge) {
+                    detail::PaneScorer* scorer, bool whole, const std::optional<StatsRegion>& region,
+                    QPoint nudge) {
   if (region) d.statistics.push_back(region_statistic(*region));
   if (!nudge.isNull()) d.statistics.push_back(nudge_statistic(nudge));
   for (Statistic& s : statistics_of(*d.stats)) d.statistics.push_back(std::move(s));
   if (region) d.statistics.push_back(values_statistic(a_cmp));
-  if (settings.protocol) {
+  if (settings.protocol && scorer) {
     QString why;
     try {
-      d.sr = score_pane(a_cmp, b_cmp, sr_scale, *settings.protocol);
+      d.sr = scorer->score(a_cmp, b_cmp, whole);
+      if (whole) d.sr_reference = scorer->shared();
     } catch (const std::exception& e) {
       why = QString::fromStdString(e.what());
     }
@@ -228,6 +223,8 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
   const QSize ref_size(ref.cols(), ref.rows());
   std::vector<QPoint> nudges(images.size());
   std::vector<const PaneDiff*> kept_map(images.size(), nullptr);  // the earlier PaneDiff whose map is kept
+  std::optional<detail::PaneScorer> scorer;
+  if (settings.protocol) scorer.emplace(ref_ptr, *settings.protocol, sr_scale, earlier);
   for (std::size_t i = 0; i < images.size(); ++i) {
     PaneDiff& d = out.diffs[i];
     const auto& a = images[i];
@@ -276,6 +273,7 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
       if (same_stats) {
         d.stats = before->stats;
         d.sr = before->sr;
+        d.sr_reference = before->sr_reference;
         d.statistics = before->statistics;
       } else {
         const bool whole = window == QRect(QPoint(0, 0), ref_size);
@@ -287,7 +285,7 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
         const Image& a_cmp = whole ? *a : a_part;
         const Image& b_cmp = whole ? b : b_part;
         d.stats = diff_stats(a_cmp, b_cmp);
-        add_statistics(d, a_cmp, b_cmp, settings, sr_scale, region, nudge);
+        add_statistics(d, a_cmp, b_cmp, settings, scorer ? &*scorer : nullptr, whole, region, nudge);
       }
       if (same_map) {
         d.map = before->map;

@@ -199,7 +199,10 @@ struct PaneDiff {
   QImage colored;                                  // map through the comparison's DiffScale
   std::shared_ptr<const Picture> colored_picture;  // it with its halvings, what a pane draws
   std::optional<DiffStats> stats;
-  std::optional<SrScore> sr;          // under DiffSettings::protocol, when the pair can be scored
+  std::optional<SrScore> sr;  // under DiffSettings::protocol, when the pair can be scored
+  // The reference's part of those scores, shared by the panes scored against all of it and kept for
+  // the next comparison of the same reference (see detail::PaneScorer).
+  std::shared_ptr<const SrReference> sr_reference;
   std::vector<Statistic> statistics;  // stats (then sr) as shown
   QString error;
   // A nudged pane as it is shown and compared: its result moved by the nudge, the uncovered strip
