@@ -309,7 +309,17 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
           d.map_inputs = PaneDiff::MapInputs{a, ref_ptr, nudge, settings.mode, channel};
           if (keep_map) d.map = share_image(detail::map_of(*d.map_inputs, QRect(QPoint(0, 0), ref_size), &b));
         }
-        detail::measure_map(d);
+        // An integer pane's map of |difference|, max over channels, of the whole image takes the
+        // whole image's largest |difference| (the statistic: integer differences are exact in the
+        // map's type) and holds no non-finite value: no pass over a map that is not kept.
+        const bool from_stats = !d.map && d.stats && !region && nudge.isNull() && !settings.ssim_map &&
+                                settings.mode == DiffMode::AbsMaxChannel && !is_floating(a->type());
+        if (from_stats) {
+          d.map_max = d.stats->max_abs;
+          d.map_non_finite = NonFiniteCount{};
+        } else {
+          detail::measure_map(d);
+        }
       }
       m = std::max(m, d.map_max);
       out.scale.non_finite += d.map_non_finite;
