@@ -65,25 +65,31 @@ void BM_CoreResizes(benchmark::State& state) {
   set_counters(state, which);
 }
 
-// The whole model: the same resizes, then every map, statistic and display image.
+// The whole model: the same resizes, then every map, statistic and display image, as the window
+// opens it (range(2) 0: the maps hidden, its default) or with Show Differences on (1: each map kept
+// whole and coloured, with its halvings).
 void BM_ComparisonPipeline(benchmark::State& state) {
   const int which = static_cast<int>(state.range(0));
   const double scale = static_cast<double>(state.range(1)) / 100.0;
   for (auto _ : state) {
     rl::ui::Comparison c = comparison_of(which, scale);
+    c.maps_shown = state.range(2) != 0;
     rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
     benchmark::DoNotOptimize(c.diffs.data());
   }
   set_counters(state, which);
 }
 
-// A map or statistics change: compare() on results already made (no resize).
+// Every pane compared anew on results already made (no resize): what a new reference or region
+// costs (the earlier diffs dropped, so nothing is kept; the maps hidden, the window's default).
 void BM_CompareOnly(benchmark::State& state) {
   const int which = static_cast<int>(state.range(0));
   const double scale = static_cast<double>(state.range(1)) / 100.0;
   rl::ui::Comparison c = comparison_of(which, scale);
+  c.maps_shown = false;
   rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
   for (auto _ : state) {
+    c.diffs.clear();
     rl::ui::compare(c);
     benchmark::DoNotOptimize(c.diffs.data());
   }
@@ -153,7 +159,15 @@ void Args(benchmark::internal::Benchmark* b) {
 }
 
 BENCHMARK(BM_CoreResizes)->Apply(Args);
-BENCHMARK(BM_ComparisonPipeline)->Apply(Args);
+BENCHMARK(BM_ComparisonPipeline)
+    ->Args({0, 100, 0})
+    ->Args({1, 100, 0})
+    ->Args({2, 100, 0})
+    ->Args({1, 50, 0})
+    ->Args({2, 100, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->MeasureProcessCPUTime();
 BENCHMARK(BM_CompareOnly)->Apply(Args);
 BENCHMARK(BM_Div2kSrChange)
     ->DenseRange(0, 2)
