@@ -236,7 +236,7 @@ class ResponsiveTest : public QObject {
   // Each pane's header says where its work is while the document computes: the changed pane is
   // resized, then compared; a kept pane is never resized; nothing is left once the work is done. The
   // document's steps are sampled every 5 ms (what the header reads 10 times a second): at 3/4 of
-  // 24 MP pane 4's resize takes a few hundred ms and the comparison of all four about a second.
+  // 24 MP pane 4's resize and its comparison take tens of milliseconds each.
   void each_pane_shows_its_step_while_a_24_megapixel_comparison_recomputes() {
     MainWindow w;
     QVERIFY(show_big_image(w, 0.75));
@@ -261,7 +261,13 @@ class ResponsiveTest : public QObject {
     QVERIFY(steps3.contains(static_cast<int>(PaneStep::Comparing)));
     QVERIFY(steps0.contains(static_cast<int>(PaneStep::Kept)));  // made from the same inputs
     QVERIFY(!steps0.contains(static_cast<int>(PaneStep::Resizing)));
-    QVERIFY(shown3.contains(QStringLiteral("comparing…")));
+    // The header reads the steps 10 times a second and at each busy change: it shows the step it
+    // reads (the first, "waiting…", at least); a step shorter than its period may pass unseen (the
+    // comparison now takes tens of milliseconds).
+    const QSet<QString> known{QString(), QStringLiteral("waiting…"), QStringLiteral("resizing…"),
+                              QStringLiteral("comparing…")};
+    for (const QString& t : shown3) QVERIFY2(known.contains(t), qPrintable(t));
+    QVERIFY(shown3.size() > 1);
     for (int i = 0; i < Document::kPanes; ++i) {
       QVERIFY(!doc.pane_step(i));
       QVERIFY(w.pane(i)->progress().isEmpty());
