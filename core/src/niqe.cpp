@@ -317,7 +317,8 @@ NiqeModel make_niqe_model(std::vector<double> mean, std::vector<double> cov) {
 }
 
 NiqeModel read_niqe_model(const std::string& mean_npy, const std::string& cov_npy) {
-  return checked_model(npy_values(mean_npy, "mean"), npy_values(cov_npy, "covariance"));
+  std::vector<double> mean = npy_values(mean_npy, "mean");  // the mean's errors first
+  return checked_model(std::move(mean), npy_values(cov_npy, "covariance"));
 }
 
 Image niqe_values(const Image& img, NiqeProtocol p) {
