@@ -20,9 +20,10 @@ basicsr-rgb, ntire, lapsrn.
 import numpy as np
 
 from . import _core
+from ._niqe import niqe, niqe_protocols  # noqa: F401 (NIQE lives in _niqe.py)
 
 __all__ = ["score", "protocols", "rgb2ycbcr", "ycbcr2rgb", "psnr", "ssim", "ssim_map", "calculate_psnr",
-           "calculate_ssim", "bgr2ycbcr"]
+           "calculate_ssim", "bgr2ycbcr", "niqe", "niqe_protocols"]
 
 
 def _array(x):

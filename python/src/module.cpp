@@ -13,6 +13,7 @@ PYBIND11_MODULE(_core, m) {
   bind_metrics(m);
   bind_identify(m);
   bind_degrade(m);
+  bind_niqe(m);
 
   py::class_<PyTable>(m, "AxisTable", "One axis' contribution table (read-only views of the plan's arrays).")
       .def_property_readonly("in_size", [](const PyTable& t) { return t.t->in_size; })
