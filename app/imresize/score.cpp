@@ -379,6 +379,7 @@ std::string score_usage_text() {
   std::string t = R"(Usage: imresize score SR_DIR HR_DIR --scale S --protocol P|all [--csv FILE] [--json FILE]
        imresize score --bicubic HR_DIR --scale S --protocol P|all [--boundary legacy|modern] [...]
        imresize score --bicubic HR_DIR --scale S --protocol P --degradation bd|bd-vsr|dn [...]
+       imresize score --metric niqe DIR [--protocol release|pirm] [...]   (no reference; --metric niqe --help)
 
 Scores super-resolved images against their HR images as a paper's evaluation script does (PSNR and
 SSIM on the script's Y, rounding and border), or with --bicubic computes the plain-bicubic row of an

@@ -8,6 +8,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "niqe/gamma_grid.hpp"
 #include "niqe/linalg.hpp"
 #include "rl/color.hpp"
 #include "rl/image_ops.hpp"
@@ -59,102 +60,92 @@ Image rgb2gray(const Image& rgb) {
   return out;
 }
 
-// imfilter(im, h, 'replicate') of a double image with a rank-1 7x7 h: imfilter separates it (svd:
-// hrow = v(:,1)' sqrt(s(1)), hcol = u(:,1) sqrt(s(1)), here the normalised 1-D Gaussian g, whose
-// outer product fspecial's window is) and filters the replicate-padded image with hrow along each
-// row, then with hcol down each column; each output sums its taps in kernel order from 0.
-Image imfilter_replicate(const Image& im, const std::vector<double>& g) {
-  const int rows = im.rows(), cols = im.cols(), k = static_cast<int>(g.size()), half = k / 2;
-  const double* a = im.data<double>();
-  Image tmp = Image::uninitialized(rows, cols, 1, ElemType::F64), out = tmp;
-  out = Image::uninitialized(rows, cols, 1, ElemType::F64);
-  double* t = tmp.data<double>();
-  double* o = out.data<double>();
-  parallel_for(rows, 16, [&](long long r0, long long r1) {
-    for (long long i = r0; i < r1; ++i)
-      for (int j = 0; j < cols; ++j) {
-        double s = 0.0;
-        for (int q = 0; q < k; ++q) s += g[q] * a[i * cols + std::clamp(j + q - half, 0, cols - 1)];
-        t[i * cols + j] = s;
-      }
-  });
-  parallel_for(rows, 16, [&](long long r0, long long r1) {
-    for (long long i = r0; i < r1; ++i)
-      for (int j = 0; j < cols; ++j) {
-        double s = 0.0;
-        for (int q = 0; q < k; ++q)
-          s += g[q] * t[static_cast<long long>(std::clamp<long long>(i + q - half, 0, rows - 1)) * cols + j];
-        o[i * cols + j] = s;
-      }
-  });
-  return out;
-}
-
 // Whether each pixel's 7x7 window (replicate-padded) holds one value: there im - mu is rounding noise.
+// A row's 7 values are one where the run of equal values through the pixel reaches 3 to each side
+// (or the edge); the window is flat where that holds on its 7 rows and those rows' values agree.
 std::vector<char> flat_windows(const Image& im, int half) {
   const int rows = im.rows(), cols = im.cols();
   const double* a = im.data<double>();
-  std::vector<double> lo(im.elements()), hi(im.elements());
-  for (int i = 0; i < rows; ++i)
-    for (int j = 0; j < cols; ++j) {
-      double l = a[static_cast<std::size_t>(i) * cols + j], h = l;
-      for (int q = -half; q <= half; ++q) {
-        const double v = a[static_cast<std::size_t>(i) * cols + std::clamp(j + q, 0, cols - 1)];
-        l = std::min(l, v);
-        h = std::max(h, v);
-      }
-      lo[static_cast<std::size_t>(i) * cols + j] = l;
-      hi[static_cast<std::size_t>(i) * cols + j] = h;
+  std::vector<char> row_flat(im.elements()), flat(im.elements());
+  parallel_for(rows, 16, [&](long long r0, long long r1) {
+    std::vector<int> left(cols), right(cols);  // how far the run of equal values reaches each way
+    for (long long i = r0; i < r1; ++i) {
+      const double* r = a + i * cols;
+      for (int j = 0; j < cols; ++j) left[j] = j > 0 && r[j - 1] == r[j] ? left[j - 1] + 1 : 0;
+      for (int j = cols - 1; j >= 0; --j) right[j] = j + 1 < cols && r[j + 1] == r[j] ? right[j + 1] + 1 : 0;
+      for (int j = 0; j < cols; ++j)
+        row_flat[i * cols + j] =
+            (left[j] >= half || left[j] == j) && (right[j] >= half || right[j] == cols - 1 - j);
     }
-  std::vector<char> flat(im.elements());
-  for (int i = 0; i < rows; ++i)
-    for (int j = 0; j < cols; ++j) {
-      double l = lo[static_cast<std::size_t>(i) * cols + j], h = hi[static_cast<std::size_t>(i) * cols + j];
-      for (int q = -half; q <= half; ++q) {
-        const std::size_t k = static_cast<std::size_t>(std::clamp(i + q, 0, rows - 1)) * cols + j;
-        l = std::min(l, lo[k]);
-        h = std::max(h, hi[k]);
+  });
+  parallel_for(rows, 16, [&](long long r0, long long r1) {
+    for (long long i = r0; i < r1; ++i)
+      for (int j = 0; j < cols; ++j) {
+        bool f = true;
+        for (int q = -half; q <= half && f; ++q) {
+          const long long k = std::clamp<long long>(i + q, 0, rows - 1) * cols + j;
+          f = row_flat[k] && a[k] == a[i * cols + j];
+        }
+        flat[i * cols + j] = f;
       }
-      flat[static_cast<std::size_t>(i) * cols + j] = l == h;
-    }
+  });
   return flat;
 }
 
-// structdis = (im - mu) ./ (sigma + 1), mu = imfilter(im), sigma = sqrt(abs(imfilter(im.*im) - mu.*mu)),
-// and 0 (its exact value) where the window is flat; `flat` counts those pixels.
+// structdis = (im - mu) ./ (sigma + 1), mu = imfilter(im, window, 'replicate'), sigma =
+// sqrt(abs(imfilter(im.*im, window, 'replicate') - mu.*mu)); 0 (its exact value) where the window is
+// flat, those pixels counted in `flat`. imfilter separates the rank-1 7x7 window (svd: hrow = v(:,1)'
+// sqrt(s(1)), hcol = u(:,1) sqrt(s(1)), the normalised 1-D Gaussian g whose outer product fspecial's
+// window is) and filters the replicate-padded image with hrow along each row, then with hcol down each
+// column; each output sums its 7 products in kernel order from 0. im and im.*im are filtered side by
+// side, the products im.*im made as each tap reads them (the same values as a squared image's).
 Image mscn(const Image& im, std::size_t& flat) {
   static const std::vector<double> g = matlab_gaussian_kernel(7, 7.0 / 6.0);
-  Image sq = Image::uninitialized(im.rows(), im.cols(), 1, ElemType::F64);
+  constexpr int k = 7, half = 3;
+  const int rows = im.rows(), cols = im.cols();
   const double* a = im.data<double>();
-  for (std::size_t i = 0; i < im.elements(); ++i) sq.data<double>()[i] = a[i] * a[i];
-  const Image mu = imfilter_replicate(im, g), mu2 = imfilter_replicate(sq, g);
-  const std::vector<char> is_flat = flat_windows(im, 3);
-  Image out = Image::uninitialized(im.rows(), im.cols(), 1, ElemType::F64);
-  const double *m = mu.data<double>(), *m2 = mu2.data<double>();
+  std::vector<double> t1(im.elements()), t2(im.elements());  // the row pass of im and of im.*im
+  parallel_for(rows, 16, [&](long long r0, long long r1) {
+    std::vector<double> pad(static_cast<std::size_t>(cols) + 2 * half);
+    for (long long i = r0; i < r1; ++i) {
+      for (int j = 0; j < cols + 2 * half; ++j) pad[j] = a[i * cols + std::clamp(j - half, 0, cols - 1)];
+      double* o1 = t1.data() + i * cols;
+      double* o2 = t2.data() + i * cols;
+      std::fill(o1, o1 + cols, 0.0);
+      std::fill(o2, o2 + cols, 0.0);
+      for (int q = 0; q < k; ++q)
+        for (int j = 0; j < cols; ++j) {
+          const double v = pad[j + q];
+          o1[j] += g[q] * v;
+          o2[j] += g[q] * (v * v);
+        }
+    }
+  });
+  const std::vector<char> is_flat = flat_windows(im, half);
+  Image out = Image::uninitialized(rows, cols, 1, ElemType::F64);
   double* o = out.data<double>();
-  for (std::size_t i = 0; i < im.elements(); ++i) {
-    const double mu_sq = m[i] * m[i];
-    const double sigma = std::sqrt(std::abs(m2[i] - mu_sq));
-    o[i] = is_flat[i] ? 0.0 : (a[i] - m[i]) / (sigma + 1.0);
-    flat += is_flat[i] ? 1 : 0;
-  }
+  parallel_for(rows, 16, [&](long long r0, long long r1) {
+    std::vector<double> mu(cols), mu2(cols);
+    for (long long i = r0; i < r1; ++i) {
+      std::fill(mu.begin(), mu.end(), 0.0);
+      std::fill(mu2.begin(), mu2.end(), 0.0);
+      for (int q = 0; q < k; ++q) {
+        const long long src = std::clamp<long long>(i + q - half, 0, rows - 1) * cols;
+        for (int j = 0; j < cols; ++j) {
+          mu[j] += g[q] * t1[src + j];
+          mu2[j] += g[q] * t2[src + j];
+        }
+      }
+      for (int j = 0; j < cols; ++j) {
+        const double mu_sq = mu[j] * mu[j];
+        const double sigma = std::sqrt(std::abs(mu2[j] - mu_sq));
+        o[i * cols + j] = is_flat[i * cols + j] ? 0.0 : (a[i * cols + j] - mu[j]) / (sigma + 1.0);
+      }
+    }
+  });
+  flat += static_cast<std::size_t>(std::count(is_flat.begin(), is_flat.end(), 1));
   return out;
 }
-
-// gam = 0.2:0.001:10 as MATLAB's colon makes it (the first half counted up from 0.2, the second down
-// from 10), and r_gam = gamma(2./gam).^2 ./ (gamma(1./gam) .* gamma(3./gam)).
-struct GammaGrid {
-  std::vector<double> gam, r_gam;
-  GammaGrid() {
-    const double a = 0.2, d = 0.001, b = 10.0;
-    const int n = 9800;
-    for (int k = 0; k <= n; ++k) gam.push_back(k <= n / 2 ? a + k * d : b - (n - k) * d);
-    for (const double g : gam) {
-      const double g2 = std::tgamma(2.0 / g);
-      r_gam.push_back((g2 * g2) / (std::tgamma(1.0 / g) * std::tgamma(3.0 / g)));
-    }
-  }
-};
 
 struct Aggd {
   double alpha, betal, betar;
@@ -163,22 +154,19 @@ struct Aggd {
 // estimateaggdparam.m on vec (n values in MATLAB's column order). mean() is a sum in index order over
 // the count; an empty side gives NaN (mean of nothing), which min() then skips: all NaN picks gam(1).
 Aggd estimate_aggd(const double* vec, std::size_t n) {
-  static const GammaGrid grid;
+  const niqe_detail::GammaGrid& grid = niqe_detail::gamma_grid();
+  // One pass, four sums each in index order (adding 0.0 for the other side's values changes no sum).
   double left = 0.0, right = 0.0, abs_sum = 0.0, sq_sum = 0.0;
   std::size_t nl = 0, nr = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const double v = vec[i];
-    if (v < 0) {
-      left += v * v;
-      ++nl;
-    }
-    if (v > 0) {
-      right += v * v;
-      ++nr;
-    }
+    const double v = vec[i], v2 = v * v;
+    left += v < 0 ? v2 : 0.0;
+    right += v > 0 ? v2 : 0.0;
+    nl += v < 0;
+    nr += v > 0;
+    abs_sum += std::abs(v);
+    sq_sum += v2;
   }
-  for (std::size_t i = 0; i < n; ++i) abs_sum += std::abs(vec[i]);
-  for (std::size_t i = 0; i < n; ++i) sq_sum += vec[i] * vec[i];
   const double leftstd = std::sqrt(nl ? left / static_cast<double>(nl) : kNan);
   const double rightstd = std::sqrt(nr ? right / static_cast<double>(nr) : kNan);
   const double gammahat = leftstd / rightstd;
@@ -186,16 +174,7 @@ Aggd estimate_aggd(const double* vec, std::size_t n) {
   const double rhat = (mean_abs * mean_abs) / (sq_sum / static_cast<double>(n));
   const double g2p1 = gammahat * gammahat + 1.0;
   const double rhatnorm = (rhat * (std::pow(gammahat, 3) + 1.0) * (gammahat + 1.0)) / (g2p1 * g2p1);
-  std::size_t pos = 0;
-  double best = kNan;
-  for (std::size_t k = 0; k < grid.r_gam.size(); ++k) {
-    const double dk = grid.r_gam[k] - rhatnorm;
-    const double e = dk * dk;
-    if (!std::isnan(e) && (std::isnan(best) || e < best)) {
-      best = e;
-      pos = k;
-    }
-  }
+  const std::size_t pos = niqe_detail::grid_argmin(grid, rhatnorm);
   const double alpha = grid.gam[pos];
   const double f = std::sqrt(std::tgamma(1.0 / alpha) / std::tgamma(3.0 / alpha));
   return {alpha, leftstd * f, rightstd * f};
@@ -211,13 +190,15 @@ void block_features(const double* s, int stride, int bs, double* feat) {
   feat[1] = (a.betal + a.betar) / 2;
   // circshift(structdis, [dr dc]): shifted(r, c) = structdis(r - dr, c - dc), wrapped in the block.
   constexpr int shifts[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+  std::vector<int> row_from(bs);
   for (int k = 0; k < 4; ++k) {
-    for (int c = 0; c < bs; ++c)
-      for (int r = 0; r < bs; ++r) {
-        const int sr = (r - shifts[k][0] + bs) % bs, sc = (c - shifts[k][1] + bs) % bs;
-        pair[static_cast<std::size_t>(c) * bs + r] =
-            vec[static_cast<std::size_t>(c) * bs + r] * vec[static_cast<std::size_t>(sc) * bs + sr];
-      }
+    for (int r = 0; r < bs; ++r) row_from[r] = (r - shifts[k][0] + bs) % bs;
+    for (int c = 0; c < bs; ++c) {
+      const double* col = vec.data() + static_cast<std::size_t>(c) * bs;
+      const double* from = vec.data() + static_cast<std::size_t>((c - shifts[k][1] + bs) % bs) * bs;
+      double* out = pair.data() + static_cast<std::size_t>(c) * bs;
+      for (int r = 0; r < bs; ++r) out[r] = col[r] * from[row_from[r]];
+    }
     a = estimate_aggd(pair.data(), pair.size());
     const double meanparam = (a.betar - a.betal) * (std::tgamma(2.0 / a.alpha) / std::tgamma(1.0 / a.alpha));
     double* f = feat + 2 + 4 * k;

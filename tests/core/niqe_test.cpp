@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "niqe/gamma_grid.hpp"
 #include "rl/color.hpp"
 #include "rl/image_ops.hpp"
 #include "rl/npy.hpp"
@@ -292,6 +293,31 @@ TEST(Niqe, PirmIsTheShavedY) {
   EXPECT_EQ(parse_niqe_protocol("release"), NiqeProtocol::Release);
   EXPECT_EQ(parse_niqe_protocol("matlab"), std::nullopt);
   EXPECT_EQ(niqe_protocol_names(), "release, pirm");
+}
+
+// The grid as MATLAB's colon makes it, and the bisecting argmin giving min()'s index wherever the
+// linear scan would: on every grid value, between them, outside the range, and at NaN and infinity.
+TEST(Niqe, GammaGridArgminIsMinsIndex) {
+  const niqe_detail::GammaGrid& g = niqe_detail::gamma_grid();
+  ASSERT_EQ(g.gam.size(), 9801u);
+  EXPECT_EQ(g.gam[0], 0.2);
+  EXPECT_EQ(g.gam[4900], 0.2 + 4900 * 0.001);
+  EXPECT_EQ(g.gam[4901], 10.0 - 4899 * 0.001);
+  EXPECT_EQ(g.gam[9800], 10.0);
+  ASSERT_TRUE(g.increasing);  // else grid_argmin is the linear scan and this test shows nothing
+  std::vector<double> xs = {-1.0, 0.0, 1e-300, 0.74, 0.75, 0.76, 2.0, 1e300, -1e300, std::nan(""), INFINITY};
+  for (std::size_t k = 0; k < g.r_gam.size(); k += 7) {
+    xs.push_back(g.r_gam[k]);
+    if (k + 1 < g.r_gam.size()) xs.push_back((g.r_gam[k] + g.r_gam[k + 1]) / 2);
+    xs.push_back(std::nextafter(g.r_gam[k], 1.0));
+  }
+  std::uint32_t s = 5;
+  for (int i = 0; i < 2000; ++i)
+    xs.push_back(static_cast<double>(s = s * 1664525u + 1013904223u) / 4294967296.0);
+  for (const double x : xs)
+    EXPECT_EQ(niqe_detail::grid_argmin(g, x), niqe_detail::grid_argmin_linear(g, x)) << x;
+  EXPECT_EQ(niqe_detail::grid_argmin(g, std::nan("")), 0u);
+  EXPECT_EQ(niqe_detail::grid_argmin(g, 2.0), 9800u);
 }
 
 TEST(Niqe, RefusesWhatIsNotANiqe) {
