@@ -182,8 +182,11 @@ Options:
   --csv FILE, --json FILE
                       every image's NIQE and the mean, full precision (atomic write)
 
-Images smaller than two 96x96 blocks (after the pirm shave) are refused, as are images whose blocks
-are so flat that fewer than two have every feature finite: MATLAB's result there is not a NIQE.
+Images: grey or RGB. release scores 8- and 16-bit files as MATLAB's imread gives them (a 16-bit
+image on its 0..65535 values, as computequality.m would); pirm takes 8-bit files only. Images smaller
+than two 96x96 blocks (after the pirm shave) are refused, as are images whose blocks are so flat that
+fewer than two have every feature finite: MATLAB's result there is not a NIQE. Where 7x7 windows are
+flat, MATLAB's score depends on its filter's rounding noise: such images get one line saying so.
 
 )";
   return t + kExitStatusHelp;

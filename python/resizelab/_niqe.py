@@ -19,6 +19,9 @@ def niqe_protocols():
 def niqe(img, protocol="release", boundary="modern", model=None):
     """NIQE of an H x W (grey) or H x W x 3 (R,G,B) array; lower is more natural.
 
+    The values are scored as they are, as computequality.m does with double(im): a uint8 image (or a
+    float one) on 0..255; a float image on 0..1 gives another, meaningless, number.
+
     protocol: "release" (the release's own call: rgb2gray of RGB, rounded for uint8) or "pirm" (the
     PIRM 2018 challenge: uint8 Y of rgb2ycbcr, 4 pixels shaved on each side).
     boundary: imresize(im, 0.5)'s, "modern" (MATLAB R2015b and later) or "legacy".
