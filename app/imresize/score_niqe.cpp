@@ -2,6 +2,7 @@
 // only when every image was scored.
 #include "score_niqe.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <optional>

@@ -7,6 +7,9 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "niqe/gamma_grid.hpp"
 #include "niqe/linalg.hpp"

@@ -6,10 +6,15 @@
 #include "rl/niqe.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <string>
+#include <tuple>
 #include <vector>
 
 #include "niqe/gamma_grid.hpp"

@@ -3,6 +3,7 @@
 // docs/METRICS.md names each step, its source and the order of the floating-point operations.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
