@@ -9,7 +9,6 @@
 #include <stdexcept>
 
 #include "exit_codes.hpp"
-#include "options.hpp"
 #include "rl/atomic_file.hpp"
 #include "rl/image_io.hpp"
 #include "rl/niqe.hpp"
