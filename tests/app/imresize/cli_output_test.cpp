@@ -332,6 +332,26 @@ bool wait_for_temporary(const fs::path& dir) {
   return false;
 }
 
+// Durable: the data is fsynced, then renamed over the output, then the folder is fsynced (the order
+// logged by slow_fsync.cpp).
+TEST(CliOutput, DataThenRenameThenFolderAreSynced) {
+  ScratchDir d;
+  const fs::path in = make_input(d);
+  const fs::path out = d.path() / "out.png", log = d.path() / "sync.log";
+  const Spawned s = spawn({RL_IMRESIZE_EXE, in.string(), out.string(), "--scale", "0.5"}, d.path(),
+                          {std::string("LD_PRELOAD=") + RL_SLOW_FSYNC_LIB,
+                           "RL_TEST_FSYNC_LOG=" + log.string(), "ASAN_OPTIONS=verify_asan_link_order=0"});
+  ASSERT_EQ(wait_for(s), 0) << read_text(d.path() / ".cmd-stderr");
+  std::vector<std::string> lines;
+  std::istringstream text(read_text(log));
+  for (std::string l; std::getline(text, l);) lines.push_back(l);
+  ASSERT_EQ(lines.size(), 3u) << read_text(log);
+  const std::string temp = lines[0].substr(6);
+  EXPECT_NE(temp.find("/.out.rl-tmp-"), std::string::npos) << lines[0];
+  EXPECT_EQ(lines[1], "rename " + temp + " " + out.string());
+  EXPECT_EQ(lines[2], "fsync " + fs::canonical(d.path()).string());
+}
+
 class CliOutputSignal : public ::testing::TestWithParam<int> {};
 
 TEST_P(CliOutputSignal, WhileWritingRemovesTheTemporaryAndKeepsTheOldFile) {
