@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/random.h>
 #include <sys/stat.h>
@@ -146,8 +147,11 @@ std::string replace_refusal(const std::string& path, const fs::path& dir, const 
   return {};
 }
 
-// The live temporaries: claimed by a writer (kClaimed) while it copies the path in, then kLive until
-// the writer takes it back (kFree), or until a signal handler takes it (kTaken) to remove the file.
+// The live temporaries. A writer claims a slot (kClaimed) before it creates the file, with the
+// termination signals blocked in its thread; once the file exists and its path is in the slot, the
+// slot is kLive until the writer takes it back (kFree) or a signal handler takes it (kTaken) to remove
+// the file. A handler (in another thread: the writer's blocks the signals) waits for claimed slots to
+// settle, so a file being created is never missed and a name that was not ours is never removed.
 constexpr int kSlots = 256;
 constexpr int kFree = 0, kClaimed = 1, kLive = 2, kTaken = 3;
 struct Slot {
@@ -157,17 +161,27 @@ struct Slot {
 Slot g_slots[kSlots];
 static_assert(std::atomic<int>::is_always_lock_free, "the registry must be usable from a signal handler");
 
-int register_temporary(const std::string& path) {
-  if (path.size() >= PATH_MAX) return -1;
+// A slot for a temporary about to be created, or -1 when all are taken (more than kSlots outputs at
+// once: that one is not removed by a signal, as none is by kill -9).
+int claim_slot() {
   for (int i = 0; i < kSlots; ++i) {
     int expected = kFree;
-    if (g_slots[i].state.compare_exchange_strong(expected, kClaimed)) {
-      std::memcpy(g_slots[i].path, path.c_str(), path.size() + 1);
-      g_slots[i].state.store(kLive);
-      return i;
-    }
+    if (g_slots[i].state.compare_exchange_strong(expected, kClaimed)) return i;
   }
-  return -1;  // more than kSlots at once: this one is not removed by a signal (kill -9 leaves it too)
+  return -1;
+}
+
+// The claimed slot now names a file that exists (kLive): the slot is returned. Or it is given back
+// (none was created, or its path is too long to keep): -1.
+int settle_slot(int slot, const std::string* created) {
+  if (slot < 0) return -1;
+  if (created && created->size() < PATH_MAX) {
+    std::memcpy(g_slots[slot].path, created->c_str(), created->size() + 1);
+    g_slots[slot].state.store(kLive);
+    return slot;
+  }
+  g_slots[slot].state.store(kFree);
+  return -1;
 }
 
 void unregister_temporary(int slot) {
@@ -186,6 +200,23 @@ extern "C" void remove_temporaries_and_end(int sig) {
   ::raise(sig);  // delivered when the handler returns: blocked until then
 }
 
+// Holds SIGINT, SIGTERM and SIGHUP back in this thread for its lifetime (they are delivered after).
+class BlockTerminationSignals {
+ public:
+  BlockTerminationSignals() {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&set, sig);
+    ::pthread_sigmask(SIG_BLOCK, &set, &old_);
+  }
+  ~BlockTerminationSignals() { ::pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+  BlockTerminationSignals(const BlockTerminationSignals&) = delete;
+  BlockTerminationSignals& operator=(const BlockTerminationSignals&) = delete;
+
+ private:
+  sigset_t old_;
+};
+
 void fsync_folder(const fs::path& dir, const std::string& dest) {
   const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd < 0) return;  // a folder we may write but not read: the rename is done, only its durability is not
@@ -202,6 +233,12 @@ void fsync_folder(const fs::path& dir, const std::string& dest) {
 
 void remove_live_temporaries() noexcept {
   for (Slot& s : g_slots) {
+    // A writer between claiming and settling runs in another thread: wait for it (a few system calls;
+    // bounded, in case it cannot run).
+    for (int wait = 0; wait < 2000 && s.state.load() == kClaimed; ++wait) {
+      timespec t{0, 100000};  // 0.1 ms
+      ::nanosleep(&t, nullptr);
+    }
     int expected = kLive;
     if (s.state.compare_exchange_strong(expected, kTaken)) ::unlink(s.path);
   }
@@ -245,14 +282,21 @@ AtomicOutput::AtomicOutput(std::string destination) : dest_(std::move(destinatio
   }
   // Exclusive creation under a fresh random name: a name another user made first (a file or a link to
   // anywhere) is never opened; a replaced file's contents are private (0600) until commit() sets its mode.
-  for (int attempt = 0; attempt < 100; ++attempt) {
-    temp_ = temp_path_for(dest_);
-    fd_ =
-        ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, replaces_ ? 0600 : 0666);
-    if (fd_ >= 0 || errno != EEXIST) break;
+  // The termination signals wait in this thread until the file is in the registry (see the registry).
+  int e = 0;
+  {
+    const BlockTerminationSignals blocked;
+    slot_ = claim_slot();
+    for (int attempt = 0; attempt < 100; ++attempt) {
+      temp_ = temp_path_for(dest_);
+      fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                   replaces_ ? 0600 : 0666);
+      e = errno;
+      if (fd_ >= 0 || e != EEXIST) break;
+    }
+    slot_ = settle_slot(slot_, fd_ >= 0 ? &temp_ : nullptr);
   }
-  if (fd_ < 0) throw std::runtime_error("cannot write '" + dest_ + "': " + errno_text(errno));
-  slot_ = register_temporary(temp_);
+  if (fd_ < 0) throw std::runtime_error("cannot write '" + dest_ + "': " + errno_text(e));
 }
 
 AtomicOutput::~AtomicOutput() {

@@ -402,6 +402,29 @@ TEST_P(CliOutputSignal, BeforeWritingLeavesNothing) {
   }
 }
 
+// At any moment of a run: the signal lands while reading, resizing, encoding, writing, renaming or
+// after; whichever it was, no temporary is left and the output is either the old file or the whole new one.
+TEST_P(CliOutputSignal, AtAnyMomentLeavesNoTemporary) {
+  const int sig = GetParam();
+  ScratchDir d;
+  const fs::path in = make_input(d, "big.png", 900, 1200);
+  const fs::path out = d.path() / "out.png";
+  for (int i = 0; i < 12; ++i) {
+    write_text(out, "old");
+    const Spawned s = start_slow_write(d, {in.string(), out.string(), "--scale", "0.61"}, 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(25 * i));
+    ::kill(s.pid, sig);
+    const int code = wait_for(s);
+    EXPECT_TRUE(code == 128 + sig || code == 0) << code;
+    EXPECT_TRUE(temporaries_in(d.path()).empty()) << "after " << 25 * i << " ms";
+    // Killed after the rename (in the folder's fsync, or on the way out): the new file, whole.
+    const std::string now = read_text(out);
+    const bool whole_png =
+        now.size() > 20 && now.compare(1, 3, "PNG") == 0 && now.compare(now.size() - 8, 4, "IEND") == 0;
+    EXPECT_TRUE(code == 0 ? whole_png : (now == "old" || whole_png)) << code;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Signals, CliOutputSignal, ::testing::Values(SIGINT, SIGTERM, SIGHUP), [](const auto& info) {
       return std::string(info.param == SIGINT ? "SIGINT" : info.param == SIGTERM ? "SIGTERM" : "SIGHUP");
