@@ -251,7 +251,8 @@ void remove_temporaries_on_termination_signals() {
       continue;  // ignored (nohup) or handled by the program: left as it is
     struct sigaction sa {};
     sa.sa_handler = remove_temporaries_and_end;
-    sigemptyset(&sa.sa_mask);
+    sigemptyset(&sa.sa_mask);  // the other two wait while one is handled
+    for (int other : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&sa.sa_mask, other);
     ::sigaction(sig, &sa, nullptr);
   }
 }

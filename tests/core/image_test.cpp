@@ -174,6 +174,10 @@ TEST(AtomicFile, MakerTellsWhetherThePidCanBeAskedHere) {
   EXPECT_EQ(temp_file_maker(".a.rl-tmp-4194305-0-" + there + ".png"), TempFileMaker::Elsewhere);
   EXPECT_EQ(temp_file_maker(".a.rl-tmp-" + self + "-0-" + there + ".png"), TempFileMaker::Elsewhere);
   EXPECT_EQ(temp_file_maker(".a.rl-tmp-" + self + "-0-" + there), TempFileMaker::Elsewhere);
+  // RANDOM (hex, letters included) in place of the counter: the SPACE after it is still read.
+  EXPECT_EQ(temp_file_maker(".a.rl-tmp-4194305-abcdef0123456789-" + there + ".png"),
+            TempFileMaker::Elsewhere);
+  EXPECT_EQ(temp_file_maker(".a.rl-tmp-4194305-abcdef0123456789-" + here + ".png"), TempFileMaker::Gone);
   EXPECT_EQ(temp_file_maker("a.png"), TempFileMaker::NotTemporary);
   EXPECT_EQ(temp_file_owner(".a.rl-tmp-77-0-" + there + ".png"), 77L);
 }
