@@ -11,15 +11,18 @@ numpy functions act on the first two axes (H x W, or H x W x ...), as MATLAB doe
     grad_in = resizelab.imresize_backward(grad_out, plan)              # exact adjoint (float32/64)
 
 `resizelab.torch` (imported on first use) holds the differentiable PyTorch layer.
+Threads: resizelab.set_num_threads(n) or RL_NUM_THREADS=n (default: every hardware thread, and one
+inside a PyTorch DataLoader worker).
 """
 
 import sys
 
 from . import _core
 from ._core import AxisTable, cuda_built, cuda_status, supported_dtypes
+from ._threads import get_num_threads, prepare as _prepare_threads, set_num_threads
 
 __all__ = ["imresize", "imresize_backward", "Plan", "AxisTable", "identify", "Identification", "degrade",
-           "supported_dtypes", "cuda_built", "cuda_status"]
+           "supported_dtypes", "cuda_built", "cuda_status", "set_num_threads", "get_num_threads"]
 __version__ = "0.1.0"
 
 
@@ -50,6 +53,7 @@ def imresize(image, scale=None, *, size=None, method="bicubic", antialiasing=Non
     and arguments) are kept, so calls on images of one shape build their tables once.
     """
     _refuse_tensor(image, "resizelab.imresize", _TORCH_IMRESIZE)
+    _prepare_threads()
     return _core.imresize(image, scale, size=size, method=method, antialiasing=antialiasing, boundary=boundary,
                           device=device)
 
@@ -79,6 +83,7 @@ def degrade(hr, scale, model="bd", *, sigma=None, noise=None, seed=None, boundar
     modcrop: crop hr to a multiple of scale first (the scripts' modcrop). boundary: the bicubic's.
     """
     _refuse_tensor(hr, "resizelab.degrade", _TORCH_NUMPY)
+    _prepare_threads()
     return _core.degrade(hr, scale, model, sigma=sigma, noise=noise, seed=seed, boundary=boundary,
                          modcrop=modcrop)
 
@@ -95,6 +100,7 @@ def identify(hr, lr, top=5):
     """
     _refuse_tensor(hr, "resizelab.identify", _TORCH_NUMPY)
     _refuse_tensor(lr, "resizelab.identify", _TORCH_NUMPY)
+    _prepare_threads()
     return Identification(_core.identify(hr, lr, top))
 
 
@@ -102,6 +108,7 @@ def imresize_backward(grad_output, plan, *, device="cpu"):
     """The exact adjoint of plan's resize (float32/float64): grad_input = A^T grad_output."""
     _refuse_tensor(grad_output, "resizelab.imresize_backward", "use resizelab.torch.imresize_backward, which "
                    "reads a tensor's last two dims")
+    _prepare_threads()
     return _core.imresize_backward(grad_output, plan, device=device)
 
 
@@ -122,6 +129,7 @@ class Plan(_core.Plan):
     def __call__(self, image, *, out=None, device="cpu"):
         _refuse_tensor(image, "Plan.__call__", _TORCH_IMRESIZE)
         _refuse_tensor(out, "Plan.__call__", _TORCH_IMRESIZE)
+        _prepare_threads()
         return super().__call__(image, out=out, device=device)
 
 

@@ -20,6 +20,7 @@ import math
 import torch
 
 from . import _core
+from ._threads import prepare as _prepare_threads
 
 # float16/bfloat16 run through float32: the core has no half type, and MATLAB none to match.
 _HALF = (torch.float16, torch.bfloat16)
@@ -87,6 +88,7 @@ def _apply(plan, x, backward):
             _core._device_planar(plan, _dtype_name(x.dtype), src.shape[0], src.data_ptr(), dst.data_ptr(),
                                  _cuda_stream(x), backward, channels=x.shape[-3] if interleaved else 1)
     elif x.device.type == "cpu":
+        _prepare_threads()
         # .numpy() shares memory with the tensor: no copy in or out.
         (_core._backward_planar if backward else _core._run_planar)(plan, src.detach().numpy(), dst.numpy())
     else:

@@ -69,7 +69,8 @@ CASES = {
     "resizelab.identify": [lambda a, b: [r["call"] for r in resizelab.identify(a, b, top=2)], [("rgb", "lr")]],
     "resizelab.degrade": [lambda a: resizelab.degrade(a, 3, "bd"), ["rgb", "f64"]],
     "resizelab.metrics.score": [lambda a: resizelab.metrics.score(a, a[::-1].copy(), 3), ["rgb", "grey"]],
-    "resizelab.metrics.rgb2ycbcr": [lambda a: resizelab.metrics.rgb2ycbcr(a), ["rgb", "f32", "f64"]],
+    "resizelab.metrics.rgb2ycbcr": [lambda a: (resizelab.metrics.rgb2ycbcr(a), resizelab.metrics.rgb2ycbcr(a, y_only=True)),
+                                    ["rgb", "f32", "f64"]],
     "resizelab.metrics.ycbcr2rgb": [lambda a: resizelab.metrics.ycbcr2rgb(a), ["rgb", "f32", "f64"]],
     "resizelab.metrics.psnr": [lambda a: resizelab.metrics.psnr(a, a[::-1].copy()), ["rgb", "grey", "f64"]],
     "resizelab.metrics.ssim": [lambda a: resizelab.metrics.ssim(a, a[::-1].copy()), ["grey"]],
@@ -81,7 +82,8 @@ CASES = {
 }
 # Public callables that take no image (classes of results, queries, settings).
 NO_IMAGE = {"resizelab.AxisTable", "resizelab.Identification", "resizelab.supported_dtypes",
-            "resizelab.cuda_built", "resizelab.cuda_status", "resizelab.metrics.protocols"}
+            "resizelab.cuda_built", "resizelab.cuda_status", "resizelab.metrics.protocols",
+            "resizelab.set_num_threads", "resizelab.get_num_threads"}
 # resizelab.torch takes tensors (test_torch*.py); its functions are listed so that the enumeration is complete.
 TENSOR_API = {"resizelab.torch.imresize", "resizelab.torch.imresize_backward"}
 
