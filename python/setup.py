@@ -44,7 +44,7 @@ setup(
     version="0.1.0",
     description="MATLAB's imresize, bit for bit, for numpy and PyTorch (CPU and CUDA)",
     license="MIT",
-    packages=["resizelab"],
+    packages=["resizelab", "resizelab.compat"],
     ext_modules=[Extension("resizelab._core", sources=[])],
     cmdclass={"build_ext": CMakeBuild},
     python_requires=">=3.8",

@@ -9,6 +9,7 @@ import pytest
 from conftest import golden_dir, require
 
 import resizelab
+import resizelab.compat.basicsr
 
 IMAGE = golden_dir() / "legacy-set5" / "original" / "head.bmp"
 
@@ -68,6 +69,7 @@ CASES = {
     "resizelab.Plan": [lambda a: plan_of(a)(a), ["rgb", "f64"]],
     "resizelab.identify": [lambda a, b: [r["call"] for r in resizelab.identify(a, b, top=2)], [("rgb", "lr")]],
     "resizelab.degrade": [lambda a: resizelab.degrade(a, 3, "bd"), ["rgb", "f64"]],
+    "resizelab.compat.basicsr.imresize": [lambda a: resizelab.compat.basicsr.imresize(a, 0.5), ["rgb", "f64", "grey"]],
     "resizelab.metrics.score": [lambda a: resizelab.metrics.score(a, a[::-1].copy(), 3), ["rgb", "grey"]],
     "resizelab.metrics.rgb2ycbcr": [lambda a: (resizelab.metrics.rgb2ycbcr(a), resizelab.metrics.rgb2ycbcr(a, y_only=True)),
                                     ["rgb", "f32", "f64"]],
@@ -85,7 +87,8 @@ NO_IMAGE = {"resizelab.AxisTable", "resizelab.Identification", "resizelab.suppor
             "resizelab.cuda_built", "resizelab.cuda_status", "resizelab.metrics.protocols",
             "resizelab.set_num_threads", "resizelab.get_num_threads"}
 # resizelab.torch takes tensors (test_torch*.py); its functions are listed so that the enumeration is complete.
-TENSOR_API = {"resizelab.torch.imresize", "resizelab.torch.imresize_backward"}
+TENSOR_API = {"resizelab.torch.imresize", "resizelab.torch.imresize_backward",
+              "resizelab.compat.bicubic_pytorch.imresize"}
 
 
 def test_every_public_function_has_a_read_only_case():
