@@ -226,16 +226,21 @@ def _register_fake_and_autograd(library):
     library.register_fake("resizelab::imresize")(functools.partial(_forward_kernel, fake=True))
     library.register_fake("resizelab::imresize_adjoint")(functools.partial(_adjoint_kernel, fake=True))
 
+    # One gradient per input as torch passes them (the tensor's, then None for each other argument).
     def setup_forward(ctx, inputs, output):
-        ctx.spec, ctx.input_size = inputs[1:], [int(v) for v in inputs[0].shape[-2:]]
+        ctx.spec, ctx.input_size = tuple(inputs[1:]), [int(v) for v in inputs[0].shape[-2:]]
+
+    def backward_forward(ctx, g):
+        return (_adjoint(g, ctx.input_size, *ctx.spec),) + (None,) * len(ctx.spec)
 
     def setup_adjoint(ctx, inputs, output):
-        ctx.spec = inputs[2:]
+        ctx.spec, ctx.extra = tuple(inputs[2:]), len(inputs) - 1
 
-    library.register_autograd("resizelab::imresize", lambda ctx, g: (_adjoint(g, ctx.input_size, *ctx.spec),)
-                              + (None,) * 5, setup_context=setup_forward)
-    library.register_autograd("resizelab::imresize_adjoint", lambda ctx, g: (_resize(g, *ctx.spec), None)
-                              + (None,) * 5, setup_context=setup_adjoint)
+    def backward_adjoint(ctx, g):
+        return (_resize(g, *ctx.spec),) + (None,) * ctx.extra
+
+    library.register_autograd("resizelab::imresize", backward_forward, setup_context=setup_forward)
+    library.register_autograd("resizelab::imresize_adjoint", backward_adjoint, setup_context=setup_adjoint)
 
 
 _LIBRARIES = []
@@ -270,9 +275,26 @@ def imresize(x, scale=None, *, size=None, method="bicubic", antialiasing=None, b
     scripted, this is the operator resizelab::imresize (in TorchScript: scale a float or a list of two
     floats, size a list of two floats).
     """
+    if _is_compiling() and not isinstance(scale, str):
+        # Under torch.compile: the op's arguments without building a Plan here (a call into the
+        # extension would break the graph); the op's kernels and fake kernels check them.
+        return _resize(x, *_plain_spec(scale, size, method, antialiasing, boundary))
     plan = _plan(x, scale, size, method, antialiasing, boundary)
     _check_dtype(x.dtype)
     return _resize(x, *_spec(plan))
+
+
+def _is_compiling():
+    compiler = getattr(torch, "compiler", None)
+    return bool(compiler is not None and hasattr(compiler, "is_compiling") and compiler.is_compiling())
+
+
+def _plain_spec(scale, size, method, antialiasing, boundary):
+    """_spec(plan) for a numeric scale (a number or a pair) or size, without the extension."""
+    pair = lambda v: [float(v[0]), float(v[1])] if isinstance(v, (tuple, list)) else [float(v), float(v)]
+    nan = lambda v: _NAN if v is None else float(v)
+    return (None if scale is None else pair(scale), None if size is None else [nan(size[0]), nan(size[1])],
+            method, antialiasing, boundary)
 
 
 def imresize_backward(grad_output, plan):

@@ -253,6 +253,23 @@ def test_torch_compile():
     assert torch.equal(g, ref)
 
 
+@pytest.mark.parametrize("kw", [dict(scale=0.45), dict(scale=(2, 0.7)), dict(scale=3), dict(size=(7, None)),
+                                dict(size=(None, 9), method="lanczos2", antialiasing=False, boundary="legacy"),
+                                dict(size=[8, 6])])
+def test_compiling_path_gives_the_plans_arguments(kw, monkeypatch):
+    # Under torch.compile the layer skips the Plan (an extension call breaks the graph): the arguments
+    # it passes the op are the plan's, and so are the values.
+    x = torch.rand(2, 20, 17, dtype=torch.float64)
+    plan = resizelab.Plan((20, 17), **kw)
+    full = dict(size=None, method="bicubic", antialiasing=None, boundary="modern", scale=None)
+    full.update(kw)
+    plain = rt._plain_spec(full["scale"], full["size"], full["method"], full["antialiasing"], full["boundary"])
+    assert repr(plain) == repr(rt._spec(plan))
+    eager = rt.imresize(x, **kw)
+    monkeypatch.setattr(rt, "_is_compiling", lambda: True)
+    assert torch.equal(rt.imresize(x, **kw), eager)
+
+
 # ---------------------------------------------------------------------------------------------------
 # torch 2.4's register_fake / register_autograd branch, run here with a recording stand-in.
 
@@ -287,6 +304,7 @@ def test_register_fake_and_autograd_branch():
     grads = backward(ctx, v)
     assert len(grads) == 6 and all(gr is None for gr in grads[1:])
     assert torch.equal(grads[0], rt.imresize_backward(v, resizelab.Plan((20, 17), 1 / 3)))
+    ctx = types.SimpleNamespace()
     backward, setup = lib.autograd["resizelab::imresize_adjoint"]
     setup(ctx, (v, [20, 17], *spec), x)
     grads = backward(ctx, x)
