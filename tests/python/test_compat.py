@@ -14,7 +14,6 @@ from PIL import Image
 
 torch = require("torch", "python3-torch: the drop-ins take tensors")
 
-import resizelab
 from resizelab.compat import basicsr
 from resizelab.compat import bicubic_pytorch as bp
 
