@@ -16,6 +16,7 @@ kernel. The layer is linear, so the adjoint's own gradient is the resize: gradie
 
 import functools
 import math
+import numbers
 
 import torch
 
@@ -275,26 +276,43 @@ def imresize(x, scale=None, *, size=None, method="bicubic", antialiasing=None, b
     scripted, this is the operator resizelab::imresize (in TorchScript: scale a float or a list of two
     floats, size a list of two floats).
     """
-    if _is_compiling() and not isinstance(scale, str):
-        # Under torch.compile: the op's arguments without building a Plan here (a call into the
-        # extension would break the graph); the op's kernels and fake kernels check them.
-        return _resize(x, *_plain_spec(scale, size, method, antialiasing, boundary))
-    plan = _plan(x, scale, size, method, antialiasing, boundary)
-    _check_dtype(x.dtype)
-    return _resize(x, *_spec(plan))
+    if not isinstance(x, torch.Tensor):
+        raise TypeError(f"x must be a torch.Tensor, got {type(x).__name__}")
+    spec = _plain_spec(scale, size, method, antialiasing, boundary)
+    if spec is None:  # a string scale or size, or arguments to be refused: the Plan parses and checks them
+        plan = _plan(x, scale, size, method, antialiasing, boundary)
+        _check_dtype(x.dtype)
+        spec = _spec(plan)
+    # A numeric request goes to the op as it is: its kernels build (and cache) the plan and check
+    # everything with the core's one-line errors. Under torch.compile that keeps the graph whole (a Plan
+    # built here would be a call into the extension).
+    return _resize(x, *spec)
 
 
-def _is_compiling():
-    compiler = getattr(torch, "compiler", None)
-    return bool(compiler is not None and hasattr(compiler, "is_compiling") and compiler.is_compiling())
+def _number(v):
+    return isinstance(v, numbers.Real) and not isinstance(v, bool)
 
 
 def _plain_spec(scale, size, method, antialiasing, boundary):
-    """_spec(plan) for a numeric scale (a number or a pair) or size, without the extension."""
-    pair = lambda v: [float(v[0]), float(v[1])] if isinstance(v, (tuple, list)) else [float(v), float(v)]
-    nan = lambda v: _NAN if v is None else float(v)
-    return (None if scale is None else pair(scale), None if size is None else [nan(size[0]), nan(size[1])],
-            method, antialiasing, boundary)
+    """_spec(plan) for a number or a pair of numbers as scale, or a pair of numbers or None as size,
+    without the extension; None for anything else."""
+    def pair(v, none_ok):
+        if _number(v) and not none_ok:
+            return [float(v), float(v)]
+        if isinstance(v, (tuple, list)) and len(v) == 2 and all(_number(e) or (none_ok and e is None) for e in v):
+            return [_NAN if e is None else float(e) for e in v]
+        return None
+
+    if scale is None and size is None or scale is not None and size is not None:
+        return None
+    scale_pair = None if scale is None else pair(scale, False)
+    size_pair = None if size is None else pair(size, True)
+    if (scale is not None and scale_pair is None) or (size is not None and size_pair is None):
+        return None
+    if not (isinstance(method, str) and isinstance(boundary, str) and (antialiasing is None or
+                                                                        isinstance(antialiasing, bool))):
+        return None
+    return scale_pair, size_pair, method, antialiasing, boundary
 
 
 def imresize_backward(grad_output, plan):

@@ -256,9 +256,9 @@ def test_torch_compile():
 @pytest.mark.parametrize("kw", [dict(scale=0.45), dict(scale=(2, 0.7)), dict(scale=3), dict(size=(7, None)),
                                 dict(size=(None, 9), method="lanczos2", antialiasing=False, boundary="legacy"),
                                 dict(size=[8, 6])])
-def test_compiling_path_gives_the_plans_arguments(kw, monkeypatch):
-    # Under torch.compile the layer skips the Plan (an extension call breaks the graph): the arguments
-    # it passes the op are the plan's, and so are the values.
+def test_numeric_requests_reach_the_op_without_a_plan(kw, monkeypatch):
+    # A numeric scale or size goes to the op without a Plan built in the wrapper (under torch.compile an
+    # extension call would break the graph): the op's arguments are the plan's, and so are the values.
     x = torch.rand(2, 20, 17, dtype=torch.float64)
     plan = resizelab.Plan((20, 17), **kw)
     full = dict(size=None, method="bicubic", antialiasing=None, boundary="modern", scale=None)
@@ -266,8 +266,22 @@ def test_compiling_path_gives_the_plans_arguments(kw, monkeypatch):
     plain = rt._plain_spec(full["scale"], full["size"], full["method"], full["antialiasing"], full["boundary"])
     assert repr(plain) == repr(rt._spec(plan))
     eager = rt.imresize(x, **kw)
-    monkeypatch.setattr(rt, "_is_compiling", lambda: True)
+    monkeypatch.setattr(rt, "_plan", None)  # not called
     assert torch.equal(rt.imresize(x, **kw), eager)
+
+
+def test_other_requests_are_parsed_by_the_plan():
+    for scale in ("1/3", (1, 2, 3), True, "x"):
+        assert rt._plain_spec(scale, None, "bicubic", None, "modern") is None
+    assert rt._plain_spec(None, (None, None, 3), "bicubic", None, "modern") is None
+    assert rt._plain_spec(0.5, None, "bicubic", 1, "modern") is None
+    x = torch.rand(1, 9, 9, dtype=torch.float64)
+    assert torch.equal(rt.imresize(x, "1/3"), rt.imresize(x, 1 / 3))
+    with pytest.raises(ValueError) as info:
+        rt.imresize(x, (1, 2, 3))
+    assert "\n" not in str(info.value)
+    with pytest.raises(TypeError, match="antialiasing must be True, False or None"):
+        rt.imresize(x, 0.5, antialiasing=1)
 
 
 # ---------------------------------------------------------------------------------------------------
