@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "rl/parallel.hpp"
 
 using namespace rlpy;
 
@@ -108,6 +109,9 @@ PYBIND11_MODULE(_core, m) {
         py::arg("boundary") = "modern", py::arg("device") = "cpu");
   m.def("imresize_backward", &imresize_backward, py::arg("grad_output"), py::arg("plan"), py::kw_only(),
         py::arg("device") = "cpu");
+  // The core's thread count for every resize and metric (resizelab.set_num_threads checks the value).
+  m.def("_set_num_threads", [](int n) { rl::set_default_threads(n); });
+  m.def("_get_num_threads", [] { return rl::default_threads(); });
   m.def("supported_dtypes", [] {
     py::list l;
     for (const DtypeEntry& e : kDtypes) l.append(py::dtype(e.descr));
