@@ -54,7 +54,9 @@ def images():
     f32 = read_only(rgb.astype(np.float32) / 255)
     f64 = read_only(rgb.astype(np.float64) / 255)
     lr = read_only(resizelab.imresize(rgb, 1 / 3))
-    return dict(rgb=rgb, grey=grey, f32=f32, f64=f64, lr=lr)
+    big = np.asarray(Image.open(IMAGE))  # NIQE needs two 96x96 blocks at least
+    assert not big.flags.writeable and big.shape[0] >= 192 and big.shape[1] >= 192
+    return dict(rgb=rgb, grey=grey, f32=f32, f64=f64, lr=lr, big=big)
 
 
 def plan_of(a):
@@ -80,11 +82,13 @@ CASES = {
     "resizelab.metrics.calculate_psnr": [lambda a: resizelab.metrics.calculate_psnr(a, a[::-1].copy(), 4,
                                                                                     test_y_channel=True), ["rgb"]],
     "resizelab.metrics.calculate_ssim": [lambda a: resizelab.metrics.calculate_ssim(a, a[::-1].copy(), 4), ["rgb"]],
+    "resizelab.metrics.niqe": [lambda a: resizelab.metrics.niqe(a), ["big"]],
     "resizelab.metrics.bgr2ycbcr": [lambda a: resizelab.metrics.bgr2ycbcr(a, y_only=True), ["rgb", "f32"]],
 }
 # Public callables that take no image (classes of results, queries, settings).
 NO_IMAGE = {"resizelab.AxisTable", "resizelab.Identification", "resizelab.supported_dtypes",
             "resizelab.cuda_built", "resizelab.cuda_status", "resizelab.metrics.protocols",
+            "resizelab.metrics.niqe_protocols",
             "resizelab.set_num_threads", "resizelab.get_num_threads"}
 # resizelab.torch takes tensors (test_torch*.py); its functions are listed so that the enumeration is complete.
 TENSOR_API = {"resizelab.torch.imresize", "resizelab.torch.imresize_backward",
