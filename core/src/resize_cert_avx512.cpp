@@ -4,9 +4,11 @@
 // Built with -mavx512f -mavx512bw -mavx512dq -mavx512vl -mfma under -ffp-contract=off: the only
 // fused multiply-adds are the explicit float32 intrinsics; the float64 fallback is never fused.
 // GCC 12's AVX-512 headers build some results from _mm512_undefined_* and then warn, falsely, that
-// they may be used uninitialised (GCC bug 105593); only that warning is silenced, for this file.
+// they may be used uninitialised (GCC bug 105593; -Wuninitialized for _mm512_cvttpd_epi32 and
+// _mm512_inserti64x4 in the float64 recomputation); only those warnings are silenced, for this file.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
 #include <immintrin.h>
 

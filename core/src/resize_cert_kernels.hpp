@@ -25,6 +25,8 @@
 namespace rl::detail {
 
 #define RL_CERT_INLINE inline __attribute__((always_inline))
+// Out of the certified loops, so that their registers and layout stay those of the common case.
+#define RL_CERT_OUTLINE __attribute__((noinline))
 
 // MATLAB's rounding of a float64 sum bounded well inside int32 (the eligibility test in cert_check,
 // resize_certification.cpp, keeps |D| below 2^20): round half away from zero; saturation to the class
@@ -52,7 +54,7 @@ double cert_exact_rows(const double* w, const T* const* rows, int taps, std::siz
 
 // An L-output group recomputed in float64, every lane (the certified ones round to the same integers).
 template <class P, class T>
-RL_CERT_INLINE typename P::I cert_redo_rows(const double* w, const T* const* rows, int taps, std::size_t j) {
+RL_CERT_OUTLINE typename P::I cert_redo_rows(const double* w, const T* const* rows, int taps, std::size_t j) {
   auto acc = P::dzero();
   for (int k = 0; k < taps; ++k) acc = P::dmuladd(acc, w[k], P::widen(P::load(rows[k] + j)));
   return P::dround(acc);
@@ -63,7 +65,7 @@ RL_CERT_INLINE void cert_finish_rows(typename P::F f, typename P::F limit, bool 
                                      const T* const* rows, int taps, std::size_t j, T* d,
                                      unsigned long long& redone) {
   auto q = P::certify(f, limit, exact);
-  if (q.bad != 0) {
+  if (__builtin_expect(q.bad != 0, 0)) {
     redone += static_cast<unsigned>(__builtin_popcount(q.bad));
     q.r = cert_redo_rows<P>(w, rows, taps, j);
   }
@@ -127,8 +129,8 @@ void cert_load_block(const T* const* rows, std::size_t len, float* tb) {
 
 // One output element for the L rows recomputed in float64, every lane, into the int32 tile at `ob`.
 template <class P>
-RL_CERT_INLINE void cert_redo_cols(const double* w, const std::int32_t* ix, int taps, int ch, int c,
-                                   const float* tb, std::int32_t* ob) {
+RL_CERT_OUTLINE void cert_redo_cols(const double* w, const std::int32_t* ix, int taps, int ch, int c,
+                                    const float* tb, std::int32_t* ob) {
   auto acc = P::dzero();
   for (int k = 0; k < taps; ++k)
     acc = P::dmuladd(acc, w[k], P::widen(P::loadu(tb + (static_cast<std::size_t>(ix[k]) * ch + c) * P::L)));
@@ -140,7 +142,7 @@ RL_CERT_INLINE void cert_finish_cols(typename P::F f, typename P::F limit, bool 
                                      const std::int32_t* ix, int taps, int ch, int c, const float* tb,
                                      std::int32_t* ob, unsigned long long& redone) {
   const auto q = P::certify(f, limit, exact);
-  if (q.bad == 0) {
+  if (__builtin_expect(q.bad == 0, 1)) {
     P::storei(ob, q.r);
     return;
   }
@@ -149,9 +151,9 @@ RL_CERT_INLINE void cert_finish_cols(typename P::F f, typename P::F limit, bool 
 }
 
 // Outputs [o0, o1) of the block; CH channels known at compile time (0: any, from g.channels), NO
-// neighbouring outputs interleaved for independent accumulator chains.
-// ob holds the tile that starts at output `tile0`.
-template <class P, int CH, int NO>
+// neighbouring outputs interleaved for independent accumulator chains; ALL: every output exact (an
+// exact table: nothing per output to read). ob holds the tile that starts at output `tile0`.
+template <class P, int CH, int NO, bool ALL>
 void cert_cols_compute(const CertCols& g, int tile0, int o0, int o1, unsigned long long& redone) {
   using F = typename P::F;
   constexpr std::size_t L = P::L;
@@ -175,7 +177,7 @@ void cert_cols_compute(const CertCols& g, int tile0, int o0, int o1, unsigned lo
         }
       for (int q = 0; q < NO; ++q) {
         const std::size_t oq = static_cast<std::size_t>(o + q);
-        const bool exact = g.exact || g.exact_out[oq];
+        const bool exact = ALL || g.exact_out[oq];
         for (int c = 0; c < C; ++c)
           cert_finish_cols<P>(a[q][c], exact ? half : limit, exact, g.w + oq * taps, g.ix + oq * taps, taps,
                               ch, c0 + c, g.tb,
@@ -184,7 +186,7 @@ void cert_cols_compute(const CertCols& g, int tile0, int o0, int o1, unsigned lo
     }
   }
   if constexpr (NO > 1)
-    if (o < o1) cert_cols_compute<P, CH, 1>(g, tile0, o, o1, redone);
+    if (o < o1) cert_cols_compute<P, CH, 1, ALL>(g, tile0, o, o1, redone);
 }
 
 // Writes the int32 tile ob (n elements x L lanes) to rows[0..nr) at their first n elements.
@@ -209,19 +211,27 @@ void cert_store_tile(const std::int32_t* ob, std::size_t n, T* const* rows, std:
   }
 }
 
+template <class P, bool ALL>
+void cert_cols_tile(const CertCols& g, int o0, int o1, unsigned long long& redone) {
+  switch (g.channels) {
+    case 1: cert_cols_compute<P, 1, 4, ALL>(g, o0, o0, o1, redone); break;
+    case 2: cert_cols_compute<P, 2, 3, ALL>(g, o0, o0, o1, redone); break;
+    case 3: cert_cols_compute<P, 3, 2, ALL>(g, o0, o0, o1, redone); break;
+    case 4: cert_cols_compute<P, 4, 2, ALL>(g, o0, o0, o1, redone); break;
+    default: cert_cols_compute<P, 0, 1, ALL>(g, o0, o0, o1, redone); break;
+  }
+}
+
 template <class P, class T>
 void cert_cols_pass(const CertCols& g, const T* const* in_rows, T* const* out_rows, std::size_t nr) {
   cert_load_block<P>(in_rows, g.in_len, g.tb);
   unsigned long long redone = 0;
   for (int o0 = 0; o0 < g.out_size; o0 += g.tile_cols) {
     const int o1 = g.out_size - o0 < g.tile_cols ? g.out_size : o0 + g.tile_cols;
-    switch (g.channels) {
-      case 1: cert_cols_compute<P, 1, 4>(g, o0, o0, o1, redone); break;
-      case 2: cert_cols_compute<P, 2, 3>(g, o0, o0, o1, redone); break;
-      case 3: cert_cols_compute<P, 3, 2>(g, o0, o0, o1, redone); break;
-      case 4: cert_cols_compute<P, 4, 2>(g, o0, o0, o1, redone); break;
-      default: cert_cols_compute<P, 0, 1>(g, o0, o0, o1, redone); break;
-    }
+    if (g.exact)
+      cert_cols_tile<P, true>(g, o0, o1, redone);
+    else
+      cert_cols_tile<P, false>(g, o0, o1, redone);
     T* tile_rows[P::L];
     for (std::size_t r = 0; r < P::L; ++r)
       tile_rows[r] = out_rows[r] + static_cast<std::size_t>(o0) * g.channels;
