@@ -53,6 +53,7 @@ void figure_settings(const Request& r, FigureSpec& spec) {
   spec.dpi = r.dpi.value_or(spec.dpi);
   spec.plots = r.plots.value_or(spec.plots);
   spec.show_diffs = r.show_diffs.value_or(spec.show_diffs);
+  spec.crop_scores = r.crop_scores;
   if (spec.layout != FigureLayout::SrPaper) return;
   if (!d.protocol) d.protocol = rl::SrProtocol::Srcnn;
   spec.plots.clear();

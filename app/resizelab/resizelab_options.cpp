@@ -87,6 +87,10 @@ constexpr OptionSpec kOptions[] = {
      "whole-image PSNR / SSIM under each. Needs --sr-scale; --metrics defaults to srcnn; takes no\n"
      "--diff, --no-diff, --plots, --no-kernel-plot, --pixel or --profile.",
      "it shows the panes in a grid; View > Wipe compares two"},
+    {"crop-scores", nullptr, kExport,
+     "With --layout sr-paper: under each inset the PSNR / SSIM of its crop alone (labelled 'crop',\n"
+     "nothing shaved), instead of the whole image's that SR papers print.",
+     "its statistics are of the whole image, or of the region a Ctrl+drag draws"},
     {"width", "PX", kExport, "Figure width in pixels, 200..20000.",
      "the figure's width; the window's size is yours to drag"},
     {"dpi", "D", kExport, "Resolution written to the file, 30..2400.", "the resolution of a figure file"},

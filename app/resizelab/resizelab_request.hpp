@@ -56,6 +56,7 @@ struct Request {
   // The figure (--export): its file, layout, width, dpi and plots, with the pixel and line they explain.
   QString out;
   std::optional<FigureLayout> layout;
+  bool crop_scores = false;  // --crop-scores: sr-paper's insets scored on their crops
   std::optional<int> width_px;
   std::optional<double> dpi;
   std::optional<QList<FigurePlot>> plots;  // an empty list: none
