@@ -67,7 +67,8 @@ TEST(SurfaceFloor, AFlatRegionDrawsFlat) {
   const Ends e = drawn(s, 1.0);
   EXPECT_EQ(e.low, 0);
   EXPECT_EQ(e.high, 0);
-  EXPECT_TRUE(e.footer.contains("height 230 to 230, no rounding, drawn on 226 to 234")) << e.footer.toStdString();
+  EXPECT_TRUE(e.footer.contains("height 230 to 230, no rounding, drawn on 226 to 234"))
+      << e.footer.toStdString();
   EXPECT_TRUE(e.footer.contains("at least 8 levels")) << e.footer.toStdString();
   // A floating-point image on 0..1: the floor is 8/255.
   const auto f = three([](int i, int j) { return 0.5 + ((i + j) % 2 ? 1e-15 : -1e-15); });
