@@ -27,6 +27,7 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   setWindowTitle(tr("Export figure"));
   auto* form = new QFormLayout;
   layout_ = new QComboBox(this);
+  layout_->setObjectName(QStringLiteral("layout"));
   layout_->addItem(tr("One row (crops above, differences below)"), int(FigureLayout::Row));
   layout_->addItem(tr("Grid (crop and difference side by side)"), int(FigureLayout::Grid));
   layout_->addItem(tr("SR paper (HR with boxed crops, insets with PSNR / SSIM)"), int(FigureLayout::SrPaper));
@@ -55,9 +56,11 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   crop_scores_->setChecked(spec_.crop_scores);
   form->addRow(QString(), crop_scores_);
   format_ = new QComboBox(this);
+  format_->setObjectName(QStringLiteral("format"));
   format_->addItems({QStringLiteral("PNG"), QStringLiteral("SVG"), QStringLiteral("PDF")});
   form->addRow(tr("&Format:"), format_);
   width_ = new QSpinBox(this);
+  width_->setObjectName(QStringLiteral("width"));
   width_->setRange(200, 20000);
   width_->setSuffix(tr(" px"));
   width_->setValue(spec_.width_px);
@@ -70,18 +73,22 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   size_label_ = new QLabel(this);
   form->addRow(tr("Size:"), size_label_);
   diffs_ = new QCheckBox(tr("Difference maps against the reference"), this);
+  diffs_->setObjectName(QStringLiteral("diffs"));
   diffs_->setChecked(spec_.show_diffs);
   form->addRow(QString(), diffs_);
   diff_mode_ = new QComboBox(this);
+  diff_mode_->setObjectName(QStringLiteral("diffMode"));
   diff_mode_->addItem(tr("|a - ref|, max over channels"), int(DiffMode::AbsMaxChannel));
   diff_mode_->addItem(tr("|a - ref|, one channel"), int(DiffMode::AbsChannel));
   diff_mode_->addItem(tr("Signed a - ref"), int(DiffMode::Signed));
   diff_mode_->setCurrentIndex(diff_mode_->findData(int(spec_.comparison.diff.mode)));
   form->addRow(tr("Difference:"), diff_mode_);
   kernel_ = new QCheckBox(tr("Kernel plot"), this);
+  kernel_->setObjectName(QStringLiteral("kernelPlot"));
   kernel_->setChecked(spec_.plots.contains(FigurePlot::Kernel));
   form->addRow(QString(), kernel_);
   path_ = new QLineEdit(suggested_path, this);
+  path_->setObjectName(QStringLiteral("figurePath"));
   auto* browse = new QPushButton(tr("Browse..."), this);
   auto* row = new QHBoxLayout;
   row->addWidget(path_);
@@ -208,6 +215,7 @@ FigureSpec ExportDialog::spec() const {
   s.plots.removeAll(FigurePlot::Kernel);
   if (kernel_->isChecked()) s.plots.prepend(FigurePlot::Kernel);
   s.show_diffs = diffs_->isChecked();
+  if (s.layout == FigureLayout::SrPaper) s.title.clear();  // a paper's figure has its caption in the paper
   if (s.layout == FigureLayout::SrPaper && paper_) s.comparison = *paper_;
   s.crop_scores = s.layout == FigureLayout::SrPaper && crop_scores_->isChecked();
   if (s.layout == FigureLayout::SrPaper)
