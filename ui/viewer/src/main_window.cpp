@@ -20,6 +20,7 @@
 #include <QKeyEvent>
 #include <QKeySequence>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QScreen>
@@ -64,7 +65,12 @@ MainWindow::MainWindow(QWidget* parent)
   build_actions();
   params_ = new ParameterToolbar(doc_, this);
   addToolBar(params_);
-  connect(params_, &ParameterToolbar::error, this, &MainWindow::show_error);
+  // A parameter's message is about the typed scale or size: gone once one is applied, another
+  // parameter changes, or the text it is about is edited.
+  connect(params_, &ParameterToolbar::error, this,
+          [this](const QString& m) { banner_->show_message(m, QStringLiteral("parameters")); });
+  for (QLineEdit* e : {params_->scale_edit(), params_->size_edit()})
+    connect(e, &QLineEdit::textEdited, this, [this]() { banner_->clear(QStringLiteral("parameters")); });
   view_bar_ = new ViewToolbar(diff_action_, grid_action_, wipe_action_, doc_->pane_count(), this);
   view_bar_->addSeparator();
   view_bar_->addAction(ab_action_);
@@ -89,7 +95,10 @@ MainWindow::MainWindow(QWidget* parent)
     sync_pane_widgets();
     refresh_panes();
   });
-  connect(doc_, &Document::params_changed, this, &MainWindow::refresh_status);
+  connect(doc_, &Document::params_changed, this, [this]() {
+    banner_->clear(QStringLiteral("parameters"));
+    refresh_status();
+  });
   // Holding Space shows the reference until the key comes up, wherever the focus is.
   qApp->installEventFilter(this);
   connect(doc_, &Document::display_changed, this, [this]() { overview_->set_image(doc_->source_preview()); });
