@@ -141,6 +141,8 @@ void Document::load_file(const QString& path) {
     live_gen_->store(++gen_);
     stopped_for_load_ = true;
   }
+  loading_path_ = path;
+  emit loading_changed();
   update_busy();
   const DisplaySettings display = display_;
   auto fut = QtConcurrent::run([path, display]() {
@@ -152,14 +154,18 @@ void Document::load_file(const QString& path) {
     if (gen != load_gen_) {
       ++dropped_;
     } else if (!out.error.isEmpty()) {
+      loading_path_.clear();
+      emit loading_changed();
       emit error_occurred(QString("Could not open %1: %2").arg(QFileInfo(path).fileName(), out.error));
       if (std::exchange(stopped_for_load_, false)) schedule_compute();
     } else {
       stopped_for_load_ = false;
+      loading_path_.clear();
       // The settings may have changed while the file loaded.
       if (!(display == display_))
         out.preview = to_qimage(*out.preview_image, effective_range(display_, out.lo, out.hi));
       adopt_source(out, QFileInfo(path).fileName(), path);
+      emit loading_changed();
       emit file_loaded(path);
       schedule_compute();
     }

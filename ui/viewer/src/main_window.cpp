@@ -81,6 +81,15 @@ MainWindow::MainWindow(QWidget* parent)
   status_ = new StatusLine(statusBar(), doc_, this);
 
   connect(doc_, &Document::source_changed, this, &MainWindow::on_source_changed);
+  // While a file loads, the title, overview and status bar name it, not the image it replaces.
+  connect(doc_, &Document::loading_changed, this, [this]() {
+    const QString& path = doc_->loading_path();
+    const QString name = QFileInfo(path).fileName();
+    setWindowTitle(path.isEmpty() ? QString("%1 — ResizeLab").arg(doc_->source_name())
+                                  : QString("Loading %1… — ResizeLab").arg(name));
+    overview_->set_message(path.isEmpty() ? QString() : QString("Loading %1…").arg(name));
+    refresh_status();
+  });
   connect(doc_, &Document::results_changed, this, [this]() {
     refresh_panes();
     refresh_footprint();
