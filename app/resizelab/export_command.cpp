@@ -67,6 +67,8 @@ QStringList option_values(const QString& name, const FigureSpec& s, const QStrin
       if (!r.isEmpty()) crops << rect_text(r);
     return crops;
   }
+  if (name == QLatin1String("as") && c.resize_class != ResizeClass::Keep)
+    return single(to_qstring(c.resize_class));
   if (name == QLatin1String("boundary") && c.base.boundary != rl::Boundary::Modern)
     return single(QString::fromStdString(rl::to_string(c.base.boundary)));
   if (name == QLatin1String("panes")) {

@@ -105,6 +105,7 @@ void compute(const Request& r, FigureSpec& spec) {
   else
     cmp.base.scale = r.scale.value_or(default_scale_for(r.panes).value_or(std::pair{0.5, 0.5}));
   cmp.base.boundary = r.boundary.value_or(rl::Boundary::Modern);
+  cmp.resize_class = r.resize_class.value_or(ResizeClass::Keep);
   if (r.sr_scale) cmp.diff.against = DiffAgainst::Source;
   for (const PaneChoice& c : r.panes) {
     PaneConfig config = c.config;

@@ -47,6 +47,11 @@ constexpr OptionSpec kOptions[] = {
      "next one). With --layout sr-paper it may be repeated: each region is boxed on the HR and gets\n"
      "a row of insets (default: the whole image); row and grid show one region and refuse a second."},
     {"boundary", "modern|legacy", kBoth, "MATLAB's boundary rule (default modern)."},
+    {"as", "keep|double|single", kBoth,
+     "The class MATLAB's panes resize in, as `imresize --as`: keep (the image's own, the default),\n"
+     "double or single (MATLAB's im2double or im2single of it, the result brought back to the image's\n"
+     "class, as a file written from it: im2uint8(imresize(im2double(A)))). The window's Class box;\n"
+     "the command line's choice is for that run. Library panes and SR round trips keep their own."},
     {"device", "auto|cpu|cuda", kWindow,
      "Where the panes' resizes run (the toolbar's Device box): auto, CUDA when a usable device is\n"
      "found, else the CPU; cpu; cuda. A pane CUDA cannot run runs on the CPU, and the status line\n"

@@ -92,7 +92,10 @@ void take(Request& r, const QString& name, const QString& v) {
     r.crops << *c;
   } else if (name == QLatin1String("panes"))
     r.panes = parse_panes(v);
-  else if (name == QLatin1String("upscale"))
+  else if (name == QLatin1String("as")) {
+    r.resize_class = parse_resize_class(v);
+    if (!r.resize_class) usage_error(QStringLiteral("--as must be keep, double or single, got '%1'").arg(v));
+  } else if (name == QLatin1String("upscale"))
     r.upscale = parse_upscale(v);
   else if (name == QLatin1String("reference")) {
     if (v.isEmpty()) usage_error(QStringLiteral("--reference needs a file name"));

@@ -232,6 +232,13 @@ void Document::set_boundary(Boundary b) {
   schedule_compute();
 }
 
+void Document::set_resize_class(ResizeClass c) {
+  if (c == comparison_.resize_class) return;
+  comparison_.resize_class = c;
+  emit params_changed();
+  schedule_compute();
+}
+
 void Document::set_device(Device d) {
   device_ = d;
   for (PaneResult& r : comparison_.results) r.made_from.reset();  // made on the other device

@@ -66,6 +66,9 @@ class Document : public QObject {
   void set_out_size(double rows, double cols);  // one may be NaN
   void set_boundary(Boundary b);
   void set_device(Device d);
+  // The class MATLAB's panes resize in (ResizeClass: imresize --as keep|double|single).
+  void set_resize_class(ResizeClass c);
+  ResizeClass resize_class() const { return comparison_.resize_class; }
   void set_pane(int i, const PaneConfig& c);
   // Every pane at once, 1..kMaxPanes of them (more are dropped); pane_count_changed when the count moves.
   void set_panes(const std::vector<PaneConfig>& panes);
