@@ -61,7 +61,7 @@ ParameterToolbar::ParameterToolbar(Document* doc, QWidget* parent)
   addWidget(new QLabel("  Class "));
   class_box_ = new QComboBox;
   class_box_->setObjectName("classBox");
-  class_box_->addItem("image's (keep)", static_cast<int>(ResizeClass::Keep));
+  class_box_->addItem("keep", static_cast<int>(ResizeClass::Keep));
   class_box_->addItem("double", static_cast<int>(ResizeClass::Double));
   class_box_->addItem("single", static_cast<int>(ResizeClass::Single));
   class_box_->setToolTip(
