@@ -10,6 +10,7 @@
 
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/overview_widget.hpp"
+#include "rl/ui/pane_view.hpp"
 #include "test_util.hpp"
 
 using namespace rl::ui;
@@ -51,6 +52,9 @@ class LoadingTest : public QObject {
     QVERIFY2(status_text(w).contains("Loading big.png…"), qPrintable(status_text(w)));
     QVERIFY2(!status_text(w).contains("default.png"), qPrintable(status_text(w)));
     QVERIFY2(!status_text(w).contains("512"), qPrintable(status_text(w)));  // the old size
+    // A pane with nothing to show waits for the file, not for a resize.
+    for (int i = 0; i < w.pane_count(); ++i)
+      if (!w.pane_view(i)->display()) QCOMPARE(w.pane_view(i)->message(), QString("loading big.png…"));
 
     QVERIFY(QTest::qWaitFor([&]() { return doc.source_path() == big; }, 60000));
     QCOMPARE(w.windowTitle(), QString("big.png — ResizeLab"));

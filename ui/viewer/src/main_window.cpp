@@ -120,8 +120,12 @@ MainWindow::MainWindow(QWidget* parent)
   connect(doc_, &Document::busy_changed, this, [this](bool b) {
     status_->set_busy(b);
     if (b) {
+      // A file on its way is what the panes wait for, not a resize.
+      const QString& loading = doc_->loading_path();
+      const QString what = loading.isEmpty() ? QString("computing…")
+                                             : QString("loading %1…").arg(QFileInfo(loading).fileName());
       for (PaneWidget* p : panes_)
-        if (!p->view()->display()) p->view()->set_message("computing…");
+        if (!p->view()->display()) p->view()->set_message(what);
       progress_timer_->start();
     } else {
       progress_timer_->stop();
