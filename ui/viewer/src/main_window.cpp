@@ -88,6 +88,9 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowTitle(path.isEmpty() ? QString("%1 — ResizeLab").arg(doc_->source_name())
                                   : QString("Loading %1… — ResizeLab").arg(name));
     overview_->set_message(path.isEmpty() ? QString() : QString("Loading %1…").arg(name));
+    if (!path.isEmpty())
+      for (PaneWidget* p : panes_)
+        if (!p->view()->display()) p->view()->set_message(QString("loading %1…").arg(name));
     refresh_status();
   });
   connect(doc_, &Document::results_changed, this, [this]() {
