@@ -28,7 +28,7 @@ const QMap<QString, QString>& good_values() {
       {"layout", "grid"},      {"width", "900"},       {"dpi", "300"},     {"plots", "kernel"},
       {"pixel", "1,2"},        {"profile", "0,0,4,4"}, {"inspect", "1,2"}, {"show-panel", "kernels"},
       {"screenshot", "s.png"}, {"degradation", "bd"},  {"sigma", "2"},     {"noise", "10"},
-      {"seed", "3"},
+      {"seed", "3"},           {"as", "double"},
   };
   return v;
 }
@@ -69,7 +69,7 @@ TEST(WindowOptions, EveryExportOptionIsTheWindowsOrRefusedWithAReason) {
   }
   // What the window takes since it reads the request: its resize, reference and comparison.
   for (const char* name : {"scale", "size", "sr-scale", "boundary", "reference", "crop", "diff", "metrics",
-                           "panes", "upscale"}) {
+                           "panes", "upscale", "as"}) {
     const QString arg = QStringLiteral("--%1=%2").arg(name, good_values().value(name));
     EXPECT_EQ(error_of({arg}, OptionMode::Window), "") << name;
   }
@@ -126,6 +126,7 @@ TEST(WindowOptions, EachBadValueIsTheExportsLineAndExit2) {
       {"--sr-scale", "1"},
       {"--crop", "1,2,0,4"},
       {"--boundary", "sideways"},
+      {"--as", "uint8"},
       {"--panes", "nope"},
       {"--panes", "file:"},
       {"--upscale", "custom"},
