@@ -100,7 +100,8 @@ struct RunKernels {
     if (cert)
       cert->rows(code,
                  {cert_rows.wf.data() + static_cast<std::size_t>(o) * t.taps, t.weights_of(o), t.taps,
-                  cert_rows.limit_at(o), cert_rows.exact_at(o)},
+                  cert_rows.limit_at(o), cert_rows.exact_at(o), cert_rows.int_at(o, t.taps),
+                  cert_rows.shift.empty() ? -1 : cert_rows.shift[static_cast<std::size_t>(o)]},
                  ptrs, dst, len);
     else
       pass.rows(code, t.weights_of(o), ptrs, t.taps, dst, len);

@@ -64,6 +64,20 @@ struct CertAvx2 {
     return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))));
   }
 
+  // The integer outputs of uint8: 16 int16 lanes.
+  static constexpr std::size_t LW = 16;
+  using W = __m256i;
+  static RL_INLINE W wset1(std::int16_t x) { return _mm256_set1_epi16(x); }
+  static RL_INLINE W wload(const std::uint8_t* p) {
+    return _mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+  }
+  static RL_INLINE W wmuladd(W acc, W w, W x) { return _mm256_add_epi16(acc, _mm256_mullo_epi16(w, x)); }
+  static RL_INLINE void wstore8(std::uint8_t* p, W s, int shift) {
+    const __m256i r = _mm256_srl_epi16(_mm256_max_epi16(s, _mm256_setzero_si256()), _mm_cvtsi32_si128(shift));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
+                     _mm_packus_epi16(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1)));
+  }
+
   // Eight int32 to eight saturated 8-bit values (packs to int16 first, so every int32 saturates
   // correctly).
   template <class T>

@@ -60,6 +60,19 @@ struct CertAvx512 {
     return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))));
   }
 
+  // The integer outputs of uint8: 32 int16 lanes.
+  static constexpr std::size_t LW = 32;
+  using W = __m512i;
+  static RL_INLINE W wset1(std::int16_t x) { return _mm512_set1_epi16(x); }
+  static RL_INLINE W wload(const std::uint8_t* p) {
+    return _mm512_cvtepu8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
+  }
+  static RL_INLINE W wmuladd(W acc, W w, W x) { return _mm512_add_epi16(acc, _mm512_mullo_epi16(w, x)); }
+  static RL_INLINE void wstore8(std::uint8_t* p, W s, int shift) {
+    const __m512i r = _mm512_srl_epi16(_mm512_max_epi16(s, _mm512_setzero_si512()), _mm_cvtsi32_si128(shift));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtusepi16_epi8(r));
+  }
+
   // Sixteen int32 to sixteen saturated 8-bit values (the unsigned narrowing reads int32 as unsigned,
   // so negatives are clamped to 0 first).
   template <class T>

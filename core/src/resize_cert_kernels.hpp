@@ -11,7 +11,10 @@
 // storei / loadi (int32); store8<T>(T*, I) (L values saturated to T); transpose(F*) (L x L);
 // as_float / as_int (bit casts); and for the float64 recomputation DD (L doubles), dzero, widen(F)
 // (exact), dmuladd(acc, w, x) = acc + w * x (a separate multiply and add), dround(DD) -> I (MATLAB's
-// rounding, as cert_round_exact). Include only from the per-instruction-set files, with a policy from
+// rounding, as cert_round_exact); for the integer outputs of uint8, W (LW int16 lanes), wset1,
+// wload(uint8*) (LW bytes widened), wmuladd(acc, w, x) = acc + w * x (int16, exact by int_weights),
+// wstore8(uint8*, W s, shift): LW bytes (max(s, 0) >> shift) saturated to 255, s already holding the
+// rounding term. Include only from the per-instruction-set files, with a policy from
 // an anonymous namespace, so no symbol compiled for one instruction set leaks into another.
 #pragma once
 
@@ -72,8 +75,45 @@ RL_CERT_INLINE void cert_finish_rows(typename P::F f, typename P::F limit, bool 
   P::template store8<T>(d, q.r);
 }
 
+// An output whose weights are integers over 2^shift with int16 sums (uint8 only, c.wi): the sum S of
+// wi[k] x[k] in 16-bit lanes (P::LW of them, twice the float32 lanes) is exact, so MATLAB's D is
+// S / 2^shift and its stored value is min(255, (max(S, 0) + 2^(shift-1)) >> shift): ties away from
+// zero, without a float32 conversion per tap.
+template <class P>
+void cert_rows_int(const CertRow& c, const std::uint8_t* const* rows, std::uint8_t* d, std::size_t len) {
+  using W = typename P::W;
+  constexpr std::size_t LW = P::LW, kStrip = 2;
+  const int taps = c.taps, shift = c.shift;
+  const int h = shift > 0 ? 1 << (shift - 1) : 0;
+  const W hv = P::wset1(static_cast<std::int16_t>(h));
+  std::size_t j = 0;
+  for (; j + kStrip * LW <= len; j += kStrip * LW) {
+    W a[kStrip];
+    for (std::size_t v = 0; v < kStrip; ++v) a[v] = hv;
+    for (int k = 0; k < taps; ++k) {
+      const W wk = P::wset1(c.wi[k]);
+      const std::uint8_t* r = rows[k] + j;
+      for (std::size_t v = 0; v < kStrip; ++v) a[v] = P::wmuladd(a[v], wk, P::wload(r + v * LW));
+    }
+    for (std::size_t v = 0; v < kStrip; ++v) P::wstore8(d + j + v * LW, a[v], shift);
+  }
+  for (; j + LW <= len; j += LW) {
+    W a = hv;
+    for (int k = 0; k < taps; ++k) a = P::wmuladd(a, P::wset1(c.wi[k]), P::wload(rows[k] + j));
+    P::wstore8(d + j, a, shift);
+  }
+  for (; j < len; ++j) {
+    int sum = 0;
+    for (int k = 0; k < taps; ++k) sum += c.wi[k] * rows[k][j];
+    const int r = sum < 0 ? 0 : (sum + h) >> shift;
+    d[j] = static_cast<std::uint8_t>(r > 255 ? 255 : r);
+  }
+}
+
 template <class P, class T>
 void cert_rows_pass(const CertRow& c, const T* const* rows, T* d, std::size_t len) {
+  if constexpr (std::is_same_v<T, std::uint8_t>)
+    if (c.wi) return cert_rows_int<P>(c, rows, d, len);
   using F = typename P::F;
   constexpr std::size_t L = P::L, kStrip = 4;  // vectors per strip: 4 x L independent accumulators
   const int taps = c.taps;

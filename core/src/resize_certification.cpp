@@ -73,6 +73,21 @@ bool output_exact(const double* w, int taps, double xmax) {
   return e <= 24 && a * xmax * std::ldexp(1.0, e) < 0x1p24;
 }
 
+int int_weights(const double* w, int taps, std::int16_t* wi) {
+  if (!output_exact(w, taps, 255.0)) return -1;
+  int e = 0;
+  for (int k = 0; k < taps; ++k) e = std::max(e, dyadic_exponent(w[k]));
+  if (e > 14) return -1;
+  long long sum = 0;
+  for (int k = 0; k < taps; ++k) {
+    const double s = std::ldexp(w[k], e);  // an integer: w is a multiple of 2^-e
+    if (!(std::fabs(s) <= 0x1p15)) return -1;
+    wi[k] = static_cast<std::int16_t>(s);
+    sum += std::llabs(static_cast<long long>(s));
+  }
+  return sum * 255 + (e > 0 ? 1LL << (e - 1) : 0) < 0x8000 ? e : -1;
+}
+
 CertAxis cert_axis(const AxisTable& t, const CertCheck& check, double xmax) {
   CertAxis c;
   c.exact = check.exact;
@@ -83,6 +98,13 @@ CertAxis cert_axis(const AxisTable& t, const CertCheck& check, double xmax) {
     for (int o = 0; o < t.out_size; ++o)
       c.exact_out[static_cast<std::size_t>(o)] = output_exact(t.weights_of(o), t.taps, xmax);
   }
+  if (xmax == cert_xmax(ElemType::U8)) {
+    c.wi.resize(t.weights.size());
+    c.shift.resize(static_cast<std::size_t>(t.out_size));
+    for (int o = 0; o < t.out_size; ++o)
+      c.shift[static_cast<std::size_t>(o)] = static_cast<std::int8_t>(
+          int_weights(t.weights_of(o), t.taps, c.wi.data() + static_cast<std::size_t>(o) * t.taps));
+  }
   return c;
 }
 
@@ -90,7 +112,12 @@ std::size_t cert_bytes(const Plan& p, ElemType type) {
   std::size_t flags = 0;  // cert_axis's per-output flags, kept for the tables that are not exact
   for (const AxisTable* t : {&p.rows, &p.cols})
     if (!cert_check(*t, cert_xmax(type)).exact) flags += static_cast<std::size_t>(t->out_size);
-  return (p.rows.weights.size() + p.cols.weights.size()) * sizeof(float) + flags * sizeof(std::uint8_t);
+  std::size_t ints = 0;  // cert_axis's integer weights and shifts, for uint8
+  if (type == ElemType::U8)
+    for (const AxisTable* t : {&p.rows, &p.cols})
+      ints += t->weights.size() * sizeof(std::int16_t) + static_cast<std::size_t>(t->out_size);
+  return (p.rows.weights.size() + p.cols.weights.size()) * sizeof(float) + flags * sizeof(std::uint8_t) +
+         ints;
 }
 
 }  // namespace rl::detail

@@ -42,6 +42,13 @@ CertCheck cert_check(const AxisTable& t, double xmax);
 // sums are exact ties, which the bound cannot certify and the vector code rounds itself.
 bool output_exact(const double* w, int taps, double xmax);
 
+// Whether one output's weights, times 2^e for its least e (dyadic_exponent), are integers wi whose
+// uint8 sum and rounding term fit int16: sum |wi| * 255 + 2^(e-1) < 2^15. Then every partial sum of
+// wi[k] x[k] is an exact int16, D = S / 2^e exactly, and MATLAB's round-half-away of D >= 0 is
+// (S + 2^(e-1)) >> e (a negative D rounds to 0 or below, which uint8 saturates to 0). Writes wi[0..taps)
+// and returns e, or -1.
+int int_weights(const double* w, int taps, std::int16_t* wi);
+
 // A certified table as the kernels read it.
 struct CertAxis {
   std::vector<float> wf;  // the weights rounded to float32
@@ -49,6 +56,15 @@ struct CertAxis {
   bool exact = false;
   // Per output, output_exact (empty for an exact table, where every output is).
   std::vector<std::uint8_t> exact_out;
+  // Per output, its weights as 16-bit integers times 2^shift[o] when the uint8 sum fits int16
+  // (int_weights); shift[o] < 0 where not. Empty when the class is not uint8.
+  std::vector<std::int16_t> wi;
+  std::vector<std::int8_t> shift;
+  const std::int16_t* int_at(int o, int taps) const {
+    return shift.empty() || shift[static_cast<std::size_t>(o)] < 0
+               ? nullptr
+               : wi.data() + static_cast<std::size_t>(o) * static_cast<std::size_t>(taps);
+  }
   bool exact_at(int o) const { return exact || exact_out[static_cast<std::size_t>(o)] != 0; }
   float limit_at(int o) const { return exact_at(o) ? 0.5f : limit; }
 };

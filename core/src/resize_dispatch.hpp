@@ -75,6 +75,10 @@ struct CertRow {  // one output of a vertical table
   int taps;
   float limit;
   bool exact;  // F == D for this output (limit 0.5): ties are rounded in the vector code
+  // uint8 only: the weights times 2^shift as integers whose sums fit int16 (int_weights,
+  // resize_certification.hpp), summed exactly in 16-bit lanes; null where they do not.
+  const std::int16_t* wi;
+  int shift;
 };
 struct CertCols {  // a horizontal table and the calling thread's scratch
   const float* wf;

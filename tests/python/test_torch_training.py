@@ -283,3 +283,25 @@ def test_forked_child_resizes_and_exits():
     before, after = map(int, lines["threads"].split())
     if (os.cpu_count() or 1) > 1:  # the child starts workers of its own rather than running alone
         assert after > before, r.stdout
+
+
+def test_a_batch_split_by_image_has_each_image_alone_bits():
+    # A batch with images to spare runs whole images per thread (forward and backward); each image's
+    # result must be the bits of that image resized alone (one image: split over the threads).
+    plan = resizelab.Plan((37, 45), 0.37)
+    rng = np.random.default_rng(3)
+    for shape in ((16, 37, 45), (9, 37, 45, 3)):
+        for dtype in (np.float32, np.float64):
+            x = rng.standard_normal(shape).astype(dtype)
+            out = np.empty((shape[0], *plan.output_shape[:2], *shape[3:]), dtype)
+            resizelab._core._run_planar(plan, x, out)
+            g = rng.standard_normal(out.shape).astype(dtype)
+            back = np.empty(shape, dtype)
+            resizelab._core._backward_planar(plan, g, back)
+            for k in range(shape[0]):
+                one = np.empty((1, *out.shape[1:]), dtype)
+                resizelab._core._run_planar(plan, x[k:k + 1], one)
+                assert one[0].tobytes() == out[k].tobytes()
+                b1 = np.empty((1, *shape[1:]), dtype)
+                resizelab._core._backward_planar(plan, g[k:k + 1], b1)
+                assert b1[0].tobytes() == back[k].tobytes()

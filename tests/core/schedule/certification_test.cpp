@@ -115,3 +115,30 @@ TEST(Certification, OutputsWithDyadicWeightsAreExactInATableThatIsNot) {
 }
 
 }  // namespace
+
+// The integer form of an output's weights for uint8: w * 2^e as int16 while the sum and its rounding
+// term fit int16 (sum |wi| 255 + 2^(e-1) < 2^15), else -1; and int8 tables (xmax 128) get none.
+TEST(Certification, IntegerWeightsWhereTheUint8SumFitsInt16) {
+  std::int16_t wi[4] = {};
+  const double half[] = {0.125, 0.375, 0.375, 0.125};  // bilinear halving, antialiased
+  ASSERT_EQ(rl::detail::int_weights(half, 4, wi), 3);
+  EXPECT_EQ(wi[0], 1);
+  EXPECT_EQ(wi[1], 3);
+  const double cubic[] = {-0.0625, 0.5625, 0.5625, -0.0625};
+  ASSERT_EQ(rl::detail::int_weights(cubic, 4, wi), 4);
+  EXPECT_EQ(wi[0], -1);
+  EXPECT_EQ(wi[1], 9);
+  const double third[] = {1.0 / 3, 2.0 / 3}, wide[] = {0x1p-8, 1 - 0x1p-8}, fits[] = {0x1p-6, 1 - 0x1p-6};
+  EXPECT_EQ(rl::detail::int_weights(third, 2, wi), -1);  // not dyadic
+  EXPECT_EQ(rl::detail::int_weights(wide, 2, wi), -1);   // 256 * 255 + 128 > 32767
+  EXPECT_EQ(rl::detail::int_weights(fits, 2, wi), 6);    // 64 * 255 + 32 < 32768
+  rl::AxisTable t = table_of({0.5, 0.5}, 2);
+  t.weights[2] = 1.0 / 3;
+  t.weights[3] = 2.0 / 3;
+  const rl::detail::CertAxis u8 = rl::detail::cert_axis(t, rl::detail::cert_check(t, 255.0), 255.0);
+  ASSERT_NE(u8.int_at(0, 2), nullptr);
+  EXPECT_EQ(u8.int_at(0, 2)[0], 1);
+  EXPECT_EQ(u8.shift[0], 1);
+  EXPECT_EQ(u8.int_at(1, 2), nullptr);
+  EXPECT_EQ(rl::detail::cert_axis(t, rl::detail::cert_check(t, 128.0), 128.0).int_at(0, 2), nullptr);
+}

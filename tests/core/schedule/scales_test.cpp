@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "plain_reference.hpp"
+#include "resize_certification.hpp"
 #include "resize_dispatch.hpp"
 #include "rl/plan.hpp"
 #include "rl/resize.hpp"
@@ -128,6 +129,46 @@ TEST_P(CertifiedScales, TiesAndNearTiesKeepTheBits) {
   EXPECT_GT(redone(rl::Method::Bilinear, 1.5), 0u);
   EXPECT_GT(redone(rl::Method::Triangle, 1.1), 0u);
   EXPECT_GT(redone(rl::Method::Bicubic, 3.3), 0u);
+}
+
+// The integer kernel of uint8 outputs with dyadic weights (int16 sums): MATLAB rounds a tie away from
+// zero and saturates, so (0.5, 0.5) of 2 and 3 is 3 (not 2, the even neighbour or the truncation),
+// (-0.5, 1.5) of 3 and 0 is 0 (-1.5 saturated), and 1.5 * 255 is 255; at every position of the vector
+// strips and of the scalar tail.
+TEST_P(CertifiedScales, IntegerOutputsRoundTiesAwayFromZero) {
+  const rl::detail::CertKernels* k = rl::detail::active_cert_kernels();
+  if (!k) GTEST_SKIP() << "certified kernels skipped: this CPU lacks FMA";
+  constexpr std::size_t n = 203;  // strips of 64 and 32 bytes, then a tail
+  struct Tie {
+    double w[2];
+    std::uint8_t a, b, want;
+  };
+  const Tie ties[] = {{{0.5, 0.5}, 2, 3, 3},     {{0.5, 0.5}, 4, 5, 5},      {{0.5, 0.5}, 254, 255, 255},
+                      {{0.25, 0.75}, 1, 3, 3},   {{0.25, 0.75}, 3, 1, 2},    {{-0.5, 1.5}, 3, 0, 0},
+                      {{-0.5, 1.5}, 0, 1, 2},    {{-0.5, 1.5}, 0, 255, 255}, {{-0.5, 1.5}, 1, 0, 0},
+                      {{0.125, 0.875}, 4, 0, 1}, {{0.125, 0.875}, 12, 0, 2}};
+  for (const Tie& t : ties) {
+    std::int16_t wi[2];
+    const int shift = rl::detail::int_weights(t.w, 2, wi);
+    ASSERT_GE(shift, 0);
+    const float wf[2] = {static_cast<float>(t.w[0]), static_cast<float>(t.w[1])};
+    const std::vector<std::uint8_t> a(n, t.a), b(n, t.b);
+    std::vector<std::uint8_t> d(n, 77);
+    const void* rows[2] = {a.data(), b.data()};
+    k->rows(rl::detail::ElemCode::U8, {wf, t.w, 2, 0.5f, true, wi, shift}, rows, d.data(), n);
+    for (std::size_t j = 0; j < n; ++j)
+      ASSERT_EQ(d[j], t.want) << t.w[0] << " * " << int(t.a) << " + " << t.w[1] << " * " << int(t.b) << " at "
+                              << j;
+  }
+  // And through a whole resize whose vertical outputs are all integer ones (bilinear, triangle and
+  // box halving; bilinear doubling), on a picture with ties: MATLAB's bits.
+  const Image in = tie_rich(203, 157, 3, ElemType::U8, 11);
+  for (const rl::Method m : {rl::Method::Bilinear, rl::Method::Triangle, rl::Method::Box})
+    for (const double s : {0.5, 2.0}) {
+      const rl::Plan plan = rl::make_plan(rl::ResizeSpec::with_scale(s, m), in.rows(), in.cols());
+      EXPECT_EQ(first_difference(rl::run(plan, in, {2}), plain(plan, in)), "")
+          << rl::to_string(m) << " " << s;
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Levels, Scales,
