@@ -47,6 +47,8 @@ struct Request {
   QList<PaneChoice> panes;
   std::optional<rl::Method> upscale;
   QString reference;  // --reference FILE: every pane compared with it
+  // --max-pixels N: the pixel limit of every image read (set as RL_MAX_PIXELS for the run).
+  std::optional<qulonglong> max_pixels;
   // The comparison shown: --diff's kind, whether maps are shown (the window's --diff, the export's
   // --no-diff), --metrics, every --crop in order.
   std::optional<DiffKind> diff;
