@@ -166,17 +166,14 @@ ImageHeader tiff_header(const ReadAt& read, std::uint64_t file_size) {
 }
 
 bool tiff_reads_itself(const ImageHeader& h) {
-  // Palette, YCbCr, CMYK, bilevel, ...: OpenCV converts them to 8 or 16 bits.
+  // Palette, YCbCr, CMYK, bilevel, LogLuv, ...: OpenCV converts them to 8 or 16 bits.
   if (h.tiff_photometric > 2 ||
       (h.tiff_bits != 8 && h.tiff_bits != 16 && h.tiff_bits != 32 && h.tiff_bits != 64))
     return false;
-  const int ch = static_cast<int>(h.channels), sf = h.tiff_sample_format, bits = h.tiff_bits;
-  const bool common = sf == SAMPLEFORMAT_UINT && (bits == 8 || bits == 16);
-  const bool opencv = (ch == 1 || ch == 3 || ch == 4) &&
-                      (common || (sf == SAMPLEFORMAT_IEEEFP && bits == 32) ||
-                       (ch == 1 && ((sf == SAMPLEFORMAT_INT && (bits == 16 || bits == 32)) ||
-                                    (sf == SAMPLEFORMAT_IEEEFP && bits == 64))));
-  return !opencv;
+  // OpenCV keeps 8- and 16-bit unsigned grey, RGB and RGBA; the rest is read here, exactly.
+  const int ch = h.channels;
+  return !(h.tiff_sample_format == SAMPLEFORMAT_UINT && (h.tiff_bits == 8 || h.tiff_bits == 16) &&
+           (ch == 1 || ch == 3 || ch == 4));
 }
 
 Image tiff_decode(const std::uint8_t* data, std::size_t size, std::uint64_t max_alloc) {
@@ -245,9 +242,10 @@ Image tiff_decode(const std::uint8_t* data, std::size_t size, std::uint64_t max_
 }
 
 bool tiff_writes_itself(ElemType type, int channels) {
-  const bool common = type == ElemType::U8 || type == ElemType::U16 || type == ElemType::F32;
-  const bool one = type == ElemType::I16 || type == ElemType::I32 || type == ElemType::F64;
-  return !((channels == 1 || channels == 3 || channels == 4) && common) && !(channels == 1 && one);
+  // OpenCV 4.6 writes float RGB as LogLuv (lossy, about 1%) and refuses most other layouts: it is
+  // left 8- and 16-bit unsigned grey, RGB and RGBA only.
+  return !((type == ElemType::U8 || type == ElemType::U16) &&
+           (channels == 1 || channels == 3 || channels == 4));
 }
 
 std::vector<std::uint8_t> tiff_encode(const Image& img) {

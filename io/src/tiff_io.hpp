@@ -1,5 +1,7 @@
-// TIFF through libtiff directly, for what OpenCV 4.6's TIFF codec cannot do: two channels, more than
-// four, and float64, signed or uint32 samples with several channels. The rest goes through OpenCV.
+// TIFF through libtiff directly, for what OpenCV 4.6's TIFF codec cannot do or does not keep: two
+// channels, more than four, float (OpenCV writes float RGB as lossy LogLuv), signed and uint32
+// samples. 8- and 16-bit unsigned grey, RGB and RGBA, and the colour models OpenCV converts (palette,
+// YCbCr, CMYK, ...) go through OpenCV.
 #pragma once
 
 #include <cstdint>
