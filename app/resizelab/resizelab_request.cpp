@@ -206,8 +206,6 @@ Request parse_request(const QStringList& args, OptionMode mode) {
     usage_error(QString::fromUtf8(e.what()));
   }
   if (r.help || r.version) return r;
-  // Every image the run reads (IMAGE, file: panes, --reference) goes through the readers' one limit.
-  if (r.max_pixels) qputenv("RL_MAX_PIXELS", QByteArray::number(*r.max_pixels));
   if (!opts.positional.isEmpty()) r.image = opts.positional.first();
   check(r, mode);
   if (r.layout == FigureLayout::SrPaper)
@@ -216,6 +214,10 @@ Request parse_request(const QStringList& args, OptionMode mode) {
         usage_error(QStringLiteral("--%1 has no place in --layout sr-paper (it draws insets and scores)")
                         .arg(QLatin1String(o)));
   return r;
+}
+
+void apply_max_pixels(const Request& r) {
+  if (r.max_pixels) qputenv("RL_MAX_PIXELS", QByteArray::number(*r.max_pixels));
 }
 
 OptionMode requested_mode(const QStringList& args) {

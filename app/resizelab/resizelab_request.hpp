@@ -74,6 +74,10 @@ struct Request {
 // file checked. Throws CommandLineError (exit 2, one line).
 Request parse_request(const QStringList& args, OptionMode mode);
 
+// --max-pixels for the rest of the process: every image it reads (IMAGE, file: panes, --reference)
+// goes through the readers' one limit, read from RL_MAX_PIXELS. The programs call it once parsed.
+void apply_max_pixels(const Request& r);
+
 // Which entry point `args` asks for: Export when --export is given before "--" (values of options are
 // skipped, so `--reference --export` names a file), else Window.
 OptionMode requested_mode(const QStringList& args);
