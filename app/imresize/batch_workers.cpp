@@ -87,6 +87,9 @@ Outcome process(Run& run, Job& job, std::string& why, std::size_t& files) {
   try {
     io::LoadOptions lo;
     lo.max_pixels = run.opt.max_pixels;
+    // libpng's and libjpeg's messages become the failure's reason, and a JPEG they call corrupt fails
+    // instead of being written with grey where its data was. This serialises decoding only.
+    lo.capture_decoder_messages = true;
     hr = io::load(job.src.string(), lo);
     // Every output's format must hold the image's type before any resize is done.
     for (const JobOutput& o : job.outputs) {

@@ -215,12 +215,18 @@ Probe probe_jpeg(const std::vector<std::uint8_t>& b, const std::string& path) {
   throw bad("truncated JPEG file (no end-of-image marker)");
 }
 
+// Held while fd 2 is sent elsewhere (DecoderMessages) and while write_stderr writes.
+std::mutex& stderr_mutex() {
+  static std::mutex m;
+  return m;
+}
+
 // Sends fd 2 to a temporary file while a decoder runs (see LoadOptions::capture_decoder_messages).
 class DecoderMessages {
  public:
   explicit DecoderMessages(bool on) {
     if (!on) return;
-    lock_ = std::unique_lock<std::mutex>(mutex());
+    lock_ = std::unique_lock<std::mutex>(stderr_mutex());
     file_ = std::tmpfile();
     if (!file_) return;
     std::fflush(stderr);
@@ -261,10 +267,6 @@ class DecoderMessages {
   }
 
  private:
-  static std::mutex& mutex() {
-    static std::mutex m;
-    return m;
-  }
   std::unique_lock<std::mutex> lock_;
   std::FILE* file_ = nullptr;
   int saved_ = -1;
@@ -376,6 +378,12 @@ std::optional<std::array<std::uint64_t, 3>> npy_shape(const std::vector<std::uin
 }
 
 }  // namespace
+
+void write_stderr(const std::string& text) {
+  const std::lock_guard<std::mutex> lock(stderr_mutex());
+  std::fputs(text.c_str(), stderr);
+  std::fflush(stderr);
+}
 
 Image load(const std::string& path) { return load(path, LoadOptions{}); }
 

@@ -20,10 +20,14 @@ struct LoadOptions {
   // The same for elements (rows x cols x channels). 0: no limit.
   std::size_t max_elements = std::size_t{1} << 31;
   // While OpenCV decodes, send the process' stderr to a temporary file, so libpng/libjpeg messages
-  // end up in the error message instead of the terminal. Serialises decoding; meant for
-  // single-threaded callers such as the command line.
+  // end up in the error message instead of the terminal (and a JPEG they call corrupt is refused
+  // instead of decoded with grey). Serialises decoding; a program whose other threads write to
+  // stderr meanwhile writes through write_stderr, which waits for the decoder.
   bool capture_decoder_messages = false;
 };
+
+// Writes `text` to stderr (and flushes it) when no load with capture_decoder_messages holds stderr.
+void write_stderr(const std::string& text);
 
 // Throws std::runtime_error with a one-line reason (missing, not a regular file, unreadable,
 // truncated, corrupt, unsupported, too large). Reads regular files only, and no more of one than its

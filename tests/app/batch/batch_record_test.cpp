@@ -154,17 +154,29 @@ TEST(BatchInputs, OversizedAndBrokenImagesFailOneLineEachUnderAMemoryCap) {
   write("cut.bmp", test::make_bmp(40, 30, 40 * 30 * 3 / 2));
   write("f64.tif", test::make_tiff(8, 6, 3, 64, 3, std::vector<std::uint8_t>(8 * 6 * 3 * 8, 0)));
   io::save((src / "good.png").string(), noise_image(24, 36, 3, ElemType::U8, 9));
+  // A JPEG whose entropy-coded data is zeroed in the middle: libjpeg decodes it with a warning and
+  // grey where the data was; the batch wrote that as a good output.
+  io::save((t.path() / "j.jpg").string(), noise_image(64, 64, 3, ElemType::U8, 11));
+  std::vector<std::uint8_t> jpg;
+  {
+    std::ifstream f(t.path() / "j.jpg", std::ios::binary);
+    jpg.assign(std::istreambuf_iterator<char>(f), {});
+  }
+  for (std::size_t i = jpg.size() / 2; i < jpg.size() / 2 + 200; ++i)
+    if (jpg[i] != 0xFF) jpg[i] = 0;
+  write("bad.jpg", jpg);
   const Result r = run_batch_capped({src.string(), dst.string(), "--scales", "2", "--jobs", "2"}, t.path(),
                                     std::uint64_t{512} << 20);
   EXPECT_EQ(r.code, 1) << r.out << r.err;
-  // Stderr holds the four failures, one line each, and nothing else (no library text).
-  EXPECT_EQ(count_lines(r.err), 4) << r.err;
+  // Stderr holds the five failures, one line each, and nothing else (no library text).
+  EXPECT_EQ(count_lines(r.err), 5) << r.err;
   std::istringstream lines(r.err);
   for (std::string line; std::getline(lines, line);)
     EXPECT_EQ(line.rfind("imresize batch: failed ", 0), 0u) << line;
   for (const char* part :
        {"failed lie1.tif: the image is 32768x32768", "failed lie2.tif: the image is 32768x32768",
-        "failed big.bmp: truncated BMP file", "failed cut.bmp: truncated BMP file"})
+        "failed big.bmp: truncated BMP file", "failed cut.bmp: truncated BMP file",
+        "failed bad.jpg: the image data is corrupt (Corrupt JPEG data"})
     EXPECT_NE(r.out.find(part), std::string::npos) << part << "\n" << r.out;
   EXPECT_NE(r.out.find("2 done"), std::string::npos) << r.out;  // good.png, and f64.tif (to im2uint8 PNG)
   EXPECT_EQ(r.out.find("\n\n"), std::string::npos) << "a blank line in:\n" << r.out;
