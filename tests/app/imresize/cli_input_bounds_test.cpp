@@ -42,7 +42,7 @@ test::CmdResult run_capped(const std::vector<std::string>& args, const fs::path&
     ::dup2(o, 1);
     ::dup2(e, 2);
     for (auto& kv : env_copy) ::putenv(kv.data());
-    if (as_bytes) {
+    if (as_bytes && test::kAddressSpaceCapApplies) {
       const rlimit lim{as_bytes, as_bytes};
       if (::setrlimit(RLIMIT_AS, &lim) != 0) ::_exit(125);
     }
@@ -238,6 +238,23 @@ TEST_F(CliInputBounds, OutputThatCannotHoldTheResultIsRefusedBeforeTheResize) {
   write_npy(dir / "i32.npy", Image(7, 9, 1, ElemType::I32));
   const auto i = run_capped({dir / "i32.npy", dir / "o.png", "--scale", "100000"}, dir.path(), kCap);
   expect_one_line_failure(i, ".png cannot hold int32 (use .tif or .npy)", dir.path() / "o.png");
+}
+
+TEST_F(CliInputBounds, ScoreTakesTheSameLimit) {
+  fs::create_directories(dir.path() / "hr");
+  test::write_bytes(dir.path() / "hr" / "a.png", test::make_png(64, 80, 2, 8, ramp(64 * 80 * 3)));
+  const std::vector<std::string> args{"score", "--bicubic",  dir / "hr", "--scale",
+                                      "2",     "--protocol", "srcnn"};
+  std::vector<std::string> limited = args;
+  limited.insert(limited.end(), {"--max-pixels", "100"});
+  const auto r = run_capped(limited, dir.path(), kCap);
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("failed a.png: " + (dir / "hr") +
+                       "/a.png: the image is 64x80 (5120 pixels), over the limit of 100"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(run_capped(args, dir.path(), kCap, 60, {"RL_MAX_PIXELS=100"}).code, 1);
+  EXPECT_EQ(run_capped(args, dir.path(), kCap).code, 0);
 }
 
 }  // namespace
