@@ -115,8 +115,9 @@ ImageHeader jpeg_header(const ReadAt& read) {
       h.cols = be16(&f[5]);
       h.channels = std::max<int>(f[7], 3);  // grey may be decoded as 3 channels; CMYK as 4 (then 3)
       if (f[7] > 3) h.channels = f[7];
-      // Height 0 means "given later" (a DNL marker): bound it by the largest JPEG height.
-      if (h.rows == 0) h.rows = 65535;
+      // Height 0 means "given later" (a DNL marker, rare): the limit is checked on the decoded image
+      // instead (load checks it again after decoding), and one row stands in for the bounds here.
+      if (h.rows == 0) h.rows = 1;
       if (h.cols == 0) throw std::runtime_error("corrupt JPEG file (zero width)");
       // Progressive scans and metadata can take more bytes than the pixels; a genuine JPEG does not
       // take four times its raw size plus 64 MiB.
