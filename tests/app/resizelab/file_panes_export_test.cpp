@@ -169,6 +169,25 @@ TEST(FilePanesExport, FifosAndDevicesAreRefusedWithoutHanging) {
             0)
       << err.toStdString();
   EXPECT_TRUE(QFile::exists(shot));
+  // A JPEG whose entropy-coded data is zeroed in the middle: libjpeg decodes it with grey and a warning
+  // on stderr; the export drew it. Now one line, and no figure.
+  rl::Image noise(64, 64, 3, rl::ElemType::U8);
+  for (int i = 0; i < 64 * 64 * 3; ++i)
+    noise.data<std::uint8_t>()[i] = static_cast<std::uint8_t>((i * 7919) % 251);
+  const QString jpg = dir.filePath("bad.jpg");
+  rl::io::save(jpg.toStdString(), noise);
+  QFile j(jpg);
+  ASSERT_TRUE(j.open(QIODevice::ReadWrite));
+  QByteArray bytes = j.readAll();
+  for (int i = bytes.size() / 2; i < bytes.size() / 2 + 200; ++i)
+    if (static_cast<unsigned char>(bytes[i]) != 0xFF) bytes[i] = 0;
+  j.seek(0);
+  j.write(bytes);
+  j.close();
+  EXPECT_EQ(rl::test::run_program(QStringLiteral(RL_RESIZELAB_EXE), {"--export", png, jpg}, &out, &err), 1);
+  EXPECT_TRUE(err.contains("the image data is corrupt (Corrupt JPEG data")) << err.toStdString();
+  EXPECT_FALSE(err.contains('\n')) << err.toStdString();
+  EXPECT_FALSE(QFile::exists(png));
   // --max-pixels: the readers' limit for the run.
   EXPECT_EQ(rl::test::run_program(QStringLiteral(RL_RESIZELAB_EXE),
                                   {"--export", png, "--max-pixels", "100", kLr}, &out, &err),
