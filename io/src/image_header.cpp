@@ -205,8 +205,8 @@ ImageHeader pnm_header(const ReadAt& read, std::uint64_t size) {
   h.rows = token();
   const std::uint64_t maxval = bits ? 1 : token();
   if (h.rows == 0 || h.cols == 0 || maxval == 0 || maxval > 65535)
-    throw std::runtime_error("corrupt PNM header (size " + std::to_string(h.cols) + "x" +
-                             std::to_string(h.rows) + ", maximum value " + std::to_string(maxval) + ")");
+    throw std::runtime_error("corrupt PNM header (size " + std::to_string(h.rows) + "x" +
+                             std::to_string(h.cols) + ", maximum value " + std::to_string(maxval) + ")");
   h.channels = kind == '3' || kind == '6' ? 3 : 1;
   h.sample_bytes = maxval > 255 ? 2 : 1;
   const std::uint64_t data = pos + 1;  // one whitespace byte ends the header

@@ -289,7 +289,7 @@ void check_elements(const std::string& path, std::uint64_t rows, std::uint64_t c
   if (max_px > 0 && px > static_cast<double>(max_px)) {
     std::ostringstream m;
     m.precision(15);
-    m << path << ": the image is " << cols << "x" << rows << " (" << px << " pixels), over the limit of "
+    m << path << ": the image is " << rows << "x" << cols << " (" << px << " pixels), over the limit of "
       << max_px << " pixels (raise it with --max-pixels N or RL_MAX_PIXELS=N)";
     throw std::runtime_error(m.str());
   }
@@ -314,16 +314,20 @@ class InputFile {
     fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd_ < 0) throw std::runtime_error(path + ": cannot open for reading (" + std::strerror(errno) + ")");
     struct stat st {};
-    if (::fstat(fd_, &st) != 0)
-      throw std::runtime_error(path + ": cannot read (" + std::strerror(errno) + ")");
-    if (S_ISDIR(st.st_mode)) throw std::runtime_error(path + ": is a folder, not an image");
-    if (!S_ISREG(st.st_mode)) {
-      const char* kind = S_ISFIFO(st.st_mode)   ? "is a FIFO"
-                         : S_ISCHR(st.st_mode)  ? "is a character device"
-                         : S_ISBLK(st.st_mode)  ? "is a block device"
-                         : S_ISSOCK(st.st_mode) ? "is a socket"
-                                                : "is not a regular file";
-      throw std::runtime_error(path + ": " + kind + "; images are read from regular files only");
+    const int stat_error = ::fstat(fd_, &st) != 0 ? errno : 0;
+    const char* refused = nullptr;
+    if (!stat_error && !S_ISREG(st.st_mode))
+      refused = S_ISDIR(st.st_mode)    ? "is a folder, not an image"
+                : S_ISFIFO(st.st_mode) ? "is a FIFO; images are read from regular files only"
+                : S_ISCHR(st.st_mode)  ? "is a character device; images are read from regular files only"
+                : S_ISBLK(st.st_mode)  ? "is a block device; images are read from regular files only"
+                : S_ISSOCK(st.st_mode) ? "is a socket; images are read from regular files only"
+                                       : "is not a regular file; images are read from regular files only";
+    if (stat_error || refused) {
+      ::close(fd_);  // the destructor does not run when the constructor throws
+      throw std::runtime_error(path + ": " +
+                               (stat_error ? "cannot read (" + std::string(std::strerror(stat_error)) + ")"
+                                           : std::string(refused)));
     }
     size_ = static_cast<std::uint64_t>(st.st_size);
   }
@@ -424,8 +428,8 @@ Image load(const std::string& path, const LoadOptions& opt) {
   if (to_read > header.max_file_bytes) {
     if (!header.prefix_suffices) {
       std::ostringstream m;
-      m << path << ": the file is " << file.size() << " bytes, more than a " << header.cols << "x"
-        << header.rows << " " << to_string(header.format) << " image can need (" << header.max_file_bytes
+      m << path << ": the file is " << file.size() << " bytes, more than a " << header.rows << "x"
+        << header.cols << " " << to_string(header.format) << " image can need (" << header.max_file_bytes
         << "); not read";
       throw std::runtime_error(m.str());
     }
@@ -441,8 +445,8 @@ Image load(const std::string& path, const LoadOptions& opt) {
   } catch (const std::runtime_error& e) {
     if (to_read == file.size()) throw;
     throw std::runtime_error(std::string(e.what()) + " within its first " + std::to_string(to_read) +
-                             " bytes, all that a " + std::to_string(header.cols) + "x" +
-                             std::to_string(header.rows) + " image can need");
+                             " bytes, all that a " + std::to_string(header.rows) + "x" +
+                             std::to_string(header.cols) + " image can need");
   }
   if (pr.known) check_elements(path, pr.rows, pr.cols, pr.channels, opt);
   if (header.format == ImageFormat::Tiff && detail::tiff_reads_itself(header)) {

@@ -2,6 +2,7 @@
 // trip; tiled, deflate-compressed float64 RGB (written here by libtiff itself) reads; headers give the
 // size they say; a file that is no regular file, or says more than the limit, is refused in one line.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <tiffio.h>
 #include <unistd.h>
@@ -151,6 +152,12 @@ TEST_F(ImageBounds, NoRegularFileOrOverTheLimitIsRefusedInOneLine) {
   }
   ASSERT_EQ(::mkfifo(path("p.png").c_str(), 0600), 0);
   EXPECT_NE(refusal("p.png").find("is a FIFO"), std::string::npos);
+  // Each refusal closes what it opened: with at most 64 open files, 1000 refusals, then a read.
+  rlimit files{};
+  ASSERT_EQ(::getrlimit(RLIMIT_NOFILE, &files), 0);
+  const rlimit few{64, files.rlim_max};
+  ASSERT_EQ(::setrlimit(RLIMIT_NOFILE, &few), 0);
+  for (int i = 0; i < 1000; ++i) EXPECT_THROW(io::load(path("p.png")), std::runtime_error);
   write("lie.tif", test::make_tiff(30000, 30000, 1, 8, 1, std::vector<std::uint8_t>(64)));
   EXPECT_NE(refusal("lie.tif").find("30000x30000 (900000000 pixels), over the limit of 178956970"),
             std::string::npos);
@@ -159,7 +166,8 @@ TEST_F(ImageBounds, NoRegularFileOrOverTheLimitIsRefusedInOneLine) {
   write("small.tif", test::make_tiff(4, 3, 1, 8, 1, std::vector<std::uint8_t>(12, 1)));
   EXPECT_NE(refusal("small.tif", o).find("over the limit of 10 pixels"), std::string::npos);
   o.max_pixels = 12;
-  EXPECT_EQ(io::load(path("small.tif"), o).cols(), 4);
+  EXPECT_EQ(io::load(path("small.tif"), o).cols(), 4);  // also: file descriptors were left to open it
+  ASSERT_EQ(::setrlimit(RLIMIT_NOFILE, &files), 0);
   // Grey+alpha uint16 made byte by byte: OpenCV cannot read it, libtiff can.
   const std::vector<std::uint16_t> v{1, 2, 3, 4, 5, 6, 7, 65535};
   write("two.tif", test::make_tiff(2, 2, 2, 16, 1, test::bytes_of(v)));
