@@ -75,10 +75,12 @@ class Ticker {
 void prepare_output_folder(const BatchOptions& opt) {
   std::error_code ec;
   fs::create_directories(opt.dst, ec);
+  // Exit 1 (output not writable), as for one image: the options are right, the file system refuses.
   if (ec || !fs::is_directory(opt.dst, ec))
-    throw UsageError("cannot create output folder '" + opt.dst + "'" + (ec ? ": " + ec.message() : ""));
+    throw Failure(kExitFailure,
+                  "cannot create output folder '" + opt.dst + "'" + (ec ? ": " + ec.message() : ""));
   if (::access(opt.dst.c_str(), W_OK) != 0)
-    throw UsageError("output folder '" + opt.dst + "' is not writable");
+    throw Failure(kExitFailure, "output folder '" + opt.dst + "' is not writable");
   check_and_record_settings(opt);
   remove_stale_temps(opt);
 }

@@ -1,5 +1,7 @@
-// The stop signal of `imresize batch`: SIGINT/SIGTERM only set a flag that workers read between steps,
-// so every output is either complete (renamed into place) or never appears.
+// The stop signals of `imresize batch`: a first SIGINT, SIGTERM or SIGHUP only sets a flag that workers
+// read between steps, so every output is either complete (renamed into place) or never appears, and
+// the run ends with kExitInterrupted. A second one ends the run at once with the same status, after
+// removing the temporary files being written (rl::remove_live_temporaries).
 #pragma once
 
 namespace rl::app {

@@ -1,5 +1,7 @@
 // `imresize`: MATLAB-exact image resizing from the command line (see --help), `imresize batch`,
 // `imresize score`, `imresize degrade` and `imresize identify`.
+#include <signal.h>
+
 #include <cstdio>
 #include <string_view>
 
@@ -7,10 +9,17 @@
 #include "degrade_options.hpp"
 #include "identify.hpp"
 #include "pipeline.hpp"
+#include "rl/atomic_file.hpp"
 #include "rl/version.hpp"
 #include "score.hpp"
 
 int main(int argc, char** argv) {
+  // Standard output is a report: a reader that went away (`| head`, `| true`) ends neither the work
+  // nor its files, and the exit status is the work's (docs/CLI.md).
+  ::signal(SIGPIPE, SIG_IGN);
+  // SIGINT, SIGTERM, SIGHUP: the temporary being written is removed, then the signal ends the process
+  // (`imresize batch` stops in its own way, exit 4).
+  rl::remove_temporaries_on_termination_signals();
   // --version wins over everything else (up to `--`), for the command and for `imresize batch` alike.
   for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; ++i)
     if (std::string_view(argv[i]) == "--version")

@@ -178,7 +178,11 @@ peers::PeerTarget peer_target_for(const ResizeOptions& o, const Image& in) {
   try {
     out_size = peers::output_size(spec, in.rows(), in.cols(), target);
   } catch (const std::invalid_argument& e) {
-    throw Failure(kExitUsage, peers::to_string(spec.library) + ": " + e.what());
+    // A side of 2^31 or more is over the element limit, as MATLAB's path says of it (exit 1); an empty
+    // result stays a bad value (exit 2).
+    const bool too_large = target.scale && std::max(target.scale->first * in.rows(),
+                                                    target.scale->second * in.cols()) >= 2147483647.0;
+    throw Failure(too_large ? kExitFailure : kExitUsage, peers::to_string(spec.library) + ": " + e.what());
   }
   // A library's resize has no intermediate of its own to name: the output shape stands for both.
   const std::string excess = element_limit_excess(out_size.first, out_size.second, out_size.first,

@@ -19,6 +19,7 @@
 #include "rl/degrade.hpp"
 #include "rl/image_io.hpp"
 #include "rl/sr_protocol.hpp"
+#include "score_niqe.hpp"
 
 namespace rl::app {
 
@@ -119,8 +120,10 @@ std::optional<ScoreOptions> parse(const std::vector<std::string>& args) {
   return o;
 }
 
+}  // namespace
+
 // Image files directly in `dir` (not its subfolders), sorted by name; throws with one line.
-std::vector<fs::path> images_in(const std::string& dir) {
+std::vector<fs::path> score_images_in(const std::string& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw std::runtime_error(dir + " is not a folder");
   std::vector<fs::path> out;
@@ -132,6 +135,8 @@ std::vector<fs::path> images_in(const std::string& dir) {
   std::sort(out.begin(), out.end());
   return out;
 }
+
+namespace {
 
 // An 8-bit image for the protocols: uint16 through im2uint8 (said on stdout), others refused.
 Image load_for_scoring(const fs::path& p, const ScoreOptions& o) {
@@ -158,6 +163,8 @@ struct Row {
   std::vector<SrScore> scores;  // one per protocol
 };
 
+}  // namespace
+
 std::string json_number(double v) {
   if (std::isnan(v)) return "\"nan\"";
   if (std::isinf(v)) return v > 0 ? "\"inf\"" : "\"-inf\"";
@@ -181,6 +188,8 @@ std::string json_string(const std::string& s) {
   }
   return out + "\"";
 }
+
+namespace {
 
 // Means over the finite values; how many were left out (identical pairs have PSNR +inf).
 std::pair<double, int> finite_mean(const std::vector<Row>& rows, std::size_t k, bool psnr) {
@@ -278,7 +287,7 @@ void print_table(const ScoreOptions& o, const std::vector<Row>& rows) {
 int run(const ScoreOptions& o) {
   if (!o.csv.empty()) check_output_writable(o.csv);
   if (!o.json.empty()) check_output_writable(o.json);
-  const std::vector<fs::path> hr_files = images_in(o.hr_dir);
+  const std::vector<fs::path> hr_files = score_images_in(o.hr_dir);
   if (hr_files.empty())
     throw ScoreUsageError("no images in " + o.hr_dir + " (" + io::supported_extensions_text() + ")");
   // (SR file, HR file) pairs in HR order.
@@ -287,7 +296,7 @@ int run(const ScoreOptions& o) {
   if (o.bicubic) {
     for (const fs::path& h : hr_files) pairs.emplace_back(fs::path(), h);
   } else {
-    const std::vector<fs::path> sr_files = images_in(o.sr_dir);
+    const std::vector<fs::path> sr_files = score_images_in(o.sr_dir);
     if (sr_files.empty())
       throw ScoreUsageError("no images in " + o.sr_dir + " (" + io::supported_extensions_text() + ")");
     std::vector<std::string> stems;
@@ -378,6 +387,7 @@ std::string score_usage_text() {
   std::string t = R"(Usage: imresize score SR_DIR HR_DIR --scale S --protocol P|all [--csv FILE] [--json FILE]
        imresize score --bicubic HR_DIR --scale S --protocol P|all [--boundary legacy|modern] [...]
        imresize score --bicubic HR_DIR --scale S --protocol P --degradation bd|bd-vsr|dn [...]
+       imresize score --metric niqe DIR [--protocol release|pirm] [...]   (no reference; --metric niqe --help)
 
 Scores super-resolved images against their HR images as a paper's evaluation script does (PSNR and
 SSIM on the script's Y, rounding and border), or with --bicubic computes the plain-bicubic row of an
@@ -420,8 +430,10 @@ CSV and JSON are written only when every image was scored; otherwise existing fi
 }
 
 int score_main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (std::find(args.begin(), args.end(), "--metric") != args.end()) return score_niqe_main(args);
   try {
-    const auto o = parse(std::vector<std::string>(argv + 1, argv + argc));
+    const auto o = parse(args);
     if (!o) {
       std::fputs(score_usage_text().c_str(), stdout);
       return kExitOk;

@@ -101,8 +101,12 @@ Files (by extension, case-insensitive):
   int32 outside a one-channel .tif; int16 in a multi-channel .tif) are refused: use .npy.
   NaN and Inf in float input propagate as in MATLAB: any tap on a NaN makes that output NaN.
 
-Output: written to a temporary file in OUTPUT's folder, then renamed over OUTPUT. On any failure
-nothing is created and an existing OUTPUT is untouched. OUTPUT may be INPUT.
+Output: written to a new temporary file in OUTPUT's folder (a random name, created exclusively,
+no link followed), fsynced, renamed over OUTPUT, and the folder fsynced. On any failure nothing is
+created and an existing OUTPUT is untouched. OUTPUT may be INPUT. Refused before any work: an
+OUTPUT that is a symbolic link (never written through or replaced: give its target), a folder or
+other non-regular file, a file you may not write (as cp would refuse it), or another user's file in
+a sticky folder. A replaced OUTPUT keeps its permissions, and its owner and group where you may.
 
 )" + std::string(kExitStatusHelp) +
          R"(

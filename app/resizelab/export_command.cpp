@@ -67,6 +67,8 @@ QStringList option_values(const QString& name, const FigureSpec& s, const QStrin
       if (!r.isEmpty()) crops << rect_text(r);
     return crops;
   }
+  if (name == QLatin1String("as") && c.resize_class != ResizeClass::Keep)
+    return single(to_qstring(c.resize_class));
   if (name == QLatin1String("boundary") && c.base.boundary != rl::Boundary::Modern)
     return single(QString::fromStdString(rl::to_string(c.base.boundary)));
   if (name == QLatin1String("panes")) {
@@ -105,6 +107,7 @@ QStringList option_values(const QString& name, const FigureSpec& s, const QStrin
   if (name == QLatin1String("metrics") && c.diff.protocol)
     return single(QLatin1String(sr_protocol_info(*c.diff.protocol).name));
   if (name == QLatin1String("no-diff") && !paper && !s.show_diffs) return single({});
+  if (name == QLatin1String("crop-scores") && paper && s.crop_scores) return single({});
   if (name == QLatin1String("layout") && s.layout != FigureLayout::Row) return single(to_string(s.layout));
   if (name == QLatin1String("width") && s.width_px != defaults.width_px)
     return single(QString::number(s.width_px));
@@ -142,7 +145,7 @@ ExportCommand export_command(const FigureSpec& spec, const QString& path) {
   const DiffSettings& d = spec.comparison.diff;
   if (std::any_of(d.nudges.begin(), d.nudges.end(), [](QPoint n) { return !n.isNull(); }))
     out.left_out << QStringLiteral("the panes' nudges");
-  if (d.region)
+  if (d.region && spec.layout != FigureLayout::SrPaper)  // the paper's scores are never a region's
     out.left_out << QStringLiteral("the statistics region (the command's statistics are of the whole image)");
   const rl::Image* src = spec.comparison.source.get();
   if (src && uses_display_range(src->type()))

@@ -21,7 +21,9 @@ void print_usage() {
   const QString intro = QStringLiteral(
       "Writes the comparison figure File > Export writes, without a display.\n"
       "Exit status: 0 written; 1 the image cannot be read or resized, or the figure cannot be written;\n"
-      "2 bad option or value. Every error is one line on stderr.");
+      "2 bad option or value. Every error is one line on stderr. The figure is written as imresize\n"
+      "writes its output (imresize --help, Output): never through a link; SIGINT, SIGTERM and SIGHUP\n"
+      "remove the temporary file and end the process by the signal (status 128+N).");
   std::fputs(options_help(OptionMode::Export, intro).toLocal8Bit().constData(), stdout);
 }
 

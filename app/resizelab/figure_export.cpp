@@ -57,6 +57,7 @@ void figure_settings(const Request& r, FigureSpec& spec) {
   spec.dpi = r.dpi.value_or(spec.dpi);
   spec.plots = r.plots.value_or(spec.plots);
   spec.show_diffs = r.show_diffs.value_or(spec.show_diffs);
+  spec.crop_scores = r.crop_scores;
   if (spec.layout != FigureLayout::SrPaper) return;
   if (!d.protocol) d.protocol = rl::SrProtocol::Srcnn;
   spec.plots.clear();
@@ -98,9 +99,8 @@ void load_inputs(const Request& r, FigureSpec& spec) {
   if (spec.layout == FigureLayout::SrPaper) spec.crops = crops;
 }
 
-// Compute: the comparison the viewer would make of these settings, by the same function. Returns the
-// size line of the title ("RxC -> RxC (scale s)", from the last MATLAB pane).
-QString compute(const Request& r, FigureSpec& spec) {
+// Compute: the comparison the viewer would make of these settings, by the same function.
+void compute(const Request& r, FigureSpec& spec) {
   Comparison& cmp = spec.comparison;
   if (r.size)
     cmp.base.out_size = r.size;
@@ -109,6 +109,7 @@ QString compute(const Request& r, FigureSpec& spec) {
   else
     cmp.base.scale = r.scale.value_or(default_scale_for(r.panes).value_or(std::pair{0.5, 0.5}));
   cmp.base.boundary = r.boundary.value_or(rl::Boundary::Modern);
+  cmp.resize_class = r.resize_class.value_or(ResizeClass::Keep);
   if (r.sr_scale) cmp.diff.against = DiffAgainst::Source;
   for (const PaneChoice& c : r.panes) {
     PaneConfig config = c.config;
@@ -118,14 +119,9 @@ QString compute(const Request& r, FigureSpec& spec) {
     }
     if (config.is_file()) config.file_upscale = r.upscale;
     cmp.panes.push_back(config);
-    spec.labels << (config.sr_round_trip ? pane_label(config) : c.label);  // sr-paper names its insets itself
   }
   cmp.screen = false;  // the figure converts and colours the crops it draws
   compute_comparison(cmp, run_on_cpu, [] { return false; });
-  for (std::size_t i = 0; i < cmp.panes.size(); ++i)  // an LR file's label says how it was upscaled
-    if (cmp.panes[i].is_file()) spec.labels[static_cast<int>(i)] = pane_label(cmp.panes[i], cmp.results[i]);
-  const rl::Image& src = *cmp.source;
-  QString size_text;
   for (std::size_t i = 0; i < cmp.results.size(); ++i) {
     const PaneResult& res = cmp.results[i];
     const QString& name = r.panes[static_cast<int>(i)].name;
@@ -133,21 +129,8 @@ QString compute(const Request& r, FigureSpec& spec) {
       fail(kExitFailure, cmp.panes[i].is_file()
                              ? QStringLiteral("pane %1: %2").arg(name, res.error)
                              : QStringLiteral("cannot resize with %1: %2").arg(name, res.error));
-    // A library's tables describe its own size rule; a file was not resized from the image; a round
-    // trip has two plans, and none is kept.
-    if (cmp.panes[i].peer || cmp.panes[i].is_file() || !res.plan) continue;
-    const QString sr = QString::number(res.plan->rows.scale, 'g', 4),
-                  scs = QString::number(res.plan->cols.scale, 'g', 4);
-    size_text =
-        QStringLiteral("%1 \u2192 %2 (scale %3)")
-            .arg(qsize_text(src.rows(), src.cols()), qsize_text(res.plan->out_rows, res.plan->out_cols),
-                 sr == scs ? sr : sr + QStringLiteral(" x ") + scs);
   }
-  if (size_text.isEmpty()) {  // only files and libraries: the size they are compared at
-    const rl::Image& first = *cmp.results.front().image;
-    size_text = qsize_text(first.rows(), first.cols());
-  }
-  return size_text;
+  spec.labels = figure_labels(cmp);
 }
 
 // Validate: --pixel must be an output pixel of the reference pane and --profile must lie in the image,
@@ -183,6 +166,52 @@ void validate(const Request& r, FigureSpec& spec) {
 
 }  // namespace
 
+QStringList figure_labels(const Comparison& c) {
+  QStringList labels;
+  for (std::size_t i = 0; i < c.panes.size(); ++i) {
+    const PaneConfig& p = c.panes[i];
+    const QString label = i < c.results.size() ? pane_label(p, c.results[i]) : pane_label(p);
+    const bool matlab = !p.peer && !p.is_file() && p.sr_round_trip == 0;
+    labels << (i == static_cast<std::size_t>(kReferencePane) && matlab ? QStringLiteral("MATLAB ") + label
+                                                                       : label);
+  }
+  return labels;
+}
+
+QString figure_title(const FigureSpec& spec) {
+  if (spec.layout == FigureLayout::SrPaper) return {};
+  const Comparison& cmp = spec.comparison;
+  if (!cmp.source || cmp.results.empty()) return {};
+  const rl::Image& src = *cmp.source;
+  QString size_text;
+  for (std::size_t i = 0; i < cmp.results.size(); ++i) {
+    const PaneResult& res = cmp.results[i];
+    // A library's tables describe its own size rule; a file was not resized from the image; a round
+    // trip has two plans, and none is kept. The last MATLAB pane's sizes.
+    if (cmp.panes[i].peer || cmp.panes[i].is_file() || !res.plan) continue;
+    const QString sr = QString::number(res.plan->rows.scale, 'g', 4),
+                  scs = QString::number(res.plan->cols.scale, 'g', 4);
+    size_text =
+        QStringLiteral("%1 \u2192 %2 (scale %3)")
+            .arg(qsize_text(src.rows(), src.cols()), qsize_text(res.plan->out_rows, res.plan->out_cols),
+                 sr == scs ? sr : sr + QStringLiteral(" x ") + scs);
+  }
+  if (size_text.isEmpty() && cmp.results.front().image) {  // only files and libraries: their size
+    const rl::Image& first = *cmp.results.front().image;
+    size_text = qsize_text(first.rows(), first.cols());
+  }
+  const QRect crop = spec.crop;
+  const QString crop_text = crop.isEmpty() ? QStringLiteral("whole image")
+                                           : QStringLiteral("crop x %1, y %2, %3x%4 px")
+                                                 .arg(crop.x())
+                                                 .arg(crop.y())
+                                                 .arg(crop.width())
+                                                 .arg(crop.height());
+  return QStringLiteral("%1: %2, %3 boundary, %4")
+      .arg(spec.source_path.isEmpty() ? QStringLiteral("test image") : QFileInfo(spec.source_path).fileName(),
+           size_text, QString::fromStdString(rl::to_string(cmp.base.boundary)), crop_text);
+}
+
 ExportJob prepare_export(const QStringList& args) {
   return prepare_export(parse_request(args, OptionMode::Export));
 }
@@ -202,25 +231,11 @@ ExportJob prepare_export(Request request) {
   FigureSpec spec;
   figure_settings(request, spec);
   load_inputs(request, spec);
-  const QString size_text = compute(request, spec);
+  compute(request, spec);
   validate(request, spec);
-  if (spec.layout == FigureLayout::SrPaper) {
+  if (spec.layout == FigureLayout::SrPaper)
     if (const QString why = sr_paper_geometry(spec).error; !why.isEmpty()) fail(kExitUsage, why);
-    job.spec = std::move(spec);
-    job.path = request.out;
-    return job;  // no title: a paper's figure has its caption in the paper
-  }
-  const QRect crop = spec.crop;
-  const QString crop_text = crop.isEmpty() ? QStringLiteral("whole image")
-                                           : QStringLiteral("crop x %1, y %2, %3x%4 px")
-                                                 .arg(crop.x())
-                                                 .arg(crop.y())
-                                                 .arg(crop.width())
-                                                 .arg(crop.height());
-  spec.title =
-      QStringLiteral("%1: %2, %3 boundary, %4")
-          .arg(request.image.isEmpty() ? QStringLiteral("test image") : QFileInfo(request.image).fileName(),
-               size_text, QString::fromStdString(rl::to_string(spec.comparison.base.boundary)), crop_text);
+  spec.title = figure_title(spec);
   job.spec = std::move(spec);
   job.path = request.out;
   return job;

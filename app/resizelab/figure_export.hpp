@@ -40,6 +40,15 @@ struct ExportJob {
 ExportJob prepare_export(const QStringList& args);
 ExportJob prepare_export(Request request);
 
+// A figure's pane labels and its title, from the comparison, the source's file and the crop: one rule
+// for File > Export and `resizelab --export`, so that the dialog's command line makes the same
+// figure. A MATLAB resizer in the first pane is "MATLAB bicubic (antialiased)", the others
+// pane_label's ("bilinear (no antialiasing)", "lr.png, bicubic x3"); the title is "bird.bmp: 288x288
+// → 72x72 (scale 0.25), modern boundary, whole image" ("test image" for the built-in one), none for
+// SrPaper (a paper's figure has its caption in the paper).
+QStringList figure_labels(const Comparison& c);
+QString figure_title(const FigureSpec& spec);
+
 // The `resizelab --export` command that writes `spec` to `path`: one rule over the option table (each
 // export option in the table's order, with its value read from the spec when it differs from the
 // default), so that prepare_export of `args` makes the same settings. What no option can say (a

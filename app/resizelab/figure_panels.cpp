@@ -21,13 +21,8 @@ namespace rl::ui {
 
 namespace {
 
-QString pane_title(const Document& doc, int i) {
-  const QString label = i < static_cast<int>(doc.comparison().results.size())
-                            ? pane_label(doc.pane(i), doc.result(i))
-                            : pane_label(doc.pane(i));
-  // A file is not MATLAB's: its name alone.
-  return i == Document::kReferencePane && !doc.pane(i).is_file() ? QString("MATLAB %1").arg(label) : label;
-}
+// The figure's label of pane i (figure_labels: the docks, the window's figure and the command's agree).
+QString pane_title(const Document& doc, int i) { return figure_labels(doc.comparison()).value(i); }
 
 }  // namespace
 
@@ -46,11 +41,12 @@ FigureSpec figure_spec_of(const MainWindow& w) {
   }
   // The window's own comparison, as it is: the figure shows the numbers the window shows.
   spec.comparison = doc.comparison();
-  for (int i = 0; i < doc.pane_count(); ++i) spec.labels << pane_title(doc, i);
-  spec.reference_label = doc.reference_name();
+  // The labels and title `resizelab --export` gives the same comparison (its command line is shown).
+  spec.labels = figure_labels(spec.comparison);
+  if (!doc.reference_name().isEmpty()) spec.reference_label = doc.reference_name();
   spec.source_path = doc.source_path();
   spec.reference_path = doc.reference_path();
-  spec.title = QString("%1, scale %2").arg(doc.source_name(), doc.scale_text());
+  spec.title = figure_title(spec);
   return spec;
 }
 

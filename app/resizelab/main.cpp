@@ -2,10 +2,14 @@
 // given); `resizelab --export ...` writes a figure without a display. Both read one typed Request
 // (resizelab_request.hpp) from the one option table.
 #include <QApplication>
+#include <QBuffer>
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <QTimer>
+#include <csignal>
 #include <cstdio>
 #include <memory>
+#include <string>
 
 #include "exit_codes.hpp"
 #include "figure_export.hpp"
@@ -13,6 +17,7 @@
 #include "qt_messages.hpp"
 #include "resizelab_options.hpp"
 #include "resizelab_request.hpp"
+#include "rl/atomic_file.hpp"
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/view_state.hpp"
 #include "rl/version.hpp"
@@ -45,9 +50,35 @@ QString window_help() {
   return rl::ui::options_help(rl::ui::OptionMode::Window, intro);
 }
 
+// The window's picture, encoded in memory and written by the one writer of every output
+// (rl/atomic_file.hpp: a temporary file renamed, no link followed). Says why on stderr when it cannot.
+bool write_screenshot(QWidget& w, const QString& shot) {
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  buffer.open(QIODevice::WriteOnly);
+  std::string why;
+  if (!w.grab().save(&buffer, QFileInfo(shot).suffix().toLatin1().constData())) {
+    why = ": no image format for its extension";
+  } else {
+    try {
+      rl::write_file_atomically(shot.toStdString(), bytes.constData(),
+                                static_cast<std::size_t>(bytes.size()));
+      return true;
+    } catch (const std::exception& e) {
+      why = std::string(": ") + e.what();
+    }
+  }
+  std::fprintf(stderr, "resizelab: could not write screenshot %s%s\n", qPrintable(shot), why.c_str());
+  return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  // As imresize's: a closed standard output is no reason to stop; a termination signal removes the
+  // temporary file being written before it ends the process.
+  std::signal(SIGPIPE, SIG_IGN);
+  rl::remove_temporaries_on_termination_signals();
   // Qt's notices (e.g. XDG_RUNTIME_DIR not set) are dropped until the command line is read: --help,
   // --version, --export and every usage error print the program's own words only.
   rl::ui::install_qt_messages(true);
@@ -93,22 +124,22 @@ int main(int argc, char** argv) {
     // Apply the crop and take the picture once the first results are on screen.
     auto* doc = w.document();
     auto done = std::make_shared<bool>(false);
-    QObject::connect(
-        doc, &rl::ui::Document::busy_changed, &w, [&w, doc, crop, shot, done, inspect](bool busy) {
-          if (busy || *done || !doc->result(0).image) return;
-          *done = true;
-          if (crop) w.view_state()->fit_region(*crop);
-          if (inspect) w.inspect(inspect);
-          if (shot.isEmpty()) return;
-          // The next turn of the event loop: the results' layout and repaints posted by the signal
-          // that brought them are handled first (grab() then paints what the window shows).
-          QTimer::singleShot(0, &w, [&w, shot]() {
-            QApplication::processEvents();
-            const bool ok = w.grab().save(shot);
-            if (!ok) std::fprintf(stderr, "resizelab: could not write screenshot %s\n", qPrintable(shot));
-            QApplication::exit(ok ? 0 : 1);
-          });
-        });
+    QObject::connect(doc, &rl::ui::Document::busy_changed, &w,
+                     [&w, doc, crop, shot, done, inspect](bool busy) {
+                       if (busy || *done || !doc->result(0).image) return;
+                       *done = true;
+                       if (crop) w.view_state()->fit_region(*crop);
+                       if (inspect) w.inspect(inspect);
+                       if (shot.isEmpty()) return;
+                       // The next turn of the event loop: the results' layout and repaints posted by the
+                       // signal that brought them are handled first (grab() then paints what the window
+                       // shows).
+                       QTimer::singleShot(0, &w, [&w, shot]() {
+                         QApplication::processEvents();
+                         const bool written = write_screenshot(w, shot);  // says why when it cannot
+                         QApplication::exit(written ? 0 : 1);
+                       });
+                     });
   }
   return app.exec();
 }

@@ -47,6 +47,11 @@ constexpr OptionSpec kOptions[] = {
      "next one). With --layout sr-paper it may be repeated: each region is boxed on the HR and gets\n"
      "a row of insets (default: the whole image); row and grid show one region and refuse a second."},
     {"boundary", "modern|legacy", kBoth, "MATLAB's boundary rule (default modern)."},
+    {"as", "keep|double|single", kBoth,
+     "The class MATLAB's panes resize in, as `imresize --as`: keep (the image's own, the default),\n"
+     "double or single (MATLAB's im2double or im2single of it, the result brought back to the image's\n"
+     "class, as a file written from it: im2uint8(imresize(im2double(A)))). The window's Class box;\n"
+     "the command line's choice is for that run. Library panes and SR round trips keep their own."},
     {"device", "auto|cpu|cuda", kWindow,
      "Where the panes' resizes run (the toolbar's Device box): auto, CUDA when a usable device is\n"
      "found, else the CPU; cpu; cuda. A pane CUDA cannot run runs on the CPU, and the status line\n"
@@ -90,6 +95,10 @@ constexpr OptionSpec kOptions[] = {
      "whole-image PSNR / SSIM under each. Needs --sr-scale; --metrics defaults to srcnn; takes no\n"
      "--diff, --no-diff, --plots, --no-kernel-plot, --pixel or --profile.",
      "it shows the panes in a grid; View > Wipe compares two"},
+    {"crop-scores", nullptr, kExport,
+     "With --layout sr-paper: under each inset the PSNR / SSIM of its crop alone (labelled 'crop',\n"
+     "nothing shaved), instead of the whole image's that SR papers print.",
+     "its statistics are of the whole image, or of the region a Ctrl+drag draws"},
     {"width", "PX", kExport, "Figure width in pixels, 200..20000.",
      "the figure's width; the window's size is yours to drag"},
     {"dpi", "D", kExport, "Resolution written to the file, 30..2400.", "the resolution of a figure file"},

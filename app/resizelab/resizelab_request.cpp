@@ -99,7 +99,10 @@ void take(Request& r, const QString& name, const QString& v) {
     r.max_pixels = n;
   } else if (name == QLatin1String("panes"))
     r.panes = parse_panes(v);
-  else if (name == QLatin1String("upscale"))
+  else if (name == QLatin1String("as")) {
+    r.resize_class = parse_resize_class(v);
+    if (!r.resize_class) usage_error(QStringLiteral("--as must be keep, double or single, got '%1'").arg(v));
+  } else if (name == QLatin1String("upscale"))
     r.upscale = parse_upscale(v);
   else if (name == QLatin1String("reference")) {
     if (v.isEmpty()) usage_error(QStringLiteral("--reference needs a file name"));
@@ -114,7 +117,9 @@ void take(Request& r, const QString& name, const QString& v) {
   else if (name == QLatin1String("layout")) {
     r.layout = parse_figure_layout(v);
     if (!r.layout) usage_error(QStringLiteral("--layout must be row, grid or sr-paper, got '%1'").arg(v));
-  } else if (name == QLatin1String("width"))
+  } else if (name == QLatin1String("crop-scores"))
+    r.crop_scores = true;
+  else if (name == QLatin1String("width"))
     r.width_px = bounded_int(option, v, 200, 20000, QStringLiteral("must be an integer 200..20000"));
   else if (name == QLatin1String("dpi")) {
     bool ok = false;
@@ -158,6 +163,8 @@ void check(const Request& r, OptionMode mode) {
         window ? QStringLiteral("--crop given %1 times: the window shows one region").arg(r.crops.size())
                : QStringLiteral("--crop given %1 times: only --layout sr-paper shows more than one region")
                      .arg(r.crops.size()));
+  if (r.crop_scores && !paper)
+    usage_error(QStringLiteral("--crop-scores goes with --layout sr-paper (its insets' scores)"));
   if (paper && !r.sr_scale)
     usage_error(QStringLiteral("--layout sr-paper needs --sr-scale S (the SR factor)"));
   if (r.sr_scale && (r.scale || r.size))

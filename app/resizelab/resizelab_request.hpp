@@ -42,7 +42,8 @@ struct Request {
   rl::app::DegradeArgs degradation;
   SrDegradation sr_degradation() const;
   std::optional<rl::Boundary> boundary;
-  std::optional<rl::Device> device;  // --device: the window's Device box for this run
+  std::optional<rl::Device> device;         // --device: the window's Device box for this run
+  std::optional<ResizeClass> resize_class;  // --as: the window's Class box for this run
   // The panes (--panes, empty when not given: each mode has its default) and LR files' --upscale.
   QList<PaneChoice> panes;
   std::optional<rl::Method> upscale;
@@ -58,6 +59,7 @@ struct Request {
   // The figure (--export): its file, layout, width, dpi and plots, with the pixel and line they explain.
   QString out;
   std::optional<FigureLayout> layout;
+  bool crop_scores = false;  // --crop-scores: sr-paper's insets scored on their crops
   std::optional<int> width_px;
   std::optional<double> dpi;
   std::optional<QList<FigurePlot>> plots;  // an empty list: none

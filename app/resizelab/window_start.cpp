@@ -11,6 +11,7 @@ void start_window(MainWindow& w, const Request& r) {
   Document* doc = w.document();
   if (r.boundary) doc->set_boundary(*r.boundary);
   if (r.device) doc->set_device(*r.device);
+  if (r.resize_class) doc->set_resize_class(*r.resize_class);
   std::vector<PaneConfig> panes;
   for (const PaneChoice& c : r.panes) panes.push_back(c.config);
   if (panes.empty() && (r.sr_scale || r.upscale))  // the window's own panes, at this run's factor

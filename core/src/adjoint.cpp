@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "adjoint_schedule.hpp"
 #include "resize_dispatch.hpp"
 #include "resize_schedule.hpp"
 #include "rl/pass_layout.hpp"
@@ -48,6 +49,22 @@ TransposedTable transpose_table(const AxisTable& t) {
   return r;
 }
 
+namespace detail {
+
+// A fixed 64 Ki elements per chunk made each pass of a 256 x 256 plane one chunk, so a batch of small
+// planes (the torch layer's 16 x 3 x 256 x 256 at 1/4) ran its backward on one thread while its
+// forward, scheduled by the work, ran on all.
+int back_rows_threads(const TransposedTable& t, std::size_t len, const RunOptions& opt) {
+  return pick_threads(opt, t.in_size, static_cast<double>(t.weights.size()) * static_cast<double>(len));
+}
+
+int back_cols_threads(const TransposedTable& t, int rows, int channels, int lanes, const RunOptions& opt) {
+  const long long blocks = (rows + lanes - 1) / lanes;
+  return pick_threads(opt, blocks, static_cast<double>(t.weights.size()) * rows * channels);
+}
+
+}  // namespace detail
+
 namespace {
 
 detail::ElemCode float_code(ElemType t) {
@@ -65,18 +82,17 @@ void back_rows(const TransposedTable& t, const Image& g, Image& out, const RunOp
   auto* dst = static_cast<unsigned char*>(out.raw());
   int most = 0;
   for (int i = 0; i < t.in_size; ++i) most = std::max(most, t.count(i));
-  detail::parallel_for(t.in_size, opt.threads, std::max<long long>(1, 65536 / (long long)(len + 1)),
-                       [&](long long b, long long e) {
-                         std::vector<const void*> rows(static_cast<std::size_t>(most) + 1);
-                         for (long long i = b; i < e; ++i) {
-                           const int n = t.count(static_cast<int>(i));
-                           const std::int32_t* ix = t.index_of(static_cast<int>(i));
-                           for (int q = 0; q < n; ++q)
-                             rows[static_cast<std::size_t>(q)] = src + ix[q] * len * es;
-                           k.rows(code, t.weights_of(static_cast<int>(i)), rows.data(), n,
-                                  dst + static_cast<std::size_t>(i) * len * es, len);
-                         }
-                       });
+  const int threads = detail::back_rows_threads(t, len, opt);
+  detail::parallel_for(t.in_size, threads, 1, [&](long long b, long long e) {
+    std::vector<const void*> rows(static_cast<std::size_t>(most) + 1);
+    for (long long i = b; i < e; ++i) {
+      const int n = t.count(static_cast<int>(i));
+      const std::int32_t* ix = t.index_of(static_cast<int>(i));
+      for (int q = 0; q < n; ++q) rows[static_cast<std::size_t>(q)] = src + ix[q] * len * es;
+      k.rows(code, t.weights_of(static_cast<int>(i)), rows.data(), n,
+             dst + static_cast<std::size_t>(i) * len * es, len);
+    }
+  });
 }
 
 // Transposed horizontal pass: within each row, input column i gathers from its output columns; the
@@ -90,25 +106,24 @@ void back_cols(const TransposedTable& t, const Image& g, Image& out, const RunOp
   auto* dst = static_cast<unsigned char*>(out.raw());
   const int tile = detail::tile_cols(ch);
   const long long blocks = (g.rows() + lanes - 1) / lanes;
-  const long long per_block = static_cast<long long>(lanes) * static_cast<long long>(out_len + in_len);
-  detail::parallel_for(
-      blocks, opt.threads, std::max<long long>(1, 65536 / (per_block + 1)), [&](long long b0, long long b1) {
-        std::vector<double> tb(in_len * static_cast<std::size_t>(lanes)),
-            ob(static_cast<std::size_t>(tile) * ch * static_cast<std::size_t>(lanes));
-        const detail::GatherArgs args{{t.weights.data(), t.out_index.data(), t.offsets.data(), t.in_size},
-                                      ch,
-                                      in_len,
-                                      tile,
-                                      tb.data(),
-                                      ob.data()};
-        const void* in_rows[detail::kMaxLanes];
-        void* out_rows[detail::kMaxLanes];
-        for (long long blk = b0; blk < b1; ++blk) {
-          const std::size_t nr = detail::block_pointers(blk, lanes, g.rows(), src, in_len * es, dst,
-                                                        out_len * es, in_rows, out_rows);
-          k.cols_gather(code, args, in_rows, out_rows, nr);
-        }
-      });
+  const int threads = detail::back_cols_threads(t, g.rows(), ch, lanes, opt);
+  detail::parallel_for(blocks, threads, 1, [&](long long b0, long long b1) {
+    std::vector<double> tb(in_len * static_cast<std::size_t>(lanes)),
+        ob(static_cast<std::size_t>(tile) * ch * static_cast<std::size_t>(lanes));
+    const detail::GatherArgs args{{t.weights.data(), t.out_index.data(), t.offsets.data(), t.in_size},
+                                  ch,
+                                  in_len,
+                                  tile,
+                                  tb.data(),
+                                  ob.data()};
+    const void* in_rows[detail::kMaxLanes];
+    void* out_rows[detail::kMaxLanes];
+    for (long long blk = b0; blk < b1; ++blk) {
+      const std::size_t nr = detail::block_pointers(blk, lanes, g.rows(), src, in_len * es, dst, out_len * es,
+                                                    in_rows, out_rows);
+      k.cols_gather(code, args, in_rows, out_rows, nr);
+    }
+  });
 }
 
 void require_float(const Image& g) {

@@ -70,6 +70,7 @@ detail::CertCols make_cert_cols(const AxisTable& t, const detail::CertAxis& c, i
           t.out_size,
           c.limit,
           c.exact,
+          c.exact ? nullptr : c.exact_out.data(),
           ch,
           in_len,
           detail::tile_cols(ch),
@@ -85,8 +86,8 @@ struct RunKernels {
     cert = detail::cert_for(p, type, rows_check, cols_check);
     lanes = cert ? cert->lanes : pass.lanes;
     if (cert) {
-      cert_rows = detail::cert_axis(p.rows, rows_check);
-      cert_cols = detail::cert_axis(p.cols, cols_check);
+      cert_rows = detail::cert_axis(p.rows, rows_check, detail::cert_xmax(type));
+      cert_cols = detail::cert_axis(p.cols, cols_check, detail::cert_xmax(type));
     }
   }
   const detail::PassKernels& pass;
@@ -99,7 +100,7 @@ struct RunKernels {
     if (cert)
       cert->rows(code,
                  {cert_rows.wf.data() + static_cast<std::size_t>(o) * t.taps, t.weights_of(o), t.taps,
-                  cert_rows.limit, cert_rows.exact},
+                  cert_rows.limit_at(o), cert_rows.exact_at(o)},
                  ptrs, dst, len);
     else
       pass.rows(code, t.weights_of(o), ptrs, t.taps, dst, len);

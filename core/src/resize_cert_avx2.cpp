@@ -9,18 +9,22 @@
 // bound M with |F - D| < M for every output (cert_check). When F is closer than 0.5 - M to its nearest
 // integer r, D lies strictly inside (r - 0.5, r + 0.5), so MATLAB's rounding of D is r, whatever the
 // rounding rule at halves; saturation is monotonic and applies to r alike. Every other lane (D may
-// be at or near a half, e.g. exact halves from weights 0.25 and 0.75) is recomputed here with the
-// float64 arithmetic itself. So every output is bit-identical to the float64 path, and
-// certified_test.cpp checks it against the plain tap sum, fallbacks included.
+// be at or near a half, e.g. exact halves from weights 0.25 and 0.75) has its vector recomputed with
+// the float64 arithmetic itself, in float64 vectors. So every output is bit-identical to the float64
+// path, and certified_test.cpp and scales_test.cpp check it against the plain tap sum, recomputations
+// included.
 //
 // Built with -mavx2 -mfma; chosen at run time only on CPUs with both (and never for the generic or
-// avx2x8 test levels). The float64 fallback (resize_cert_kernels.hpp) is plain C++ under -ffp-contract=off
-// (rl_fp_strict), so it is never fused; the fused multiply-adds are the explicit float32 intrinsics only.
+// avx2x8 test levels). The float64 recomputation (dmuladd below) is a multiply and an add under
+// -ffp-contract=off (rl_fp_strict), so it is never fused; the fused multiply-adds are the explicit
+// float32 intrinsics only.
 //
 // Tables whose weights are all multiples of one small power of two (bilinear and bicubic enlarging by
 // 2, bilinear halving, box) are "exact": every product and partial sum is representable in float32,
 // so F equals D, and ties (frequent there: 0.25 a + 0.75 b) are rounded away from zero in the vector
-// code instead of taking the float64 path.
+// code instead of taking the float64 path. The same holds output by output (output_exact): an output
+// whose own weights are dyadic, (0.5, 0.5) for bilinear at 0.75 and 1.5, has its ties rounded in the
+// vector code too, whatever the other outputs' weights.
 #include <immintrin.h>
 
 #include "resize_cert_kernels.hpp"
@@ -85,6 +89,27 @@ struct CertAvx2 {
     }
     return {_mm256_cvttps_epi32(rf), bad};
   }
+
+  // The float64 recomputation: L doubles as two vectors of four.
+  struct DD {
+    __m256d lo, hi;
+  };
+  static RL_INLINE DD dzero() { return {_mm256_setzero_pd(), _mm256_setzero_pd()}; }
+  static RL_INLINE DD widen(F x) {
+    return {_mm256_cvtps_pd(_mm256_castps256_ps128(x)), _mm256_cvtps_pd(_mm256_extractf128_ps(x, 1))};
+  }
+  static RL_INLINE DD dmuladd(DD acc, double w, DD x) {
+    const __m256d wv = _mm256_set1_pd(w);
+    return {_mm256_add_pd(acc.lo, _mm256_mul_pd(wv, x.lo)), _mm256_add_pd(acc.hi, _mm256_mul_pd(wv, x.hi))};
+  }
+  // cert_round_exact per lane: d + (d < 0 ? -h : h), h the double below 0.5, truncated.
+  static RL_INLINE __m128i dround4(__m256d d) {
+    const __m256d h = _mm256_set1_pd(0.49999999999999994);
+    const __m256d neg = _mm256_cmp_pd(d, _mm256_setzero_pd(), _CMP_LT_OQ);
+    return _mm256_cvttpd_epi32(
+        _mm256_add_pd(d, _mm256_blendv_pd(h, _mm256_sub_pd(_mm256_setzero_pd(), h), neg)));
+  }
+  static RL_INLINE I dround(DD d) { return _mm256_set_m128i(dround4(d.hi), dround4(d.lo)); }
 
   static RL_INLINE void transpose(F* v) {
     const __m256 t0 = _mm256_unpacklo_ps(v[0], v[1]), t1 = _mm256_unpackhi_ps(v[0], v[1]);

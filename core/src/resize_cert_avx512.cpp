@@ -4,9 +4,11 @@
 // Built with -mavx512f -mavx512bw -mavx512dq -mavx512vl -mfma under -ffp-contract=off: the only
 // fused multiply-adds are the explicit float32 intrinsics; the float64 fallback is never fused.
 // GCC 12's AVX-512 headers build some results from _mm512_undefined_* and then warn, falsely, that
-// they may be used uninitialised (GCC bug 105593); only that warning is silenced, for this file.
+// they may be used uninitialised (GCC bug 105593; -Wuninitialized for _mm512_cvttpd_epi32 and
+// _mm512_inserti64x4 in the float64 recomputation); only those warnings are silenced, for this file.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
 #include <immintrin.h>
 
@@ -82,6 +84,29 @@ struct CertAvx512 {
       return {_mm512_cvttps_epi32(_mm512_mask_blend_ps(badm, rf, _mm512_add_ps(f, half))), 0};
     }
     return {_mm512_cvttps_epi32(rf), bad};
+  }
+
+  // The float64 recomputation: L doubles as two vectors of eight.
+  struct DD {
+    __m512d lo, hi;
+  };
+  static RL_INLINE DD dzero() { return {_mm512_setzero_pd(), _mm512_setzero_pd()}; }
+  static RL_INLINE DD widen(F x) {
+    return {_mm512_cvtps_pd(_mm512_castps512_ps256(x)), _mm512_cvtps_pd(_mm512_extractf32x8_ps(x, 1))};
+  }
+  static RL_INLINE DD dmuladd(DD acc, double w, DD x) {
+    const __m512d wv = _mm512_set1_pd(w);
+    return {_mm512_add_pd(acc.lo, _mm512_mul_pd(wv, x.lo)), _mm512_add_pd(acc.hi, _mm512_mul_pd(wv, x.hi))};
+  }
+  // cert_round_exact per lane: d + (d < 0 ? -h : h), h the double below 0.5, truncated.
+  static RL_INLINE __m256i dround8(__m512d d) {
+    const __m512d h = _mm512_set1_pd(0.49999999999999994);
+    const __mmask8 neg = _mm512_cmp_pd_mask(d, _mm512_setzero_pd(), _CMP_LT_OQ);
+    return _mm512_cvttpd_epi32(
+        _mm512_add_pd(d, _mm512_mask_blend_pd(neg, h, _mm512_sub_pd(_mm512_setzero_pd(), h))));
+  }
+  static RL_INLINE I dround(DD d) {
+    return _mm512_inserti64x4(_mm512_castsi256_si512(dround8(d.lo)), dround8(d.hi), 1);
   }
 
   // 16 x 16 transpose in four rounds of two-source permutes (blocks of 1, 2, 4, 8 swapped).

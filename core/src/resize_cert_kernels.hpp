@@ -1,14 +1,17 @@
 // The certified float32 passes for the 8-bit classes, written once over a vector policy P (P::L
 // float32 lanes) and compiled per instruction set (resize_cert_avx2.cpp: 8 lanes, AVX2 + FMA;
 // resize_cert_avx512.cpp: 16 lanes, AVX-512). Why a float32 sum may stand for MATLAB's float64 one,
-// and the bound behind `limit`, are explained in resize_cert_avx2.cpp; every lane the bound cannot
-// certify is recomputed here with the float64 arithmetic itself (taps ascending, multiply and add
-// kept apart under -ffp-contract=off), so the lane count changes the speed and never a bit.
+// and the bound behind `limit`, are explained in resize_cert_avx2.cpp; a vector with a lane the bound
+// cannot certify is recomputed here, all its lanes, with the float64 arithmetic itself in float64
+// vectors (taps ascending, multiply and add kept apart under -ffp-contract=off, MATLAB's rounding),
+// so the lane count changes the speed and never a bit.
 //
 // P provides: L; F (L floats) and I (L int32); zero, set1, fmadd, loadu, storeu (floats); load(T*)
 // (L 8-bit values to float, exact); certify(f, limit, exact) -> {I r; unsigned bad};
 // storei / loadi (int32); store8<T>(T*, I) (L values saturated to T); transpose(F*) (L x L);
-// as_float / as_int (bit casts). Include only from the per-instruction-set files, with a policy from
+// as_float / as_int (bit casts); and for the float64 recomputation DD (L doubles), dzero, widen(F)
+// (exact), dmuladd(acc, w, x) = acc + w * x (a separate multiply and add), dround(DD) -> I (MATLAB's
+// rounding, as cert_round_exact). Include only from the per-instruction-set files, with a policy from
 // an anonymous namespace, so no symbol compiled for one instruction set leaks into another.
 #pragma once
 
@@ -22,7 +25,8 @@
 namespace rl::detail {
 
 #define RL_CERT_INLINE inline __attribute__((always_inline))
-#define RL_CERT_COLD __attribute__((noinline, cold))
+// Out of the certified loops, so that their registers and layout stay those of the common case.
+#define RL_CERT_OUTLINE __attribute__((noinline))
 
 // MATLAB's rounding of a float64 sum bounded well inside int32 (the eligibility test in cert_check,
 // resize_certification.cpp, keeps |D| below 2^20): round half away from zero; saturation to the class
@@ -48,23 +52,23 @@ double cert_exact_rows(const double* w, const T* const* rows, int taps, std::siz
   return acc;
 }
 
-// The lanes `bad` of an L-output group, recomputed in float64.
+// An L-output group recomputed in float64, every lane (the certified ones round to the same integers).
 template <class P, class T>
-RL_CERT_COLD typename P::I cert_redo_rows(typename P::I r, unsigned bad, const double* w,
-                                          const T* const* rows, int taps, std::size_t j) {
-  count_cert_redone(__builtin_popcount(bad));
-  alignas(64) std::int32_t buf[P::L];
-  P::storei(buf, r);
-  for (std::size_t l = 0; l < P::L; ++l)
-    if (bad >> l & 1) buf[l] = cert_round_exact<P>(cert_exact_rows<P>(w, rows, taps, j + l));
-  return P::loadi(buf);
+RL_CERT_OUTLINE typename P::I cert_redo_rows(const double* w, const T* const* rows, int taps, std::size_t j) {
+  auto acc = P::dzero();
+  for (int k = 0; k < taps; ++k) acc = P::dmuladd(acc, w[k], P::widen(P::load(rows[k] + j)));
+  return P::dround(acc);
 }
 
 template <class P, class T>
 RL_CERT_INLINE void cert_finish_rows(typename P::F f, typename P::F limit, bool exact, const double* w,
-                                     const T* const* rows, int taps, std::size_t j, T* d) {
+                                     const T* const* rows, int taps, std::size_t j, T* d,
+                                     unsigned long long& redone) {
   auto q = P::certify(f, limit, exact);
-  if (__builtin_expect(q.bad != 0, 0)) q.r = cert_redo_rows<P>(q.r, q.bad, w, rows, taps, j);
+  if (__builtin_expect(q.bad != 0, 0)) {
+    redone += static_cast<unsigned>(__builtin_popcount(q.bad));
+    q.r = cert_redo_rows<P>(w, rows, taps, j);
+  }
   P::template store8<T>(d, q.r);
 }
 
@@ -74,6 +78,8 @@ void cert_rows_pass(const CertRow& c, const T* const* rows, T* d, std::size_t le
   constexpr std::size_t L = P::L, kStrip = 4;  // vectors per strip: 4 x L independent accumulators
   const int taps = c.taps;
   const F limit = P::set1(c.limit);
+  unsigned long long redone =
+      0;  // counted once per row: a shared counter per vector costs more than the work
   std::size_t j = 0;
   for (; j + kStrip * L <= len; j += kStrip * L) {
     F a[kStrip];
@@ -84,15 +90,16 @@ void cert_rows_pass(const CertRow& c, const T* const* rows, T* d, std::size_t le
       for (std::size_t v = 0; v < kStrip; ++v) a[v] = P::fmadd(wk, P::load(r + v * L), a[v]);
     }
     for (std::size_t v = 0; v < kStrip; ++v)
-      cert_finish_rows<P>(a[v], limit, c.exact, c.w, rows, taps, j + v * L, d + j + v * L);
+      cert_finish_rows<P>(a[v], limit, c.exact, c.w, rows, taps, j + v * L, d + j + v * L, redone);
   }
   for (; j + L <= len; j += L) {
     F a = P::zero();
     for (int k = 0; k < taps; ++k) a = P::fmadd(P::set1(c.wf[k]), P::load(rows[k] + j), a);
-    cert_finish_rows<P>(a, limit, c.exact, c.w, rows, taps, j, d + j);
+    cert_finish_rows<P>(a, limit, c.exact, c.w, rows, taps, j, d + j, redone);
   }
   for (; j < len; ++j)
     d[j] = cert_saturate<P, T>(cert_round_exact<P>(cert_exact_rows<P>(c.w, rows, taps, j)));
+  if (redone) count_cert_redone(redone);
 }
 
 // ---- horizontal pass: a block of L rows, lanes over rows ----
@@ -120,39 +127,39 @@ void cert_load_block(const T* const* rows, std::size_t len, float* tb) {
   }
 }
 
-// The certified result of one output element for the L rows, into the int32 tile at `ob`.
+// One output element for the L rows recomputed in float64, every lane, into the int32 tile at `ob`.
 template <class P>
-RL_CERT_COLD void cert_redo_cols(unsigned bad, const double* w, const std::int32_t* ix, int taps, int ch,
-                                 int c, const float* tb, std::int32_t* ob) {
-  count_cert_redone(__builtin_popcount(bad));
-  for (std::size_t l = 0; l < P::L; ++l)
-    if (bad >> l & 1) {
-      double acc = 0.0;
-      for (int k = 0; k < taps; ++k)
-        acc = acc + w[k] * static_cast<double>(tb[(static_cast<std::size_t>(ix[k]) * ch + c) * P::L + l]);
-      ob[l] = cert_round_exact<P>(acc);
-    }
+RL_CERT_OUTLINE void cert_redo_cols(const double* w, const std::int32_t* ix, int taps, int ch, int c,
+                                    const float* tb, std::int32_t* ob) {
+  auto acc = P::dzero();
+  for (int k = 0; k < taps; ++k)
+    acc = P::dmuladd(acc, w[k], P::widen(P::loadu(tb + (static_cast<std::size_t>(ix[k]) * ch + c) * P::L)));
+  P::storei(ob, P::dround(acc));
 }
 
 template <class P>
 RL_CERT_INLINE void cert_finish_cols(typename P::F f, typename P::F limit, bool exact, const double* w,
                                      const std::int32_t* ix, int taps, int ch, int c, const float* tb,
-                                     std::int32_t* ob) {
+                                     std::int32_t* ob, unsigned long long& redone) {
   const auto q = P::certify(f, limit, exact);
-  P::storei(ob, q.r);
-  if (__builtin_expect(q.bad != 0, 0)) cert_redo_cols<P>(q.bad, w, ix, taps, ch, c, tb, ob);
+  if (__builtin_expect(q.bad == 0, 1)) {
+    P::storei(ob, q.r);
+    return;
+  }
+  redone += static_cast<unsigned>(__builtin_popcount(q.bad));
+  cert_redo_cols<P>(w, ix, taps, ch, c, tb, ob);
 }
 
 // Outputs [o0, o1) of the block; CH channels known at compile time (0: any, from g.channels), NO
-// neighbouring outputs interleaved for independent accumulator chains.
-// ob holds the tile that starts at output `tile0`.
-template <class P, int CH, int NO>
-void cert_cols_compute(const CertCols& g, int tile0, int o0, int o1) {
+// neighbouring outputs interleaved for independent accumulator chains; ALL: every output exact (an
+// exact table: nothing per output to read). ob holds the tile that starts at output `tile0`.
+template <class P, int CH, int NO, bool ALL>
+void cert_cols_compute(const CertCols& g, int tile0, int o0, int o1, unsigned long long& redone) {
   using F = typename P::F;
   constexpr std::size_t L = P::L;
   const int ch = CH > 0 ? CH : g.channels;
   const int taps = g.taps;
-  const F limit = P::set1(g.limit);
+  const F limit = P::set1(g.limit), half = P::set1(0.5f);
   int o = o0;
   for (; o + NO <= o1; o += NO) {
     for (int c0 = 0; c0 < ch; c0 += (CH > 0 ? CH : 1)) {
@@ -168,16 +175,18 @@ void cert_cols_compute(const CertCols& g, int tile0, int o0, int o1) {
           const float* x = g.tb + (static_cast<std::size_t>(ix[q * taps + k]) * ch + c0) * L;
           for (int c = 0; c < C; ++c) a[q][c] = P::fmadd(wk, P::loadu(x + c * L), a[q][c]);
         }
-      for (int q = 0; q < NO; ++q)
-        for (int c = 0; c < C; ++c) {
-          const std::size_t oq = static_cast<std::size_t>(o + q);
-          cert_finish_cols<P>(a[q][c], limit, g.exact, g.w + oq * taps, g.ix + oq * taps, taps, ch, c0 + c,
-                              g.tb, g.ob + ((oq - static_cast<std::size_t>(tile0)) * ch + c0 + c) * L);
-        }
+      for (int q = 0; q < NO; ++q) {
+        const std::size_t oq = static_cast<std::size_t>(o + q);
+        const bool exact = ALL || g.exact_out[oq];
+        for (int c = 0; c < C; ++c)
+          cert_finish_cols<P>(a[q][c], exact ? half : limit, exact, g.w + oq * taps, g.ix + oq * taps, taps,
+                              ch, c0 + c, g.tb,
+                              g.ob + ((oq - static_cast<std::size_t>(tile0)) * ch + c0 + c) * L, redone);
+      }
     }
   }
   if constexpr (NO > 1)
-    if (o < o1) cert_cols_compute<P, CH, 1>(g, tile0, o, o1);
+    if (o < o1) cert_cols_compute<P, CH, 1, ALL>(g, tile0, o, o1, redone);
 }
 
 // Writes the int32 tile ob (n elements x L lanes) to rows[0..nr) at their first n elements.
@@ -202,23 +211,33 @@ void cert_store_tile(const std::int32_t* ob, std::size_t n, T* const* rows, std:
   }
 }
 
+template <class P, bool ALL>
+void cert_cols_tile(const CertCols& g, int o0, int o1, unsigned long long& redone) {
+  switch (g.channels) {
+    case 1: cert_cols_compute<P, 1, 4, ALL>(g, o0, o0, o1, redone); break;
+    case 2: cert_cols_compute<P, 2, 3, ALL>(g, o0, o0, o1, redone); break;
+    case 3: cert_cols_compute<P, 3, 2, ALL>(g, o0, o0, o1, redone); break;
+    case 4: cert_cols_compute<P, 4, 2, ALL>(g, o0, o0, o1, redone); break;
+    default: cert_cols_compute<P, 0, 1, ALL>(g, o0, o0, o1, redone); break;
+  }
+}
+
 template <class P, class T>
 void cert_cols_pass(const CertCols& g, const T* const* in_rows, T* const* out_rows, std::size_t nr) {
   cert_load_block<P>(in_rows, g.in_len, g.tb);
+  unsigned long long redone = 0;
   for (int o0 = 0; o0 < g.out_size; o0 += g.tile_cols) {
     const int o1 = g.out_size - o0 < g.tile_cols ? g.out_size : o0 + g.tile_cols;
-    switch (g.channels) {
-      case 1: cert_cols_compute<P, 1, 4>(g, o0, o0, o1); break;
-      case 2: cert_cols_compute<P, 2, 3>(g, o0, o0, o1); break;
-      case 3: cert_cols_compute<P, 3, 2>(g, o0, o0, o1); break;
-      case 4: cert_cols_compute<P, 4, 2>(g, o0, o0, o1); break;
-      default: cert_cols_compute<P, 0, 1>(g, o0, o0, o1); break;
-    }
+    if (g.exact)
+      cert_cols_tile<P, true>(g, o0, o1, redone);
+    else
+      cert_cols_tile<P, false>(g, o0, o1, redone);
     T* tile_rows[P::L];
     for (std::size_t r = 0; r < P::L; ++r)
       tile_rows[r] = out_rows[r] + static_cast<std::size_t>(o0) * g.channels;
     cert_store_tile<P>(g.ob, static_cast<std::size_t>(o1 - o0) * g.channels, tile_rows, nr);
   }
+  if (redone) count_cert_redone(redone);
 }
 
 // The entry points of one instruction set (uint8 or int8 only).

@@ -62,16 +62,35 @@ const CertKernels* cert_for(const Plan& p, ElemType type, CertCheck& rows, CertC
   return rows.limit > 0 && cols.limit > 0 ? c : nullptr;
 }
 
-CertAxis cert_axis(const AxisTable& t, const CertCheck& check) {
+bool output_exact(const double* w, int taps, double xmax) {
+  double a = 0;
+  int e = 0;
+  for (int k = 0; k < taps; ++k) {
+    if (!std::isfinite(w[k])) return false;
+    a += std::fabs(w[k]);
+    e = std::max(e, dyadic_exponent(w[k]));
+  }
+  return e <= 24 && a * xmax * std::ldexp(1.0, e) < 0x1p24;
+}
+
+CertAxis cert_axis(const AxisTable& t, const CertCheck& check, double xmax) {
   CertAxis c;
   c.exact = check.exact;
   c.limit = check.limit;
   c.wf.assign(t.weights.begin(), t.weights.end());
+  if (!c.exact) {
+    c.exact_out.resize(static_cast<std::size_t>(t.out_size));
+    for (int o = 0; o < t.out_size; ++o)
+      c.exact_out[static_cast<std::size_t>(o)] = output_exact(t.weights_of(o), t.taps, xmax);
+  }
   return c;
 }
 
-std::size_t cert_bytes(const Plan& p) {
-  return (p.rows.weights.size() + p.cols.weights.size()) * sizeof(float);
+std::size_t cert_bytes(const Plan& p, ElemType type) {
+  std::size_t flags = 0;  // cert_axis's per-output flags, kept for the tables that are not exact
+  for (const AxisTable* t : {&p.rows, &p.cols})
+    if (!cert_check(*t, cert_xmax(type)).exact) flags += static_cast<std::size_t>(t->out_size);
+  return (p.rows.weights.size() + p.cols.weights.size()) * sizeof(float) + flags * sizeof(std::uint8_t);
 }
 
 }  // namespace rl::detail

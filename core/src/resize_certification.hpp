@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "resize_dispatch.hpp"
@@ -34,18 +35,29 @@ int dyadic_exponent(double w);
 // One pass over a table: whether it is exact, else its limit, else neither (not certified).
 CertCheck cert_check(const AxisTable& t, double xmax);
 
+// Whether one output's weights alone meet the exact condition above (every weight a multiple of 2^-e,
+// sum |w| xmax 2^e < 2^24): then F == D for that output, whatever the rest of the table. Bilinear
+// and triangle at 0.75 or 1.5, bicubic at 1.5, put every third output on weights such as (0.5, 0.5)
+// or (-1/16, 9/16, 9/16, -1/16) between outputs that are not dyadic (1/11, 7/11, 3/11): half of those
+// sums are exact ties, which the bound cannot certify and the vector code rounds itself.
+bool output_exact(const double* w, int taps, double xmax);
+
 // A certified table as the kernels read it.
 struct CertAxis {
   std::vector<float> wf;  // the weights rounded to float32
   float limit = 0;        // 0.5 - M, rounded down; 0.5 for an exact table
   bool exact = false;
+  // Per output, output_exact (empty for an exact table, where every output is).
+  std::vector<std::uint8_t> exact_out;
+  bool exact_at(int o) const { return exact || exact_out[static_cast<std::size_t>(o)] != 0; }
+  float limit_at(int o) const { return exact_at(o) ? 0.5f : limit; }
 };
-CertAxis cert_axis(const AxisTable& t, const CertCheck& check);
+CertAxis cert_axis(const AxisTable& t, const CertCheck& check, double xmax);
 
 // Whether this run is certified: an 8-bit class, certified kernels active, both tables certified
 // (their checks are left in rows and cols).
 const CertKernels* cert_for(const Plan& p, ElemType type, CertCheck& rows, CertCheck& cols);
-// Bytes the certified tables take (allocated once per run).
-std::size_t cert_bytes(const Plan& p);
+// Bytes the certified tables of a certified run take (allocated once per run).
+std::size_t cert_bytes(const Plan& p, ElemType type);
 
 }  // namespace rl::detail

@@ -142,8 +142,8 @@ void set_certified_enabled(bool on) { g_certified.store(on); }
 namespace {
 std::atomic<unsigned long long> g_cert_redone{0};
 }
-void count_cert_redone(int lanes) {
-  g_cert_redone.fetch_add(static_cast<unsigned>(lanes), std::memory_order_relaxed);
+void count_cert_redone(unsigned long long lanes) {
+  g_cert_redone.fetch_add(lanes, std::memory_order_relaxed);
 }
 unsigned long long cert_redone() { return g_cert_redone.load(); }
 

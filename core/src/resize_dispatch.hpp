@@ -74,7 +74,7 @@ struct CertRow {  // one output of a vertical table
   const double* w;
   int taps;
   float limit;
-  bool exact;  // F == D for every output (limit 0.5): ties are rounded in the vector code
+  bool exact;  // F == D for this output (limit 0.5): ties are rounded in the vector code
 };
 struct CertCols {  // a horizontal table and the calling thread's scratch
   const float* wf;
@@ -83,7 +83,8 @@ struct CertCols {  // a horizontal table and the calling thread's scratch
   int taps;
   int out_size;
   float limit;
-  bool exact;
+  bool exact;                     // F == D for every output (limit 0.5)
+  const std::uint8_t* exact_out;  // per output, F == D for that output alone (its limit 0.5); may be null
   int channels;
   std::size_t in_len;  // elements per input row
   int tile_cols;
@@ -98,8 +99,9 @@ struct CertKernels {
 };
 const CertKernels* avx2_cert_kernels();    // nullptr when not built for x86-64
 const CertKernels* avx512_cert_kernels();  // 16 lanes (resize_cert_avx512.cpp); nullptr when not built
-// Lanes the certified kernels handed to the float64 arithmetic, counted for the tests (cold path).
-void count_cert_redone(int lanes);
+// Lanes the certified kernels found uncertified (their vectors were recomputed in float64), counted for
+// the tests and the benchmarks, once per row or block.
+void count_cert_redone(unsigned long long lanes);
 unsigned long long cert_redone();
 
 // A unit horizontal table (nearest's columns) as byte shuffles, so that a row is gathered a vector at

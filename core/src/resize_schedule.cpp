@@ -51,10 +51,10 @@ BlockRows block_rows(const AxisTable& t, int block) {
 }
 
 // What both orders share: the certified float32 tables, and one row pointer per vertical tap.
-Schedule start_schedule(const Plan& p, bool cert) {
+Schedule start_schedule(const Plan& p, ElemType type, bool cert) {
   Schedule s;
   s.cert = cert;
-  if (cert) s.shared_bytes = cert_bytes(p);
+  if (cert) s.shared_bytes = cert_bytes(p, type);
   s.ptrs = p.rows.taps;
   return s;
 }
@@ -95,7 +95,7 @@ Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bo
                              const RunOptions& opt) {
   const std::size_t in_len = static_cast<std::size_t>(p.in_cols) * ch,
                     out_len = static_cast<std::size_t>(p.out_cols) * ch;
-  Schedule s = start_schedule(p, cert);
+  Schedule s = start_schedule(p, type, cert);
   s.block_rows = lanes;
   if (type != ElemType::F64 && !unit_taps(p.rows) && !cert) {  // float64 rows, copies and certified
                                                                // passes need no widening
@@ -125,7 +125,7 @@ Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bo
 
 Schedule cols_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bool cert,
                              const RunOptions& opt) {
-  Schedule s = start_schedule(p, cert);
+  Schedule s = start_schedule(p, type, cert);
   const std::size_t in_len = static_cast<std::size_t>(p.in_cols) * ch,
                     mid_len = static_cast<std::size_t>(p.out_cols) * ch;
   int widest = 1;

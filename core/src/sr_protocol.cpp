@@ -149,7 +149,10 @@ const std::vector<SrProtocolInfo>& sr_protocols() {
        false,
        {"mod-crop to the scale", "im2double(im2uint8(img)), Y by rgb2ycbcr on double (not rounded)",
         "shave s pixels on each side",
-        "MATLAB's psnr (peak 1) and MATLAB's built-in ssim (DynamicRange 1, imgaussfilt 'replicate')"}},
+        "MATLAB's psnr (peak 1) and MATLAB's built-in ssim (DynamicRange 1, imgaussfilt 'replicate')",
+        "the bicubic baseline (evaluate_MSLapSRN_dataset.m): im2double, imresize by 1/s and back by s in "
+        "double, "
+        "im2uint8 (evaluate_SR.m); no uint8 LR image"}},
   };
   return table;
 }
@@ -373,6 +376,13 @@ std::pair<Image, Image> bicubic_pair(const Image& hr, int scale, SrProtocol p, B
   const SrProtocolInfo& info = sr_protocol_info(p);
   ResizeSpec down = ResizeSpec::with_scale(1.0 / scale), up = ResizeSpec::with_scale(scale);
   down.boundary = up.boundary = b;
+  if (p == SrProtocol::Lapsrn) {
+    // LapSRN's evaluate_*_dataset.m: img_GT = mod_crop(im2double(imread(...)), s); img_LR =
+    // imresize(img_GT, 1/s); the bicubic image imresize(img_LR, s), all in double; evaluate_SR.m then
+    // scores im2uint8 of it. The LR is never rounded to uint8 (which moves x2 by 0.01 dB).
+    const Image hr_c = modcrop(hr, scale);
+    return {im2uint8(resize(resize(im2double(hr_c), down), up)), hr_c};
+  }
   if (!info.bicubic_on_single_y) {
     const Image hr_c = modcrop(hr, scale);
     return {resize(resize(hr_c, down), up), hr_c};

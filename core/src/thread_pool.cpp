@@ -63,6 +63,14 @@ bool spin_until(Ready ready, std::chrono::microseconds limit) {
   }
 }
 
+int hardware_threads() {
+  const unsigned hc = std::thread::hardware_concurrency();
+  return hc ? static_cast<int>(hc) : 1;
+}
+
+// What a request of 0 threads resolves to (set_default_threads); 0: the hardware concurrency.
+std::atomic<int> default_threads_wanted{0};
+
 // The nice value set_worker_nice asked for (kNoNice: none); each worker applies it before its next job.
 constexpr int kNoNice = 1000;
 std::atomic<int> wanted_nice{kNoNice};
@@ -189,7 +197,7 @@ class Pool {
 
   static void start_workers_locked(PoolState& s) {
     if (!s.workers.empty()) return;
-    const int n = std::max(1, thread_count(0) - 1);
+    const int n = std::max(1, hardware_threads() - 1);  // the most any request can use
     for (int i = 0; i < n; ++i) s.workers.emplace_back([&s] { loop(s); });
   }
 
@@ -223,8 +231,8 @@ class Pool {
 
 int thread_count(int requested) {
   if (requested > 0) return requested;
-  const unsigned hc = std::thread::hardware_concurrency();
-  return hc ? static_cast<int>(hc) : 1;
+  const int wanted = default_threads_wanted.load(std::memory_order_relaxed);
+  return wanted > 0 ? wanted : hardware_threads();
 }
 
 void parallel_for(long long n, int threads, long long min_per_chunk,
@@ -254,6 +262,12 @@ void parallel_for(long long n, long long min_per_chunk, const std::function<void
 }
 
 void set_worker_nice(int nice) { detail::wanted_nice.store(nice, std::memory_order_relaxed); }
+
+void set_default_threads(int threads) {
+  detail::default_threads_wanted.store(std::max(0, threads), std::memory_order_relaxed);
+}
+
+int default_threads() { return detail::thread_count(0); }
 
 int rows_per_block(const Image& img) {
   const std::size_t row = std::max<std::size_t>(1, img.row_stride());

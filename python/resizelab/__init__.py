@@ -11,14 +11,32 @@ numpy functions act on the first two axes (H x W, or H x W x ...), as MATLAB doe
     grad_in = resizelab.imresize_backward(grad_out, plan)              # exact adjoint (float32/64)
 
 `resizelab.torch` (imported on first use) holds the differentiable PyTorch layer.
+Threads: resizelab.set_num_threads(n) or RL_NUM_THREADS=n (default: every hardware thread, and one
+inside a PyTorch DataLoader worker).
 """
+
+import sys
 
 from . import _core
 from ._core import AxisTable, cuda_built, cuda_status, supported_dtypes
+from ._threads import get_num_threads, prepare as _prepare_threads, set_num_threads
 
 __all__ = ["imresize", "imresize_backward", "Plan", "AxisTable", "identify", "Identification", "degrade",
-           "supported_dtypes", "cuda_built", "cuda_status"]
+           "supported_dtypes", "cuda_built", "cuda_status", "set_num_threads", "get_num_threads"]
 __version__ = "0.1.0"
+
+
+def _refuse_tensor(value, what, instead):
+    """A torch tensor is C x H x W (or N x C x H x W) where these functions read H x W x C: refused in one
+    line rather than resized on the wrong axes. (A tensor implies torch is imported already.)"""
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(value, torch.Tensor):
+        raise TypeError(f"{what} takes numpy arrays (H x W or H x W x C, the first two axes are the image's), "
+                        f"got a torch.Tensor: {instead}")
+
+
+_TORCH_IMRESIZE = "use resizelab.torch.imresize, which resizes a tensor's last two dims"
+_TORCH_NUMPY = "pass tensor.permute(1, 2, 0).numpy() for a C x H x W tensor"
 
 
 # Python signatures over the C++ entry points, so that a wrong call gets Python's own one-line
@@ -34,6 +52,8 @@ def imresize(image, scale=None, *, size=None, method="bicubic", antialiasing=Non
     "cpu", "cuda" or "auto" (a usable CUDA device, else the CPU). The last 8 plans made (by shape
     and arguments) are kept, so calls on images of one shape build their tables once.
     """
+    _refuse_tensor(image, "resizelab.imresize", _TORCH_IMRESIZE)
+    _prepare_threads()
     return _core.imresize(image, scale, size=size, method=method, antialiasing=antialiasing, boundary=boundary,
                           device=device)
 
@@ -62,6 +82,8 @@ def degrade(hr, scale, model="bd", *, sigma=None, noise=None, seed=None, boundar
     randn('seed',0) draw: it is mt19937_64 with Marsaglia's polar method (docs/DEGRADATIONS.md).
     modcrop: crop hr to a multiple of scale first (the scripts' modcrop). boundary: the bicubic's.
     """
+    _refuse_tensor(hr, "resizelab.degrade", _TORCH_NUMPY)
+    _prepare_threads()
     return _core.degrade(hr, scale, model, sigma=sigma, noise=noise, seed=seed, boundary=boundary,
                          modcrop=modcrop)
 
@@ -76,11 +98,17 @@ def identify(hr, lr, top=5):
     equal, total, tolerated, max_abs, psnr (None when equal everywhere), evidence. OpenCV's candidates
     run through cv2.resize when cv2 can be imported (else a note says they were left out).
     """
+    _refuse_tensor(hr, "resizelab.identify", _TORCH_NUMPY)
+    _refuse_tensor(lr, "resizelab.identify", _TORCH_NUMPY)
+    _prepare_threads()
     return Identification(_core.identify(hr, lr, top))
 
 
 def imresize_backward(grad_output, plan, *, device="cpu"):
     """The exact adjoint of plan's resize (float32/float64): grad_input = A^T grad_output."""
+    _refuse_tensor(grad_output, "resizelab.imresize_backward", "use resizelab.torch.imresize_backward, which "
+                   "reads a tensor's last two dims")
+    _prepare_threads()
     return _core.imresize_backward(grad_output, plan, device=device)
 
 
@@ -99,6 +127,9 @@ class Plan(_core.Plan):
                          boundary=boundary)
 
     def __call__(self, image, *, out=None, device="cpu"):
+        _refuse_tensor(image, "Plan.__call__", _TORCH_IMRESIZE)
+        _refuse_tensor(out, "Plan.__call__", _TORCH_IMRESIZE)
+        _prepare_threads()
         return super().__call__(image, out=out, device=device)
 
 

@@ -20,13 +20,16 @@ basicsr-rgb, ntire, lapsrn.
 import numpy as np
 
 from . import _core
+from ._niqe import niqe, niqe_protocols  # noqa: F401 (NIQE lives in _niqe.py)
+from ._threads import prepare as _prepare_threads
 
 __all__ = ["score", "protocols", "rgb2ycbcr", "ycbcr2rgb", "psnr", "ssim", "ssim_map", "calculate_psnr",
-           "calculate_ssim", "bgr2ycbcr"]
+           "calculate_ssim", "bgr2ycbcr", "niqe", "niqe_protocols"]
 
 
 def _array(x):
     """numpy arrays as they are; torch tensors through .detach().cpu().numpy() (values unchanged)."""
+    _prepare_threads()
     if type(x).__module__.startswith("torch"):
         x = x.detach().cpu().numpy()
     return np.asarray(x)
@@ -45,9 +48,13 @@ def score(sr, hr, scale, protocol="srcnn"):
     return _core._score(_array(sr), _array(hr), int(scale), str(protocol))
 
 
-def rgb2ycbcr(img):
-    """MATLAB's rgb2ycbcr on an H x W x 3 uint8, uint16, float32 or float64 array (same dtype out)."""
-    return _core._rgb2ycbcr(_array(img))
+def rgb2ycbcr(img, y_only=False):
+    """MATLAB's rgb2ycbcr on an H x W x 3 uint8, uint16, float32 or float64 array (same dtype out).
+
+    y_only: only the Y channel, H x W (BasicSR's rgb2ycbcr parameter; the values are MATLAB's Y, which
+    is computed from R, G and B alone, so it equals channel 0 of the full result)."""
+    out = _core._rgb2ycbcr(_array(img))
+    return np.ascontiguousarray(out[..., 0]) if y_only else out
 
 
 def ycbcr2rgb(img):

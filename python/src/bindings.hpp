@@ -168,3 +168,4 @@ PyDeviceArray device_empty(std::vector<py::ssize_t> shape, const std::string& dt
 void bind_metrics(py::module_& m);   // metrics_bindings.cpp
 void bind_identify(py::module_& m);  // identify_bindings.cpp
 void bind_degrade(py::module_& m);   // degrade_bindings.cpp
+void bind_niqe(py::module_& m);      // niqe_bindings.cpp

@@ -43,7 +43,8 @@ ArrayImage as_image(const py::array& in, const char* what) {
     if (d.kind() == e.kind && static_cast<int>(d.itemsize()) == e.itemsize &&
         d.attr("isnative").cast<bool>()) {
       const int ch = arr.ndim() == 3 ? static_cast<int>(arr.shape(2)) : 1;
-      rl::Image img = rl::Image::borrow(arr.mutable_data(), static_cast<int>(arr.shape(0)),
+      // The metrics only read: a read-only array (np.asarray of a PIL image) is borrowed as it is.
+      rl::Image img = rl::Image::borrow(const_cast<void*>(arr.data()), static_cast<int>(arr.shape(0)),
                                         static_cast<int>(arr.shape(1)), ch, e.type);
       return {arr, std::move(img)};
     }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "rl/parallel.hpp"
 
 using namespace rlpy;
 
@@ -13,6 +14,7 @@ PYBIND11_MODULE(_core, m) {
   bind_metrics(m);
   bind_identify(m);
   bind_degrade(m);
+  bind_niqe(m);
 
   py::class_<PyTable>(m, "AxisTable", "One axis' contribution table (read-only views of the plan's arrays).")
       .def_property_readonly("in_size", [](const PyTable& t) { return t.t->in_size; })
@@ -107,6 +109,9 @@ PYBIND11_MODULE(_core, m) {
         py::arg("boundary") = "modern", py::arg("device") = "cpu");
   m.def("imresize_backward", &imresize_backward, py::arg("grad_output"), py::arg("plan"), py::kw_only(),
         py::arg("device") = "cpu");
+  // The core's thread count for every resize and metric (resizelab.set_num_threads checks the value).
+  m.def("_set_num_threads", [](int n) { rl::set_default_threads(n); });
+  m.def("_get_num_threads", [] { return rl::default_threads(); });
   m.def("supported_dtypes", [] {
     py::list l;
     for (const DtypeEntry& e : kDtypes) l.append(py::dtype(e.descr));

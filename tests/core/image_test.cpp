@@ -3,6 +3,7 @@
 #include "rl/image.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -173,6 +174,10 @@ TEST(AtomicFile, MakerTellsWhetherThePidCanBeAskedHere) {
   EXPECT_EQ(temp_file_maker(".a.rl-tmp-4194305-0-" + there + ".png"), TempFileMaker::Elsewhere);
   EXPECT_EQ(temp_file_maker(".a.rl-tmp-" + self + "-0-" + there + ".png"), TempFileMaker::Elsewhere);
   EXPECT_EQ(temp_file_maker(".a.rl-tmp-" + self + "-0-" + there), TempFileMaker::Elsewhere);
+  // RANDOM (hex, letters included) in place of the counter: the SPACE after it is still read.
+  EXPECT_EQ(temp_file_maker(".a.rl-tmp-4194305-abcdef0123456789-" + there + ".png"),
+            TempFileMaker::Elsewhere);
+  EXPECT_EQ(temp_file_maker(".a.rl-tmp-4194305-abcdef0123456789-" + here + ".png"), TempFileMaker::Gone);
   EXPECT_EQ(temp_file_maker("a.png"), TempFileMaker::NotTemporary);
   EXPECT_EQ(temp_file_owner(".a.rl-tmp-77-0-" + there + ".png"), 77L);
 }
@@ -193,18 +198,87 @@ TEST(AtomicFile, UncommittedOutputLeavesNothingAndKeepsTheOldFile) {
   write_file_atomically(out.string(), "old", 3);
   {
     AtomicOutput o(out.string());
-    std::ofstream(o.temp_path()) << "new";
+    o.write("new", 3);
     EXPECT_EQ(o.destination(), out.string());
   }  // destroyed without commit
   EXPECT_EQ(read_all(out), "old");
   EXPECT_EQ(dir.files(), 1u);
   {
     AtomicOutput o(out.string());
-    std::ofstream(o.temp_path()) << "new";
+    o.write("new", 3);
     o.commit();
   }
   EXPECT_EQ(read_all(out), "new");
   EXPECT_EQ(dir.files(), 1u);
+}
+
+TEST(AtomicFile, TempNamesAreRandomAndStayWithinNameMax) {
+  const std::string a = fs::path(temp_path_for("/d/photo.png")).filename().string();
+  const std::string b = fs::path(temp_path_for("/d/photo.png")).filename().string();
+  // .photo.rl-tmp-PID-RANDOM-SPACE.png: RANDOM is 16 hex digits, different each time.
+  const std::string prefix = ".photo.rl-tmp-" + std::to_string(::getpid()) + "-";
+  ASSERT_EQ(a.rfind(prefix, 0), 0u) << a;
+  const std::string ra = a.substr(prefix.size(), 16), rb = b.substr(prefix.size(), 16);
+  EXPECT_EQ(ra.find_first_not_of("0123456789abcdef"), std::string::npos) << a;
+  EXPECT_EQ(a[prefix.size() + 16], '-') << a;
+  EXPECT_NE(ra, rb);
+  EXPECT_EQ(temp_file_maker(a), TempFileMaker::ThisProcess);
+
+  const std::string long_stem(250, 's');
+  const std::string t = fs::path(temp_path_for("/d/" + long_stem + ".tiff")).filename().string();
+  EXPECT_LE(t.size(), 255u);
+  EXPECT_EQ(fs::path(t).extension(), ".tiff");
+  EXPECT_EQ(temp_file_owner(t), static_cast<long>(::getpid()));
+  EXPECT_EQ(temp_file_maker(t), TempFileMaker::ThisProcess);
+  // A stem of two-byte characters is cut between characters, never inside one.
+  std::string wide;
+  for (int i = 0; i < 125; ++i) wide += "\xc3\xa9";
+  const std::string w = fs::path(temp_path_for("/d/" + wide + ".png")).filename().string();
+  EXPECT_LE(w.size(), 255u);
+  const std::size_t cut = w.find(".rl-tmp-");
+  ASSERT_NE(cut, std::string::npos);
+  EXPECT_EQ((cut - 1) % 2, 0u) << "cut inside a character: " << w;
+}
+
+TEST(AtomicFile, TheTemporaryIsCreatedPrivateAndRemovedOnRequest) {
+  const TempFolder dir;
+  const fs::path out = dir.path() / "x.bin";
+  write_file_atomically(out.string(), "old", 3);
+  fs::permissions(out, fs::perms(0640));
+  {
+    AtomicOutput o(out.string());
+    struct stat st {};
+    ASSERT_EQ(::lstat(o.temp_path().c_str(), &st), 0);
+    EXPECT_TRUE(S_ISREG(st.st_mode));
+    EXPECT_EQ(st.st_mode & 0777, 0600u);  // private until it takes the old file's mode
+    o.write("new", 3);
+    o.commit();
+  }
+  EXPECT_EQ(read_all(out), "new");
+  EXPECT_EQ(static_cast<unsigned>(fs::status(out).permissions()), 0640u);
+  {
+    AtomicOutput o((dir.path() / "y.bin").string());
+    ASSERT_TRUE(fs::exists(o.temp_path()));
+    remove_live_temporaries();  // as a signal handler does
+    EXPECT_FALSE(fs::exists(o.temp_path()));
+  }
+  EXPECT_EQ(dir.files(), 1u);
+}
+
+TEST(AtomicFile, LinksAndOtherFilesAreNeverReplacedOrWrittenThrough) {
+  const TempFolder dir;
+  const fs::path target = dir.path() / "target.txt";
+  write_file_atomically(target.string(), "keep", 4);
+  const fs::path link = dir.path() / "link.txt";
+  fs::create_symlink(target, link);
+  EXPECT_THROW(check_output_writable(link.string()), std::runtime_error);
+  EXPECT_THROW(write_file_atomically(link.string(), "x", 1), std::runtime_error);
+  EXPECT_EQ(read_all(target), "keep");
+  EXPECT_TRUE(fs::is_symlink(link));
+  const fs::path fifo = dir.path() / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  EXPECT_THROW(write_file_atomically(fifo.string(), "x", 1), std::runtime_error);
+  EXPECT_TRUE(fs::is_fifo(fifo));
 }
 
 TEST(AtomicFile, WritabilityIsCheckedBeforeAnyWork) {

@@ -16,6 +16,8 @@
 #include <utility>
 #include <vector>
 
+#include "rl/parallel.hpp"
+
 #if __has_include(<sys/wait.h>)
 #include <signal.h>
 #include <sys/wait.h>
@@ -52,6 +54,29 @@ TEST(ThreadPool, ThreadCount) {
   EXPECT_EQ(thread_count(1), 1);
   EXPECT_EQ(thread_count(0), static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
   EXPECT_GE(thread_count(-5), 1);
+}
+
+TEST(ThreadPool, DefaultThreadsAnswerRequestsOfNone) {
+  const int hardware = thread_count(0);
+  set_default_threads(3);
+  EXPECT_EQ(thread_count(0), 3);
+  EXPECT_EQ(default_threads(), 3);
+  EXPECT_EQ(thread_count(2), 2);  // an explicit request keeps its count
+  set_default_threads(1);
+  const auto caller = std::this_thread::get_id();
+  std::set<std::thread::id> ids;
+  std::mutex m;
+  parallel_for(1000, 0, 1, [&](long long, long long) {
+    std::lock_guard<std::mutex> lock(m);
+    ids.insert(std::this_thread::get_id());
+  });
+  EXPECT_EQ(ids, std::set<std::thread::id>{caller});  // one thread: the caller's, no pool job
+  expect_cover(ranges_of(1000, 0, 1), 1000);
+  EXPECT_EQ(ranges_of(1000, 0, 1).size(), 1u);
+  set_default_threads(0);
+  EXPECT_EQ(thread_count(0), hardware);
+  set_default_threads(-4);  // below zero: the hardware concurrency too
+  EXPECT_EQ(thread_count(0), hardware);
 }
 
 TEST(ThreadPool, RangesCoverEveryIndexOnce) {

@@ -265,3 +265,16 @@ def test_bad_inputs_are_clear_python_errors():
         metrics.calculate_psnr(a, a[:10], 0)
     with pytest.raises(ValueError, match="at least 11x11"):
         metrics.ssim(a[:10, :10, 0], a[:10, :10, 0])
+
+
+def test_rgb2ycbcr_y_only():
+    # BasicSR's y_only parameter on MATLAB's rgb2ycbcr: Y alone, H x W, the reference's values.
+    rgb = np.random.default_rng(5).integers(0, 256, (31, 17, 3), dtype=np.uint8)
+    y = metrics.rgb2ycbcr(rgb, y_only=True)
+    assert y.shape == (31, 17) and y.dtype == np.uint8 and y.flags.c_contiguous
+    assert np.array_equal(y, ref_matlab_y_uint8(rgb).astype(np.uint8))
+    rgb01 = rgb.astype(np.float64) / 255
+    y = metrics.rgb2ycbcr(rgb01, y_only=True)
+    assert y.shape == (31, 17) and y.dtype == np.float64
+    np.testing.assert_allclose(y, ref_matlab_y_double(rgb01), rtol=0, atol=1e-15)
+    assert metrics.rgb2ycbcr(rgb).shape == (31, 17, 3)

@@ -1,13 +1,11 @@
 # resizelab.torch as training code uses it: float16/bfloat16 tensors, any layout and leading shape,
-# Plans sent to DataLoader workers (pickled for spawn, inherited through fork), and the custom-op
-# branch that torch.compile needs (torch 2.4 and later), with its version check.
+# Plans sent to DataLoader workers (pickled for spawn, inherited through fork). The operator under
+# trace, script and compile: test_torch_graph.py.
 import copy
 import os
 import pickle
 import subprocess
 import sys
-import types
-import typing
 
 import numpy as np
 import pytest
@@ -285,99 +283,3 @@ def test_forked_child_resizes_and_exits():
     before, after = map(int, lines["threads"].split())
     if (os.cpu_count() or 1) > 1:  # the child starts workers of its own rather than running alone
         assert after > before, r.stdout
-
-
-# ---------------------------------------------------------------------------------------------------
-# torch.compile: the custom-op branch and the check that decides whether it is taken.
-
-def torch_version():
-    return tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
-
-
-def test_custom_op_version_check():
-    assert not rt._custom_op_available(types.SimpleNamespace())  # torch.library before 2.4
-    assert not rt._custom_op_available(None)  # no torch.library at all
-    assert rt._custom_op_available(types.SimpleNamespace(custom_op=lambda *a, **k: None))
-    has = hasattr(torch.library, "custom_op")
-    assert rt._custom_op_available(torch.library) == has
-    assert (rt._op is not None) == has
-    if torch_version() < (2, 4):  # custom_op arrived in torch 2.4
-        assert rt._op is None
-
-
-class RecordingLibrary:
-    """torch.library's custom_op surface, recording what the branch registers (runs on any torch)."""
-
-    class Op:
-        def __init__(self, name, mutates_args, fn):
-            self.name, self.mutates_args, self.fn = name, mutates_args, fn
-            self.fake = self.backward = self.setup_context = None
-            self.calls = 0
-
-        def register_fake(self, fn):
-            self.fake = fn
-            return fn
-
-        def register_autograd(self, backward, *, setup_context):
-            self.backward, self.setup_context = backward, setup_context
-
-        def __call__(self, *args):
-            self.calls += 1
-            return self.fn(*args)
-
-    def custom_op(self, name, *, mutates_args):
-        return lambda fn: RecordingLibrary.Op(name, mutates_args, fn)
-
-
-OP_CASES = [dict(scale=0.45), dict(scale="1/3", boundary="legacy"), dict(size=(7, None), method="lanczos2"),
-            dict(size=(None, 9)), dict(scale=(1.5, 0.6), method="box", antialiasing=False)]
-
-
-@pytest.mark.parametrize("kw", OP_CASES)
-def test_custom_op_branch_kernels(kw):
-    op = rt._register_op(RecordingLibrary())
-    assert op.name == "resizelab::imresize" and op.mutates_args == ()
-    hints = typing.get_type_hints(op.fn)  # custom_op builds the schema from these
-    assert list(hints) == ["x", "rows_scale", "cols_scale", "rows_size", "cols_size", "method", "antialiasing",
-                           "boundary", "return"]
-    g = torch.Generator().manual_seed(9)
-    x = torch.randn(2, 3, 20, 25, generator=g, dtype=torch.float64)
-    plan = resizelab.Plan((20, 25), **kw)
-    spec = rt._op_spec(plan)
-    y = op(x, *spec)
-    with torch.no_grad():
-        assert bits(y) == bits(rt.imresize(x, **kw))
-    # The fake kernel: the output's shape, dtype and device, from the shape alone (a meta tensor).
-    fake = op.fake(torch.empty(2, 3, 20, 25, device="meta", dtype=torch.float16), *spec)
-    assert fake.shape == y.shape and fake.device.type == "meta" and fake.dtype == torch.float16
-    # ... with the real output's strides, channels_last included.
-    xl = x.to(memory_format=torch.channels_last)
-    fake = op.fake(torch.empty(2, 3, 20, 25, device="meta").to(memory_format=torch.channels_last), *spec)
-    assert fake.stride() == op(xl, *spec).stride() != y.stride()
-    # Autograd: setup_context keeps the plan, backward is the exact adjoint, None for the scalars.
-    ctx = types.SimpleNamespace()
-    op.setup_context(ctx, (x, *spec), y)
-    v = torch.randn(y.shape, generator=g, dtype=torch.float64)
-    grads = op.backward(ctx, v)
-    assert len(grads) == 8 and all(gr is None for gr in grads[1:])
-    assert bits(grads[0]) == bits(rt.imresize_backward(v, plan))
-
-
-def test_layer_goes_through_the_op_where_one_is_registered(monkeypatch):
-    op = rt._register_op(RecordingLibrary())
-    monkeypatch.setattr(rt, "_op", op)
-    x = torch.rand(3, 16, 16)
-    y = rt.imresize(x, 0.5)
-    assert op.calls == 1 and y.shape == (3, 8, 8)
-    monkeypatch.setattr(rt, "_op", None)
-    assert bits(rt.imresize(x, 0.5)) == bits(y)
-
-
-def test_registered_op_under_torch_compile():
-    if rt._op is None:
-        pytest.skip(f"torch {torch.__version__} has no torch.library.custom_op (2.4 and later); "
-                    "the recording-library tests above run the branch's kernels")
-    x = torch.randn(2, 3, 20, 25, dtype=torch.float32, requires_grad=True)
-    torch.library.opcheck(rt._op, (x, *rt._op_spec(resizelab.Plan((20, 25), 0.45))))
-    compiled = torch.compile(lambda t: rt.imresize(t, 0.45), fullgraph=True)
-    assert bits(compiled(x)) == bits(rt.imresize(x, 0.45))

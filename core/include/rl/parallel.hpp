@@ -22,6 +22,13 @@ void parallel_for(long long n, long long min_per_chunk, const std::function<void
 // applied.
 void set_worker_nice(int nice);
 
+// The threads of every pass that asks for none (ResizeOptions::threads = 0, parallel_for): `threads`
+// (at most the hardware threads run at once), or 0 for the hardware concurrency, the default. A
+// process-wide setting, read when each pass starts (the Python module's set_num_threads).
+void set_default_threads(int threads);
+// What a request of 0 threads resolves to now.
+int default_threads();
+
 // Rows per block for a pass over `img` that combines per-block results in block order: about 64 Ki
 // elements a block. It depends on the image's shape only, so a sum made this way is the same on any
 // number of threads.

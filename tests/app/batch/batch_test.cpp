@@ -213,9 +213,10 @@ TEST_P(BatchSignal, InterruptedRunLeavesOnlyCompleteFilesAndResumes) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Signals, BatchSignal, ::testing::Values(SIGINT, SIGTERM), [](const auto& info) {
-  return info.param == SIGINT ? std::string("SIGINT") : std::string("SIGTERM");
-});
+INSTANTIATE_TEST_SUITE_P(
+    Signals, BatchSignal, ::testing::Values(SIGINT, SIGTERM, SIGHUP), [](const auto& info) {
+      return std::string(info.param == SIGINT ? "SIGINT" : info.param == SIGTERM ? "SIGTERM" : "SIGHUP");
+    });
 
 TEST(Batch, StaleTempFilesOfDeadRunsAreRemoved) {
   TempDir t;

@@ -5,11 +5,13 @@
 #include <QColor>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <cmath>
+#include <filesystem>
 #include <vector>
 
 #include "figure_export.hpp"
@@ -204,6 +206,44 @@ TEST(Export, FailuresAreCleanAndWriteNothing) {
   }
   EXPECT_FALSE(QFile::exists(out));
   EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"corrupt.png"});
+}
+
+// The figure goes through the writer every output uses (docs/CLI.md, "How outputs are written"):
+// a link at the output is refused and its target untouched; a replaced 0600 figure stays 0600.
+TEST(Export, NeverWritesThroughALinkAndKeepsTheModeOfAReplacedFile) {
+  QTemporaryDir dir;
+  const QString target = dir.filePath("target.png");
+  {
+    QFile f(target);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("the link's target");
+  }
+  const QString link = dir.filePath("link.png");
+  ASSERT_TRUE(QFile::link(target, link));
+  for (const char* ext : {"png", "svg", "pdf"}) {
+    const QString l = dir.filePath(QStringLiteral("link.%1").arg(QLatin1String(ext)));
+    if (!QFileInfo(l).isSymLink()) {
+      ASSERT_TRUE(QFile::link(target, l));
+    }
+    EXPECT_EQ(rl::ui::export_main(export_args(l, {"--width", "400"})), 1) << ext;
+    EXPECT_TRUE(QFileInfo(l).isSymLink()) << ext;
+  }
+  QFile t(target);
+  ASSERT_TRUE(t.open(QIODevice::ReadOnly));
+  EXPECT_EQ(t.readAll(), QByteArray("the link's target"));
+
+  const QString priv = dir.filePath("private.png");
+  {
+    QFile f(priv);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("old");
+  }
+  ASSERT_TRUE(QFile::setPermissions(priv, QFile::ReadOwner | QFile::WriteOwner));
+  ASSERT_EQ(rl::ui::export_main(export_args(priv, {"--width", "400"})), 0);
+  EXPECT_EQ(std::filesystem::status(priv.toStdString()).permissions(), std::filesystem::perms(0600));
+  EXPECT_EQ(QImage(priv).width(), 400);
+  EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::System).filter(".rl-tmp-"),
+            QStringList{});
 }
 
 TEST(Export, LibraryPanes) {

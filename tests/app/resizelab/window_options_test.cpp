@@ -22,13 +22,33 @@ using rl::ui::OptionMode;
 // A value each option takes (a flag: none), so that every row of the table is tried.
 const QMap<QString, QString>& good_values() {
   static const QMap<QString, QString> v = {
-      {"export", "f.png"},     {"scale", "1/2"},          {"size", "64,NaN"}, {"sr-scale", "2"},
-      {"crop", "0,0,8,8"},     {"boundary", "legacy"},    {"device", "cpu"},  {"panes", "matlab,bilinear"},
-      {"upscale", "bicubic"},  {"reference", "r.png"},    {"diff", "signed"}, {"metrics", "srcnn"},
-      {"layout", "grid"},      {"width", "900"},          {"dpi", "300"},     {"plots", "kernel"},
-      {"pixel", "1,2"},        {"profile", "0,0,4,4"},    {"inspect", "1,2"}, {"show-panel", "kernels"},
-      {"screenshot", "s.png"}, {"degradation", "bd"},     {"sigma", "2"},     {"noise", "10"},
-      {"seed", "3"},           {"max-pixels", "1000000"},
+      {"export", "f.png"},
+      {"scale", "1/2"},
+      {"size", "64,NaN"},
+      {"sr-scale", "2"},
+      {"crop", "0,0,8,8"},
+      {"boundary", "legacy"},
+      {"device", "cpu"},
+      {"panes", "matlab,bilinear"},
+      {"upscale", "bicubic"},
+      {"reference", "r.png"},
+      {"diff", "signed"},
+      {"metrics", "srcnn"},
+      {"layout", "grid"},
+      {"width", "900"},
+      {"dpi", "300"},
+      {"plots", "kernel"},
+      {"pixel", "1,2"},
+      {"profile", "0,0,4,4"},
+      {"inspect", "1,2"},
+      {"show-panel", "kernels"},
+      {"screenshot", "s.png"},
+      {"degradation", "bd"},
+      {"sigma", "2"},
+      {"noise", "10"},
+      {"seed", "3"},
+      {"as", "double"},
+      {"max-pixels", "1000000"},
   };
   return v;
 }
@@ -69,7 +89,7 @@ TEST(WindowOptions, EveryExportOptionIsTheWindowsOrRefusedWithAReason) {
   }
   // What the window takes since it reads the request: its resize, reference and comparison.
   for (const char* name : {"scale", "size", "sr-scale", "boundary", "reference", "crop", "diff", "metrics",
-                           "panes", "upscale"}) {
+                           "panes", "upscale", "as"}) {
     const QString arg = QStringLiteral("--%1=%2").arg(name, good_values().value(name));
     EXPECT_EQ(error_of({arg}, OptionMode::Window), "") << name;
   }
@@ -126,6 +146,7 @@ TEST(WindowOptions, EachBadValueIsTheExportsLineAndExit2) {
       {"--sr-scale", "1"},
       {"--crop", "1,2,0,4"},
       {"--boundary", "sideways"},
+      {"--as", "uint8"},
       {"--panes", "nope"},
       {"--panes", "file:"},
       {"--upscale", "custom"},

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "adjoint_schedule.hpp"
 #include "cpu_levels.hpp"
 #include "random_image.hpp"
 #include "rl/resize.hpp"
@@ -341,6 +342,23 @@ TEST(Backward, RejectsIntegerImagesAndWrongShapes) {
   EXPECT_THROW(resize_backward(Image(4, 5, 1, ElemType::F64), plan), std::invalid_argument);
   EXPECT_THROW(resize_backward(Image(8, 8, 1, ElemType::F32), plan), std::invalid_argument);
   EXPECT_NO_THROW(resize_backward(Image(4, 4, 3, ElemType::F32), plan));
+}
+
+// The transposed passes take threads by the work, as the forward passes do: a 256 x 256 plane at 1/4
+// (the torch layer's batches) is worth two threads in its vertical pass, where a fixed 64 Ki elements
+// per chunk ran it on one; an 8 x 8 plane stays on one thread.
+TEST(AdjointSchedule, SmallPlanesOfABatchUseTheThreadsTheirWorkIsWorth) {
+  const Plan big = make_plan(ResizeSpec::with_scale(0.25), 256, 256);
+  const AdjointTables t(big);
+  const TransposedTable& rows = t.first_axis == Axis::Rows ? t.first : t.second;
+  EXPECT_EQ(detail::back_rows_threads(rows, 256, RunOptions{2}), 2);
+  EXPECT_EQ(detail::back_rows_threads(rows, 256, RunOptions{1}), 1);
+  const Plan tiny = make_plan(ResizeSpec::with_scale(0.25), 8, 8);
+  const AdjointTables u(tiny);
+  const TransposedTable& tiny_rows = u.first_axis == Axis::Rows ? u.first : u.second;
+  const TransposedTable& tiny_cols = u.first_axis == Axis::Rows ? u.second : u.first;
+  EXPECT_EQ(detail::back_rows_threads(tiny_rows, 8, RunOptions{2}), 1);
+  EXPECT_EQ(detail::back_cols_threads(tiny_cols, 2, 1, 8, RunOptions{2}), 1);
 }
 
 }  // namespace

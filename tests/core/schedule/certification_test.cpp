@@ -86,12 +86,32 @@ TEST(Certification, TablesWithoutASmallBoundAreNotCertified) {
 
 TEST(Certification, CertifiedTableKeepsTheWeightsAsFloat32) {
   const rl::AxisTable t = table_of({0.1, 0.9}, 2);
-  const rl::detail::CertAxis a = rl::detail::cert_axis(t, rl::detail::cert_check(t, 255.0));
+  const rl::detail::CertAxis a = rl::detail::cert_axis(t, rl::detail::cert_check(t, 255.0), 255.0);
   ASSERT_EQ(a.wf.size(), 4u);
   EXPECT_EQ(a.wf[0], 0.1f);
   EXPECT_EQ(a.wf[3], 0.9f);
   EXPECT_FALSE(a.exact);
   EXPECT_GT(a.limit, 0.49f);
+}
+
+// A table whose outputs differ: (0.5, 0.5) is exact on its own, (1/3, 2/3) is not, so the table is
+// certified with a limit below 0.5 and the first output alone is rounded as an exact sum (limit 0.5).
+TEST(Certification, OutputsWithDyadicWeightsAreExactInATableThatIsNot) {
+  rl::AxisTable t = table_of({0.5, 0.5}, 2);
+  t.weights[2] = 1.0 / 3;
+  t.weights[3] = 2.0 / 3;
+  const rl::detail::CertCheck check = rl::detail::cert_check(t, 255.0);
+  ASSERT_FALSE(check.exact);
+  ASSERT_GT(check.limit, 0.49f);
+  const rl::detail::CertAxis a = rl::detail::cert_axis(t, check, 255.0);
+  EXPECT_TRUE(a.exact_at(0));
+  EXPECT_FALSE(a.exact_at(1));
+  EXPECT_EQ(a.limit_at(0), 0.5f);
+  EXPECT_EQ(a.limit_at(1), check.limit);
+  // The same condition as a whole table's: sum |w| xmax 2^e below 2^24.
+  const double small[] = {0x1p-15, 1 - 0x1p-15}, large[] = {0x1p-17, 1 - 0x1p-17};
+  EXPECT_TRUE(rl::detail::output_exact(small, 2, 255.0));   // 255 * 2^15 < 2^24
+  EXPECT_FALSE(rl::detail::output_exact(large, 2, 255.0));  // 255 * 2^17 > 2^24
 }
 
 }  // namespace

@@ -157,7 +157,7 @@ TEST(SurfacePicture, DrawsThreeSurfacesWithTextInside) {
       const rl::ui::TextLog log = paint_checked(
           size,
           [&](QPainter& p, const QRectF& r, auto* l) {
-            rl::ui::paint_surface_plot(p, r, s, {az, 35.0}, QPointF(10.5, 8.5), l);
+            rl::ui::paint_surface_plot(p, r, s, 1.0, {az, 35.0}, QPointF(10.5, 8.5), l);
           },
           &img);
       EXPECT_TRUE(has_text(log, "nearest")) << size.width();
@@ -173,7 +173,7 @@ TEST(SurfacePicture, DrawsThreeSurfacesWithTextInside) {
     paint_checked(
         size,
         [&](QPainter& p, const QRectF& r, auto* l) {
-          rl::ui::paint_surface_plot(p, r, s, {35.0, 35.0}, QPointF(10.5, 8.5), l);
+          rl::ui::paint_surface_plot(p, r, s, 1.0, {35.0, 35.0}, QPointF(10.5, 8.5), l);
         },
         &again);
     EXPECT_EQ(again, views[1]) << size.width();

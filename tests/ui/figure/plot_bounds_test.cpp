@@ -100,10 +100,7 @@ std::vector<Kind> kinds(const Scene& s) {
        }},
       {"surface",
        [&s](QPainter& p, const QRectF& r, rl::ui::TextLog* log) {
-         const rl::Plan& ref = *s.ref;
-         const QPoint px = s.pixel;
-         rl::ui::paint_surface_plot(p, r, rl::ui::teaching_surfaces(*s.source, ref, px, 0, 4), {},
-                                    QPointF(ref.cols.u[px.x()] - 1.0, ref.rows.u[px.y()] - 1.0), log);
+         rl::ui::paint_surface_plot(p, r, rl::ui::surface_picture(*s.source, *s.ref, s.pixel), {}, log);
        },
        1.5},
   };

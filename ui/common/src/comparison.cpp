@@ -457,9 +457,9 @@ bool made_from_same(const PaneResult& r, const Comparison& c, const PaneConfig& 
     return false;
   const ResizeSpec& a = m.base;
   const ResizeSpec& b = c.base;
-  return m.pane == pane && m.source.lock() == c.source && a.scale == b.scale && a.out_size == b.out_size &&
-         a.boundary == b.boundary && a.method == b.method && a.antialiasing == b.antialiasing &&
-         same_range(m.display, c.display) && (!c.screen || r.display);
+  return m.pane == pane && m.source.lock() == c.source && m.resize_class == c.resize_class &&
+         a.scale == b.scale && a.out_size == b.out_size && a.boundary == b.boundary && a.method == b.method &&
+         a.antialiasing == b.antialiasing && same_range(m.display, c.display) && (!c.screen || r.display);
 }
 }  // namespace
 
@@ -484,9 +484,10 @@ void compute_comparison(Comparison& c, const RunPlan& run, const std::function<b
     report(i, PaneStep::Resizing);
     // A file's stamp before it is read: a file rewritten while it is read is read again next time.
     const auto stamp = pane.is_file() ? file_stamp(pane.file) : std::nullopt;
-    results[i] =
-        compute_pane(*c.source, c.base, pane, c.display, run, registered_to.get(), c.screen, c.source);
-    results[i].made_from = PaneResult::MadeFrom{c.source, c.base, pane, c.display, stamp, registered_to};
+    results[i] = compute_pane(*c.source, c.base, pane, c.display, run, registered_to.get(), c.screen,
+                              c.source, c.resize_class);
+    results[i].made_from =
+        PaneResult::MadeFrom{c.source, c.base, pane, c.resize_class, c.display, stamp, registered_to};
   }
   c.results = std::move(results);
   if (superseded()) return;

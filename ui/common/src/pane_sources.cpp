@@ -81,7 +81,20 @@ PaneResult run_peer_pane(const Image& src, const ResizeSpec& base, const peers::
 
 // `shared`: src as its holder shares it (or null): an identity plan's result is then src itself.
 PaneResult run_matlab_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane,
-                           const RunPlan& run, const std::shared_ptr<const Image>& shared = nullptr) {
+                           const RunPlan& run, const std::shared_ptr<const Image>& shared = nullptr,
+                           ResizeClass cls = ResizeClass::Keep) {
+  const ElemType to = cls == ResizeClass::Double ? ElemType::F64 : ElemType::F32;
+  if (cls != ResizeClass::Keep && src.type() != to) {
+    // `imresize --as`: MATLAB's im2double (im2single), the resize, then back to the image's class.
+    PaneResult r =
+        run_matlab_pane(cls == ResizeClass::Double ? im2double(src) : im2single(src), base, pane, run);
+    r.image = share_image(convert_to(*r.image, src.type()));
+    r.note = QStringLiteral(
+                 "Resized in %1 (im2%1 of the %2 image), then back to %2, as `imresize --as %1` "
+                 "writes a file.")
+                 .arg(to_qstring(cls), QString::fromStdString(rl::to_string(src.type())));
+    return r;
+  }
   ResizeSpec spec = base;
   spec.method = pane.method;
   spec.antialiasing = pane.antialiasing;
@@ -243,7 +256,7 @@ Image load_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary 
 
 PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane, DisplayRange range,
                         const RunPlan& run, const Image* reference, bool display,
-                        const std::shared_ptr<const Image>& shared_src) {
+                        const std::shared_ptr<const Image>& shared_src, ResizeClass cls) {
   PaneResult r;
   try {
     if (pane.is_file()) {
@@ -252,7 +265,7 @@ PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConf
     } else {
       r = pane.sr_round_trip != 0 ? run_round_trip_pane(src, base, pane, run)
           : pane.peer             ? run_peer_pane(src, base, *pane.peer)
-                                  : run_matlab_pane(src, base, pane, run, shared_src);
+                                  : run_matlab_pane(src, base, pane, run, shared_src, cls);
     }
     if (display) r.display = Picture::of(r.image, range);
   } catch (const std::exception& e) {

@@ -27,6 +27,7 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   setWindowTitle(tr("Export figure"));
   auto* form = new QFormLayout;
   layout_ = new QComboBox(this);
+  layout_->setObjectName(QStringLiteral("layout"));
   layout_->addItem(tr("One row (crops above, differences below)"), int(FigureLayout::Row));
   layout_->addItem(tr("Grid (crop and difference side by side)"), int(FigureLayout::Grid));
   layout_->addItem(tr("SR paper (HR with boxed crops, insets with PSNR / SSIM)"), int(FigureLayout::SrPaper));
@@ -48,10 +49,18 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   crops_->setPlaceholderText(tr("x,y,w,h; x,y,w,h (source pixels)"));
   crops_->setToolTip(tr("One or more crops, each boxed on the HR with its own row of insets"));
   form->addRow(tr("C&rops:"), crops_);
+  // SR papers print each whole image's scores under its insets; a crop's own only when asked for.
+  crop_scores_ =
+      new QCheckBox(tr("Scores of each crop alone (labelled \"crop\"), not of the whole image"), this);
+  crop_scores_->setObjectName(QStringLiteral("cropScores"));
+  crop_scores_->setChecked(spec_.crop_scores);
+  form->addRow(QString(), crop_scores_);
   format_ = new QComboBox(this);
+  format_->setObjectName(QStringLiteral("format"));
   format_->addItems({QStringLiteral("PNG"), QStringLiteral("SVG"), QStringLiteral("PDF")});
   form->addRow(tr("&Format:"), format_);
   width_ = new QSpinBox(this);
+  width_->setObjectName(QStringLiteral("width"));
   width_->setRange(200, 20000);
   width_->setSuffix(tr(" px"));
   width_->setValue(spec_.width_px);
@@ -64,18 +73,22 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   size_label_ = new QLabel(this);
   form->addRow(tr("Size:"), size_label_);
   diffs_ = new QCheckBox(tr("Difference maps against the reference"), this);
+  diffs_->setObjectName(QStringLiteral("diffs"));
   diffs_->setChecked(spec_.show_diffs);
   form->addRow(QString(), diffs_);
   diff_mode_ = new QComboBox(this);
+  diff_mode_->setObjectName(QStringLiteral("diffMode"));
   diff_mode_->addItem(tr("|a - ref|, max over channels"), int(DiffMode::AbsMaxChannel));
   diff_mode_->addItem(tr("|a - ref|, one channel"), int(DiffMode::AbsChannel));
   diff_mode_->addItem(tr("Signed a - ref"), int(DiffMode::Signed));
   diff_mode_->setCurrentIndex(diff_mode_->findData(int(spec_.comparison.diff.mode)));
   form->addRow(tr("Difference:"), diff_mode_);
   kernel_ = new QCheckBox(tr("Kernel plot"), this);
+  kernel_->setObjectName(QStringLiteral("kernelPlot"));
   kernel_->setChecked(spec_.plots.contains(FigurePlot::Kernel));
   form->addRow(QString(), kernel_);
   path_ = new QLineEdit(suggested_path, this);
+  path_->setObjectName(QStringLiteral("figurePath"));
   auto* browse = new QPushButton(tr("Browse..."), this);
   auto* row = new QHBoxLayout;
   row->addWidget(path_);
@@ -119,6 +132,7 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   const QString ext = QFileInfo(suggested_path).suffix().toLower();
   format_->setCurrentIndex(ext == QLatin1String("svg") ? 1 : ext == QLatin1String("pdf") ? 2 : 0);
   auto update_size = [this] {
+    if (layout_->currentData().toInt() == int(FigureLayout::SrPaper)) prepare_paper();
     const FigureSpec now = this->spec();
     const QSize s = figure_size(now);
     size_label_->setText(tr("%1 x %2 px (%3 x %4 in)")
@@ -131,6 +145,7 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
          {static_cast<QWidget*>(diffs_), static_cast<QWidget*>(diff_mode_), static_cast<QWidget*>(kernel_)})
       w->setEnabled(!paper);  // the SR paper's figure has insets and scores only
     crops_->setEnabled(paper);
+    crop_scores_->setEnabled(paper);
     error_->setText(!paper                     ? QString()
                     : !crops_error().isEmpty() ? crops_error()
                                                : sr_paper_geometry(now).error);
@@ -139,14 +154,8 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   update_size();
   for (QSpinBox* w : {width_}) connect(w, &QSpinBox::valueChanged, this, update_size);
   connect(dpi_, &QDoubleSpinBox::valueChanged, this, update_size);
-  connect(layout_, &QComboBox::currentIndexChanged, this, [this, update_size] {
-    // As the command's sr-paper does: srcnn's scores unless a protocol is chosen.
-    if (layout_->currentData().toInt() == int(FigureLayout::SrPaper) && !spec_.comparison.diff.protocol) {
-      spec_.comparison.diff.protocol = SrProtocol::Srcnn;
-      compare(spec_.comparison);
-    }
-    update_size();
-  });
+  connect(layout_, &QComboBox::currentIndexChanged, this, update_size);
+  connect(crop_scores_, &QCheckBox::toggled, this, update_size);
   connect(path_, &QLineEdit::textChanged, this, [this] { update_command(); });
   connect(crops_, &QLineEdit::textChanged, this, update_size);
   connect(kernel_, &QCheckBox::toggled, this, update_size);
@@ -177,6 +186,17 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   sync_extension();
 }
 
+void ExportDialog::prepare_paper() {
+  if (paper_) return;
+  Comparison c = spec_.comparison;
+  // As the command's sr-paper does: srcnn's scores unless a protocol is chosen; the whole images.
+  const bool again = !c.diff.protocol || c.diff.region;
+  if (!c.diff.protocol) c.diff.protocol = SrProtocol::Srcnn;
+  c.diff.region.reset();
+  if (again) compare(c);
+  paper_ = std::move(c);
+}
+
 void ExportDialog::sync_extension() {
   const QString want = format_->currentText().toLower();
   QString p = path_->text();
@@ -195,6 +215,9 @@ FigureSpec ExportDialog::spec() const {
   s.plots.removeAll(FigurePlot::Kernel);
   if (kernel_->isChecked()) s.plots.prepend(FigurePlot::Kernel);
   s.show_diffs = diffs_->isChecked();
+  if (s.layout == FigureLayout::SrPaper) s.title.clear();  // a paper's figure has its caption in the paper
+  if (s.layout == FigureLayout::SrPaper && paper_) s.comparison = *paper_;
+  s.crop_scores = s.layout == FigureLayout::SrPaper && crop_scores_->isChecked();
   if (s.layout == FigureLayout::SrPaper)
     if (const auto crops = parse_crop_list(crops_->text())) {
       s.crops = *crops;

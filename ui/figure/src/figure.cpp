@@ -139,9 +139,8 @@ void paint_plot(QPainter& p, const QRectF& r, const FigureSpec& s, FigurePlot ki
       return;
     case FigurePlot::Surface: {
       if (!ref_plan || !source_of(s)) return;
-      const QPoint px = explained_pixel(s, *ref_plan);
-      paint_surface_plot(p, r, teaching_surfaces(*source_of(s), *ref_plan, px, 0, 4), {},
-                         QPointF(ref_plan->cols.u[px.x()] - 1.0, ref_plan->rows.u[px.y()] - 1.0));
+      // The Surface dock's picture (surface_picture): the same surfaces, mark and height floor.
+      paint_surface_plot(p, r, surface_picture(*source_of(s), *ref_plan, explained_pixel(s, *ref_plan)));
       return;
     }
     case FigurePlot::Profile: {

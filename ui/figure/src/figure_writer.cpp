@@ -1,5 +1,6 @@
-// The figure as a file: PNG, SVG or PDF drawn by render_figure, written to a temporary file and renamed,
-// so a failed export leaves an existing file untouched.
+// The figure as a file: PNG, SVG or PDF drawn by render_figure into memory, then written to a temporary
+// file and renamed (rl::write_file_atomically), so a failed export leaves an existing file untouched.
+#include <QBuffer>
 #include <QFileInfo>
 #include <QPageSize>
 #include <QPainter>
@@ -43,17 +44,20 @@ bool write_figure(const FigureSpec& spec, const QString& path, QString* error) {
     if (const QString why = sr_paper_geometry(spec).error; !why.isEmpty()) return fail(why);
   if (!(spec.dpi > 0) || spec.width_px < 200 || spec.width_px > 20000)
     return fail(QStringLiteral("figure width must be 200..20000 px and the DPI positive"));
+  // Drawn into memory, then written by the one writer of every output (rl::write_file_atomically):
+  // no file is opened by name on the way, so no link or other user's file can be written through.
+  QByteArray bytes;
   try {
     rl::check_output_writable(path.toStdString());
-    rl::AtomicOutput out(path.toStdString());
-    const QString tmp = QString::fromStdString(out.temp_path());
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     const QSize size = figure_size(spec);
     if (ext == QLatin1String("png")) {
-      if (!render_figure_image(spec).save(tmp, "PNG"))
-        return fail(QStringLiteral("cannot write '%1'").arg(path));
+      if (!render_figure_image(spec).save(&buffer, "PNG"))
+        return fail(QStringLiteral("cannot write '%1': the PNG encoder failed").arg(path));
     } else if (ext == QLatin1String("svg")) {
       QSvgGenerator gen;
-      gen.setFileName(tmp);
+      gen.setOutputDevice(&buffer);
       gen.setSize(size);
       gen.setViewBox(QRect(QPoint(0, 0), size));
       gen.setResolution(static_cast<int>(std::lround(spec.dpi)));
@@ -64,7 +68,7 @@ bool write_figure(const FigureSpec& spec, const QString& path, QString* error) {
       render_figure(p, spec);
       p.end();
     } else {
-      QPdfWriter pdf(tmp);
+      QPdfWriter pdf(&buffer);
       pdf.setResolution(static_cast<int>(std::lround(spec.dpi)));
       const double pts = 72.0 / spec.dpi;
       pdf.setPageSize(QPageSize(QSizeF(size.width() * pts, size.height() * pts), QPageSize::Point, QString(),
@@ -81,7 +85,8 @@ bool write_figure(const FigureSpec& spec, const QString& path, QString* error) {
       render_figure(p, spec);
       p.end();
     }
-    out.commit();
+    buffer.close();
+    rl::write_file_atomically(path.toStdString(), bytes.constData(), static_cast<std::size_t>(bytes.size()));
   } catch (const std::exception& e) {
     return fail(QString::fromUtf8(e.what()));
   }

@@ -110,8 +110,9 @@ QList<NamedWindow> WindowWidget::windows() const {
 
 SurfaceWidget::SurfaceWidget(QWidget* parent) : QWidget(parent) {
   auto* v = plain_dock_layout(this);
-  canvas_ = new PlotCanvas(
-      [this](QPainter& p, const QRectF& r) { return paint_surface_plot(p, r, surfaces_, view_, mark_); });
+  canvas_ = new PlotCanvas([this](QPainter& p, const QRectF& r) {
+    return paint_surface_plot(p, r, surfaces_, level_, view_, mark_);
+  });
   canvas_->setToolTip(
       tr("The image as a height over the plane, rebuilt by each kernel without rounding. "
          "Drag to turn the 3-D views."));
@@ -146,10 +147,10 @@ void SurfaceWidget::recompute() {
   mark_.reset();
   if (plan_ && source_) {
     const QPoint px = picture_pixel(*plan_, row_, col_);
-    surfaces_ = teaching_surfaces(*source_, *plan_, px);
-    if (!surfaces_.empty())
-      mark_ = QPointF(plan_->cols.u[static_cast<std::size_t>(px.x())] - 1.0,
-                      plan_->rows.u[static_cast<std::size_t>(px.y())] - 1.0);
+    SurfacePicture pic = surface_picture(*source_, *plan_, px);  // the figure's, too
+    surfaces_ = std::move(pic.surfaces);
+    mark_ = pic.mark;
+    level_ = pic.level;
   }
   canvas_->update();
 }

@@ -72,8 +72,9 @@ struct Axes {
     p.setPen(ink);
     p.setBrush(Qt::NoBrush);
     p.drawRect(area);
+    // Elided to the axes' width: a narrow dock would otherwise clip both of its ends.
     p.drawText(QRectF(area.left(), area.bottom() + fm.height() * 1.4, area.width(), fm.height() * 1.2),
-               Qt::AlignHCenter | Qt::AlignTop, xlabel);
+               Qt::AlignHCenter | Qt::AlignTop, fm.elidedText(xlabel, Qt::ElideRight, area.width()));
     p.translate(area.left() - fm.horizontalAdvance(QStringLiteral("-0.000")) - fm.height() * 1.3,
                 area.center().y());
     p.rotate(-90);

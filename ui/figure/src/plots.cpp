@@ -12,6 +12,7 @@
 
 #include "plot_axes.hpp"
 #include "rl/ui/axis_ticks.hpp"
+#include "rl/ui/plan_coordinates.hpp"
 
 namespace rl::ui {
 using detail::Axes;
@@ -193,8 +194,8 @@ void paint_stem_plot(QPainter& p, const QRectF& rect, const rl::AxisTable& table
     p.restore();
     return;
   }
-  // The output's sample position in 0-based input coordinates (the plan's u is 1-based).
-  const double centre = table.u[out_index] - 1.0;
+  // The output's sample position in 0-based input coordinates: the one convention (plan_centre).
+  const double centre = plan_centre(table, out_index);
   double x0 = centre, x1 = centre, ymin = 0, ymax = 0;
   for (const QPointF& q : pts) {
     x0 = std::min(x0, q.x());
@@ -214,7 +215,7 @@ void paint_stem_plot(QPainter& p, const QRectF& rect, const rl::AxisTable& table
                  .arg(out_index)
                  .arg(table.taps)
                  .arg(table.taps_full)
-                 .arg(table.u[out_index], 0, 'g', 8));
+                 .arg(centre, 0, 'g', 8));
   ax.draw(p, QStringLiteral("input %1 (0-based, after %2)").arg(what, QStringLiteral("boundary mapping")),
           QStringLiteral("weight"), true);
   // Taps mirrored or clamped onto the same input index are drawn side by side.

@@ -1,12 +1,15 @@
 // The SR paper's figure: the reference (HR) small with each crop boxed in its own colour, then for each
 // crop one row of insets (the HR's own, then each pane's) enlarged by an integer factor, nearest
-// neighbour, with the pane's label and its whole-image PSNR / SSIM under it, from the comparison.
+// neighbour, with the pane's label and its whole-image PSNR / SSIM under it, from the comparison (or,
+// asked for, its crop's own, labelled "crop").
 #include "sr_paper_figure.hpp"
 
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <algorithm>
 #include <cmath>
+#include <exception>
+#include <optional>
 
 #include "rl/image_ops.hpp"
 #include "rl/sr_protocol.hpp"
@@ -61,17 +64,20 @@ QString caption_of(const FigureSpec& s, const SrPaperGeometry& g) {
   if (c.diff.protocol) {
     const SrProtocolInfo& p = sr_protocol_info(*c.diff.protocol);
     const int scale = c.sr_scale();
-    // A statistics region drawn in the window narrows the scores to it: said, not hidden.
-    const QString what = c.diff.region
-                             ? QStringLiteral("region %1 of each image").arg(rect_text(*c.diff.region))
-                             : QStringLiteral("each whole image");
-    text = QStringLiteral("PSNR (dB) / SSIM of %1 against the HR, as the %2 protocol scores them")
-               .arg(what, QLatin1String(p.name));
-    if (scale > 0)
+    if (s.crop_scores)
+      text = QStringLiteral(
+                 "Under each inset: PSNR (dB) / SSIM of that crop alone (not of the whole image) against "
+                 "the HR's crop, as the %1 protocol scores them with nothing shaved.")
+                 .arg(QLatin1String(p.name));
+    else
+      text = QStringLiteral(
+                 "PSNR (dB) / SSIM of each whole image against the HR, as the %1 protocol scores them")
+                 .arg(QLatin1String(p.name));
+    if (!s.crop_scores && scale > 0)
       text += QStringLiteral(" (mod-crop to a multiple of %1, %2 px shaved).")
                   .arg(scale)
                   .arg(scale + p.extra_shave);
-    else
+    else if (!s.crop_scores)
       text += QStringLiteral(" (no integer SR factor: nothing shaved).");
   } else {
     text = QStringLiteral("No SR protocol chosen: no PSNR / SSIM.");
@@ -114,7 +120,7 @@ QString reference_caption(const FigureSpec& s, const rl::Image& ref) {
 }
 
 // "28.42 / 0.8105" (the protocol's values), or why there are none.
-QString scores_of(const FigureSpec& s, int pane) {
+QString scores_of(const FigureSpec& s, int pane, const std::optional<QRect>& crop) {
   if (pane < 0) return QStringLiteral("reference");
   const Comparison& c = s.comparison;
   const auto i = static_cast<std::size_t>(pane);
@@ -122,12 +128,26 @@ QString scores_of(const FigureSpec& s, int pane) {
   if (!r.error.isEmpty()) return r.error;
   const PaneDiff* d = i < c.diffs.size() ? &c.diffs[i] : nullptr;
   if (!d || !d->error.isEmpty()) return d ? d->error : QStringLiteral("not compared");
-  if (!d->sr) {
+  if (!d->sr || !r.image) {
     for (const Statistic& st : d->statistics)
       if (st.kind == StatisticKind::ProtocolPsnr && !st.phrase.isEmpty()) return st.phrase;
     return QStringLiteral("n/a");
   }
-  return psnr_text(d->sr->psnr) + QStringLiteral(" / ") + QString::number(d->sr->ssim, 'f', 4);
+  const auto shown = [](const rl::SrScore& sc) {
+    return psnr_text(sc.psnr) + QStringLiteral(" / ") + QString::number(sc.ssim, 'f', 4);
+  };
+  if (!crop) return shown(*d->sr);
+  // The crop's own scores: the pane's crop against the reference's, the protocol's values, no shave.
+  const auto ref = reference_of(s);
+  const rl::Image& img = *r.image;
+  try {
+    const rl::SrScore sc = rl::score_sr_shaved(
+        rl::crop(img, crop->y(), crop->x(), crop->height(), crop->width()),
+        rl::crop(*ref, crop->y(), crop->x(), crop->height(), crop->width()), 0, *c.diff.protocol);
+    return QStringLiteral("crop ") + shown(sc);
+  } catch (const std::exception& e) {
+    return QString::fromUtf8(e.what());
+  }
 }
 
 double caption_height(const FigureSpec& s, const SrPaperGeometry& g, const SrLayout& l) {
@@ -158,6 +178,14 @@ SrPaperGeometry sr_paper_geometry(const FigureSpec& s) {
   const auto ref = reference_of(s);
   if (!ref || ref->empty()) {
     g.error = QStringLiteral("the figure has no reference image");
+    return g;
+  }
+  // The scores of a comparison narrowed to a region are that region's: never shown as an inset's.
+  if (s.comparison.diff.region) {
+    g.error = QStringLiteral(
+                  "the scores are of region %1, not of each whole image: compare the whole images "
+                  "(clear the region) for the SR paper's figure")
+                  .arg(rect_text(*s.comparison.diff.region));
     return g;
   }
   const QRect whole(0, 0, ref->cols(), ref->rows());
@@ -290,7 +318,9 @@ void render_sr_paper(QPainter& p, const FigureSpec& s, TextLog* log) {
     text(p, QRectF(in.cell.left(), ty, in.cell.width(), l.line), Qt::AlignHCenter | Qt::AlignVCenter,
          label_of(s, in.pane), log, Qt::ElideMiddle);
     text(p, QRectF(in.cell.left(), ty + l.line, in.cell.width(), l.line), Qt::AlignHCenter | Qt::AlignVCenter,
-         scores_of(s, in.pane), log, Qt::ElideRight);
+         scores_of(s, in.pane,
+                   s.crop_scores && !in.source.isEmpty() ? std::optional<QRect>(in.source) : std::nullopt),
+         log, Qt::ElideRight);
   }
   const double cy =
       g.insets.isEmpty() ? g.thumbnail.bottom() + l.line : g.insets.back().cell.bottom() + l.gap;

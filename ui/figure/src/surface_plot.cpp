@@ -1,7 +1,7 @@
 // The continuous-surface picture: each method's interpolant (rl::surface_grid) as a height over the
 // plane, drawn as an isometric view of depth-sorted quads (plain QPainter, no 3-D library) above a
 // top-down heat map, all on one height scale so nearest's tiles, bilinear's creases and bicubic's
-// overshoot compare directly.
+// overshoot compare directly, with a floor on the height range so flat areas draw flat.
 #include <QFontMetricsF>
 #include <QImage>
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include <numbers>
 
 #include "rl/ui/colormap.hpp"
+#include "rl/ui/plan_coordinates.hpp"
 #include "rl/ui/teaching_pictures.hpp"
 
 namespace rl::ui {
@@ -135,18 +136,48 @@ void paint_heat_map(QPainter& p, const QRectF& box, const rl::Surface& s, double
 
 }  // namespace
 
-QRectF paint_surface_plot(QPainter& p, const QRectF& rect, const std::vector<rl::Surface>& surfaces,
-                          SurfaceView view, std::optional<QPointF> mark, TextLog* log) {
-  if (surfaces.empty()) return {};
-  p.save();
-  const QFontMetricsF fm(p.font());
-  const double line = fm.height();
+double surface_level(rl::ElemType t) { return rl::is_floating(t) ? 1.0 / 255.0 : 1.0; }
+
+SurfaceScale surface_scale(const std::vector<rl::Surface>& surfaces, double level) {
+  SurfaceScale sc;
   double lo = std::numeric_limits<double>::infinity(), hi = -lo;
   for (const rl::Surface& s : surfaces)
     for (const double v : s.height)
       if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
   if (!(hi >= lo)) lo = hi = 0;
-  const double range = hi - lo;
+  sc.data_lo = lo;
+  sc.data_hi = hi;
+  const double floor = kSurfaceFloorLevels * (level > 0 ? level : 1.0);
+  sc.range = std::max(hi - lo, floor);
+  sc.lo = (lo + hi) / 2 - sc.range / 2;
+  return sc;
+}
+
+SurfacePicture surface_picture(const rl::Image& source, const rl::Plan& plan, QPoint pixel) {
+  SurfacePicture out;
+  out.level = surface_level(source.type());
+  out.surfaces = teaching_surfaces(source, plan, pixel);
+  if (!out.surfaces.empty()) {
+    const int r = std::clamp(pixel.y(), 0, plan.out_rows - 1),
+              c = std::clamp(pixel.x(), 0, plan.out_cols - 1);
+    out.mark = QPointF(plan_centre(plan.cols, c), plan_centre(plan.rows, r));
+  }
+  return out;
+}
+
+QRectF paint_surface_plot(QPainter& p, const QRectF& rect, const SurfacePicture& s, SurfaceView view,
+                          TextLog* log) {
+  return paint_surface_plot(p, rect, s.surfaces, s.level, view, s.mark, log);
+}
+
+QRectF paint_surface_plot(QPainter& p, const QRectF& rect, const std::vector<rl::Surface>& surfaces,
+                          double level, SurfaceView view, std::optional<QPointF> mark, TextLog* log) {
+  if (surfaces.empty()) return {};
+  p.save();
+  const QFontMetricsF fm(p.font());
+  const double line = fm.height();
+  const SurfaceScale sc = surface_scale(surfaces, level);
+  const double lo = sc.lo, range = sc.range;
   const rl::Surface& first = surfaces.front();
   const double rad = std::numbers::pi / 180;
   Projection pr{std::cos(view.azimuth * rad),
@@ -162,11 +193,14 @@ QRectF paint_surface_plot(QPainter& p, const QRectF& rect, const std::vector<rl:
   const double gap = line;
   const QString region = QStringLiteral(
                              "Rows %1 to %2, columns %3 to %4 of the source (pixel edges), channel %5; "
-                             "height %6 to %7 (the same scale in every view), no rounding")
+                             "height %6 to %7, no rounding, drawn on %8 to %9 in every view (at least "
+                             "%10 levels)")
                              .arg(picture_number(first.row0), picture_number(first.row1),
                                   picture_number(first.col0), picture_number(first.col1))
                              .arg(first.channel + 1)
-                             .arg(picture_number(lo), picture_number(hi));
+                             .arg(picture_number(sc.data_lo), picture_number(sc.data_hi), picture_number(lo),
+                                  picture_number(lo + range))
+                             .arg(kSurfaceFloorLevels);
   // The footer as tall as its wrapped text at this width.
   const int wrap = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
   const double foot = fm.boundingRect(QRectF(0, 0, rect.width(), 1e6), wrap, region).height() + line * 0.3;

@@ -42,9 +42,12 @@ void TapWeightsWidget::paintEvent(QPaintEvent*) {
   }
   const QFontMetricsF fm(p.font());
   const QRectF r = QRectF(rect()).adjusted(4, 4, -4, -4);
+  // The pixel first, so a narrow dock elides the label's end, not the numbers.
   p.drawText(
       QRectF(r.left(), r.top(), r.width(), fm.height() * 1.3), Qt::AlignLeft | Qt::AlignVCenter,
-      tr("%1: tap weights of output pixel (row %2, column %3), 0-based").arg(label_).arg(row_).arg(col_));
+      fm.elidedText(
+          tr("Output pixel (row %1, column %2), 0-based: tap weights of %3").arg(row_).arg(col_).arg(label_),
+          Qt::ElideRight, r.width()));
   const QRectF body = r.adjusted(0, fm.height() * 1.4, 0, 0);
   const double h = body.height() / 2;
   paint_stem_plot(p, QRectF(body.left(), body.top(), body.width(), h), plan_->rows, row_, tr("row"));

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <exception>
 
+#include "rl/ui/plan_coordinates.hpp"
+
 namespace rl::ui {
 
 QString picture_number(double v) {
@@ -45,8 +47,7 @@ std::vector<rl::Surface> teaching_surfaces(const rl::Image& source, const rl::Pl
   std::vector<rl::Surface> out;
   if (source.empty() || plan.in_rows != source.rows() || plan.in_cols != source.cols()) return out;
   const int r = std::clamp(pixel.y(), 0, plan.out_rows - 1), c = std::clamp(pixel.x(), 0, plan.out_cols - 1);
-  const double u_row = plan.rows.u[static_cast<std::size_t>(r)] - 1.0;
-  const double u_col = plan.cols.u[static_cast<std::size_t>(c)] - 1.0;
+  const double u_row = plan_centre(plan.rows, r), u_col = plan_centre(plan.cols, c);
   for (const rl::Method m : {rl::Method::Nearest, rl::Method::Bilinear, rl::Method::Bicubic})
     out.push_back(rl::surface_grid(source, m, plan.boundary, std::clamp(channel, 0, source.channels() - 1),
                                    u_row, u_col, 12, per_pixel));

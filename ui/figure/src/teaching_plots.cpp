@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "plot_axes.hpp"
+#include "rl/ui/plan_coordinates.hpp"
 
 namespace rl::ui {
 using detail::Axes;
@@ -166,7 +167,7 @@ SamplingData sampling_data(const QList<NamedPlan>& plans, const SamplingInput& i
     d.x1 = n + 0.5;
   } else {
     // A window around the output's taps (after the boundary rule) and its position u.
-    const double u = t.u[static_cast<std::size_t>(d.out_index)] - 1.0;
+    const double u = plan_centre(t, d.out_index);
     double lo = u, hi = u;
     for (int k = 0; k < t.taps; ++k) {
       lo = std::min(lo, static_cast<double>(t.index_of(d.out_index)[k]));
@@ -207,7 +208,7 @@ SamplingInput sampling_input(const rl::Image& source, const rl::Plan& ref, int o
   if (other_out < 0 || this_out < 0 || other_out >= other.out_size || this_out >= ref.table(axis).out_size)
     return in;
   // The source line through the pixel's centre: the plan's u on the other axis, to the nearest line.
-  const double pos = other.u[static_cast<std::size_t>(other_out)] - 1.0;
+  const double pos = plan_centre(other, other_out);
   const int line = std::clamp(static_cast<int>(std::floor(pos + 0.5)), 0, other.in_size - 1);
   const int ch = std::clamp(channel, 0, source.channels() - 1);
   const int n = ref.table(axis).in_size;

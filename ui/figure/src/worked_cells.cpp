@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "plot_axes.hpp"
+#include "rl/ui/plan_coordinates.hpp"
 #include "rl/ui/teaching_plots.hpp"
 
 namespace rl::ui {
@@ -192,14 +193,14 @@ double worked_all(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, cons
                          .arg(s.fixed_index)
                          .arg(s.axis == rl::Axis::Rows ? QStringLiteral("row") : QStringLiteral("column"))
                          .arg(s.out_index)
-                         .arg(s.u - 1.0, 0, 'g', 8));
+                         .arg(centre_from_plan_u(s.u), 0, 'g', 8));
   }
   y += worked_step(p, fm, rect, y, w.second, w.type,
                    QStringLiteral("Pass 2 (%1): output (%2, %3), u = %4")
                        .arg(word(w.second.axis))
                        .arg(w.out_row)
                        .arg(w.out_col)
-                       .arg(w.second.u - 1.0, 0, 'g', 8));
+                       .arg(centre_from_plan_u(w.second.u), 0, 'g', 8));
   if (p) {
     QFont bold = p->font();
     bold.setBold(true);

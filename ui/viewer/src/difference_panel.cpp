@@ -83,6 +83,12 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   scope_->setObjectName("statsScope");
   scope_->setWordWrap(true);
   l->addWidget(scope_);
+  hint_ = new QLabel;
+  hint_->setObjectName("classHint");
+  hint_->setWordWrap(true);
+  hint_->setStyleSheet("color: #7b4a00;");
+  hint_->hide();
+  l->addWidget(hint_);
   // The columns are the comparison's statistics, named by it (see refresh).
   stats_ = new QTableWidget(Document::kPanes, 0);
   stats_->verticalHeader()->setVisible(true);
@@ -193,6 +199,11 @@ void DifferencePanel::refresh() {
     scope_->setText(
         scope_->text() +
         "; a nudged pane: where it overlaps the reference (the grey-checkered strip is left out)");
+  QStringList hints;
+  for (int i = 0; i < doc_->pane_count(); ++i)
+    if (const QString h = class_hint(cmp, i); !h.isEmpty()) hints << h;
+  hint_->setText(hints.join('\n'));
+  hint_->setVisible(!hints.isEmpty());
   stats_->setRowCount(doc_->pane_count());  // a pane per row; panes from files come and go
   // What is in brackets goes to a second line ("PSNR" over "(srcnn)", "2293670 px" over "(82.92%)")
   // when the columns are wider than the dock on one line, as a protocol's two columns make them.

@@ -28,12 +28,6 @@
 
 namespace rl::ui {
 
-// ---- Device: the shared policy (rl/device_policy.hpp), with Qt strings for the toolbar and settings ----
-
-QString to_qstring(Device d) { return QString::fromLatin1(rl::to_string(d).data(), rl::to_string(d).size()); }
-
-std::optional<Device> parse_device(const QString& s) { return rl::parse_device(s.trimmed().toStdString()); }
-
 namespace {
 
 // ---- Jobs: started here, run by the pure functions of document_jobs.hpp ----
@@ -141,6 +135,8 @@ void Document::load_file(const QString& path) {
     live_gen_->store(++gen_);
     stopped_for_load_ = true;
   }
+  loading_path_ = path;
+  emit loading_changed();
   update_busy();
   const DisplaySettings display = display_;
   auto fut = QtConcurrent::run([path, display]() {
@@ -152,14 +148,18 @@ void Document::load_file(const QString& path) {
     if (gen != load_gen_) {
       ++dropped_;
     } else if (!out.error.isEmpty()) {
+      loading_path_.clear();
+      emit loading_changed();
       emit error_occurred(QString("Could not open %1: %2").arg(QFileInfo(path).fileName(), out.error));
       if (std::exchange(stopped_for_load_, false)) schedule_compute();
     } else {
       stopped_for_load_ = false;
+      loading_path_.clear();
       // The settings may have changed while the file loaded.
       if (!(display == display_))
         out.preview = to_qimage(*out.preview_image, effective_range(display_, out.lo, out.hi));
       adopt_source(out, QFileInfo(path).fileName(), path);
+      emit loading_changed();
       emit file_loaded(path);
       schedule_compute();
     }
@@ -228,6 +228,13 @@ void Document::set_out_size(double rows, double cols) {
 
 void Document::set_boundary(Boundary b) {
   comparison_.base.boundary = b;
+  emit params_changed();
+  schedule_compute();
+}
+
+void Document::set_resize_class(ResizeClass c) {
+  if (c == comparison_.resize_class) return;
+  comparison_.resize_class = c;
   emit params_changed();
   schedule_compute();
 }
@@ -342,20 +349,6 @@ void Document::set_display_settings(const DisplaySettings& d) {
 }
 
 DisplayRange Document::display_range() const { return effective_range(display_, source_lo_, source_hi_); }
-
-QString Document::diff_label() const {
-  const DiffSettings& d = comparison_.diff;
-  const QString ref = d.against == DiffAgainst::ReferenceImage ? "loaded reference"
-                      : d.against == DiffAgainst::Source       ? "the image itself (HR)"
-                                                               : "reference pane";
-  // A signed map with no channel chosen keeps each pixel's channel of largest magnitude (--diff signed).
-  const QString ch = d.mode == DiffMode::AbsMaxChannel ? QString("max over channels")
-                     : d.channel < 0                   ? QString("channel of largest magnitude")
-                                                       : QString("channel %1").arg(d.channel + 1);
-  if (d.ssim_map) return QString("1 - SSIM(pane, %1) (MATLAB ssim, worst channel)").arg(ref);
-  if (d.mode == DiffMode::Signed) return QString("pane - %1 (%2)").arg(ref, ch);
-  return QString("|pane - %1| (%2)").arg(ref, ch);
-}
 
 void Document::schedule_compute() {
   // Several setters in one event-loop turn (e.g. restoring settings) make one job, not several.
@@ -484,15 +477,6 @@ void Document::start_diff() {
     }
     update_busy();
   });
-}
-
-std::optional<PaneStep> Document::pane_step(int i) const {
-  if (i < 0 || i >= pane_count()) return std::nullopt;
-  if (compute_pending_) return PaneStep::Queued;  // the newest request's job has not started
-  if (running_compute_ > 0 && steps_ && i < static_cast<int>(steps_->size()))
-    return static_cast<PaneStep>((*steps_)[static_cast<std::size_t>(i)].load());
-  if (running_diff_ > 0) return PaneStep::Comparing;
-  return std::nullopt;
 }
 
 void Document::update_busy() {

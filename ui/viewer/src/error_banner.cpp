@@ -26,13 +26,18 @@ ErrorBanner::ErrorBanner(QWidget* parent) : QWidget(parent) {
   hide();
 }
 
-void ErrorBanner::show_message(const QString& message) {
+void ErrorBanner::show_message(const QString& message, const QString& cause) {
+  cause_ = cause;
   if (message.isEmpty()) {
     hide();
     return;
   }
   label_->setText(message);
   show();
+}
+
+void ErrorBanner::clear(const QString& cause) {
+  if (!isHidden() && cause_ == cause) show_message(QString());
 }
 
 QString ErrorBanner::text() const { return isHidden() ? QString() : label_->text(); }

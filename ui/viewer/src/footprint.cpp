@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <utility>
 
+#include "rl/ui/plan_coordinates.hpp"
+
 namespace rl::ui {
 
 std::optional<Footprint> footprint_of(const Plan& plan, int out_row, int out_col) {
@@ -17,9 +19,8 @@ std::optional<Footprint> footprint_of(const Plan& plan, int out_row, int out_col
   };
   const auto [y0, y1] = span(plan.rows, out_row);
   const auto [x0, x1] = span(plan.cols, out_col);
-  // u is 1-based (pixel k's centre at k); source coordinates put pixel k's centre at k - 0.5.
-  const QPointF centre(plan.cols.u[static_cast<std::size_t>(out_col)] - 0.5,
-                       plan.rows.u[static_cast<std::size_t>(out_row)] - 0.5);
+  // In the view's pixel-edge coordinates: the 0-based centre plus half a pixel.
+  const QPointF centre(plan_centre(plan.cols, out_col) + 0.5, plan_centre(plan.rows, out_row) + 0.5);
   return Footprint{QRectF(QPointF(x0, y0), QPointF(x1, y1)), centre};
 }
 

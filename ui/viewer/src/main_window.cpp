@@ -20,6 +20,7 @@
 #include <QKeyEvent>
 #include <QKeySequence>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QScreen>
@@ -64,7 +65,12 @@ MainWindow::MainWindow(QWidget* parent)
   build_actions();
   params_ = new ParameterToolbar(doc_, this);
   addToolBar(params_);
-  connect(params_, &ParameterToolbar::error, this, &MainWindow::show_error);
+  // A parameter's message is about the typed scale or size: gone once one is applied, another
+  // parameter changes, or the text it is about is edited.
+  connect(params_, &ParameterToolbar::error, this,
+          [this](const QString& m) { banner_->show_message(m, QStringLiteral("parameters")); });
+  for (QLineEdit* e : {params_->scale_edit(), params_->size_edit()})
+    connect(e, &QLineEdit::textEdited, this, [this]() { banner_->clear(QStringLiteral("parameters")); });
   view_bar_ = new ViewToolbar(diff_action_, grid_action_, wipe_action_, doc_->pane_count(), this);
   view_bar_->addSeparator();
   view_bar_->addAction(ab_action_);
@@ -75,6 +81,18 @@ MainWindow::MainWindow(QWidget* parent)
   status_ = new StatusLine(statusBar(), doc_, this);
 
   connect(doc_, &Document::source_changed, this, &MainWindow::on_source_changed);
+  // While a file loads, the title, overview and status bar name it, not the image it replaces.
+  connect(doc_, &Document::loading_changed, this, [this]() {
+    const QString& path = doc_->loading_path();
+    const QString name = QFileInfo(path).fileName();
+    setWindowTitle(path.isEmpty() ? QString("%1 — ResizeLab").arg(doc_->source_name())
+                                  : QString("Loading %1… — ResizeLab").arg(name));
+    overview_->set_message(path.isEmpty() ? QString() : QString("Loading %1…").arg(name));
+    if (!path.isEmpty())
+      for (PaneWidget* p : panes_)
+        if (!p->view()->display()) p->view()->set_message(QString("loading %1…").arg(name));
+    refresh_status();
+  });
   connect(doc_, &Document::results_changed, this, [this]() {
     refresh_panes();
     refresh_footprint();
@@ -89,7 +107,10 @@ MainWindow::MainWindow(QWidget* parent)
     sync_pane_widgets();
     refresh_panes();
   });
-  connect(doc_, &Document::params_changed, this, &MainWindow::refresh_status);
+  connect(doc_, &Document::params_changed, this, [this]() {
+    banner_->clear(QStringLiteral("parameters"));
+    refresh_status();
+  });
   // Holding Space shows the reference until the key comes up, wherever the focus is.
   qApp->installEventFilter(this);
   connect(doc_, &Document::display_changed, this, [this]() { overview_->set_image(doc_->source_preview()); });
@@ -102,8 +123,12 @@ MainWindow::MainWindow(QWidget* parent)
   connect(doc_, &Document::busy_changed, this, [this](bool b) {
     status_->set_busy(b);
     if (b) {
+      // A file on its way is what the panes wait for, not a resize.
+      const QString& loading = doc_->loading_path();
+      const QString what = loading.isEmpty() ? QString("computing…")
+                                             : QString("loading %1…").arg(QFileInfo(loading).fileName());
       for (PaneWidget* p : panes_)
-        if (!p->view()->display()) p->view()->set_message("computing…");
+        if (!p->view()->display()) p->view()->set_message(what);
       progress_timer_->start();
     } else {
       progress_timer_->stop();

@@ -26,6 +26,7 @@ ViewerSettings MainWindow::current_settings() const {
       v.panes[static_cast<std::size_t>(i)] = doc_->pane(i);
   v.boundary = doc_->spec().boundary;
   v.device = doc_->device();
+  v.resize_class = doc_->resize_class();
   v.scale = doc_->scale_text();
   v.size = params_->size_text();
   v.diff = doc_->diff_settings();
@@ -49,6 +50,7 @@ void MainWindow::apply_settings(const ViewerSettings& v) {
   }
   doc_->set_boundary(v.boundary);
   doc_->set_device(v.device);
+  doc_->set_resize_class(v.resize_class);
   params_->apply_scale_text(v.scale);  // as the user typed it
   if (!v.size.isEmpty()) params_->apply_size_text(v.size);
   banner_->hide();  // a stale bad value in the settings is not worth a message

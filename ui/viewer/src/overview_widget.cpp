@@ -46,9 +46,18 @@ QPointF OverviewWidget::to_widget(QPointF s) const {
   return {r.x() + s.x() * r.width() / src.width(), r.y() + s.y() * r.height() / src.height()};
 }
 
+void OverviewWidget::set_message(const QString& message) {
+  message_ = message;
+  update();
+}
+
 void OverviewWidget::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.fillRect(rect(), palette().window());
+  if (!message_.isEmpty()) {
+    p.drawText(QRectF(rect()).adjusted(6, 6, -6, -6), Qt::AlignCenter | Qt::TextWordWrap, message_);
+    return;
+  }
   if (image_.isNull()) return;
   const QRectF r = image_rect();
   p.setRenderHint(QPainter::SmoothPixmapTransform, true);

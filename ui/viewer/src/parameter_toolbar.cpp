@@ -58,6 +58,16 @@ ParameterToolbar::ParameterToolbar(Document* doc, QWidget* parent)
   boundary_box_->addItem("modern (mirror)", static_cast<int>(Boundary::Modern));
   boundary_box_->addItem("legacy (clamp)", static_cast<int>(Boundary::Legacy));
   addWidget(boundary_box_);
+  addWidget(new QLabel("  Class "));
+  class_box_ = new QComboBox;
+  class_box_->setObjectName("classBox");
+  class_box_->addItem("keep", static_cast<int>(ResizeClass::Keep));
+  class_box_->addItem("double", static_cast<int>(ResizeClass::Double));
+  class_box_->addItem("single", static_cast<int>(ResizeClass::Single));
+  class_box_->setToolTip(
+      "The class MATLAB's panes resize in (imresize --as): the image's own, or im2double / im2single of "
+      "it, the result brought back to the image's class as a file written from it is");
+  addWidget(class_box_);
   addWidget(new QLabel("  Device "));
   device_box_ = new QComboBox;
   for (Device d : {Device::Auto, Device::Cpu, Device::Cuda})
@@ -75,6 +85,8 @@ ParameterToolbar::ParameterToolbar(Document* doc, QWidget* parent)
   connect(size_edit_, &QLineEdit::returnPressed, this, [this]() { apply_size_text(size_edit_->text()); });
   connect(boundary_box_, &QComboBox::currentIndexChanged, this,
           [this]() { doc_->set_boundary(static_cast<Boundary>(boundary_box_->currentData().toInt())); });
+  connect(class_box_, &QComboBox::currentIndexChanged, this,
+          [this]() { doc_->set_resize_class(static_cast<ResizeClass>(class_box_->currentData().toInt())); });
   connect(device_box_, &QComboBox::currentIndexChanged, this,
           [this]() { doc_->set_device(static_cast<Device>(device_box_->currentData().toInt())); });
 }
@@ -118,7 +130,8 @@ void ParameterToolbar::apply_size_text(const QString& text) {
 QString ParameterToolbar::size_text() const { return doc_->spec().out_size ? size_edit_->text() : QString(); }
 
 void ParameterToolbar::refresh() {
-  const QSignalBlocker b1(boundary_box_), b2(device_box_);
+  const QSignalBlocker b1(boundary_box_), b2(device_box_), b3(class_box_);
+  class_box_->setCurrentIndex(class_box_->findData(static_cast<int>(doc_->resize_class())));
   boundary_box_->setCurrentIndex(boundary_box_->findData(static_cast<int>(doc_->spec().boundary)));
   device_box_->setCurrentIndex(device_box_->findData(static_cast<int>(doc_->device())));
   if (doc_->spec().scale && !scale_edit_->hasFocus()) scale_edit_->setText(doc_->scale_text());

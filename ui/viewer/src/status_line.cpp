@@ -1,6 +1,7 @@
 // The status bar's fields, written from the document.
 #include "rl/ui/status_line.hpp"
 
+#include <QFileInfo>
 #include <QLabel>
 #include <QProgressBar>
 #include <QScopeGuard>
@@ -41,6 +42,12 @@ void StatusLine::refresh() {
     for (QLabel* l : fields_)
       if (l != fields_[2]) l->setToolTip(l->text());
   });
+  // While a file loads, the fields of the image it replaces would describe the wrong image.
+  if (!doc_->loading_path().isEmpty()) {
+    fields_[0]->setText(QString("Loading %1…").arg(QFileInfo(doc_->loading_path()).fileName()));
+    for (std::size_t i = 1; i < fields_.size(); ++i) fields_[i]->clear();
+    return;
+  }
   fields_[0]->setText(src ? QString("%1: %2×%3×%4 %5")
                                 .arg(doc_->source_name())
                                 .arg(src->cols())

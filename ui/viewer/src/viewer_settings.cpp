@@ -41,6 +41,7 @@ ViewerSettings load_viewer_settings(const QSettings& s) {
   }
   if (auto b = parse_boundary(s.value("params/boundary").toString().toStdString())) v.boundary = *b;
   if (auto d = parse_device(s.value("params/device").toString())) v.device = *d;
+  if (auto c = parse_resize_class(s.value("params/class").toString())) v.resize_class = *c;
   v.scale = s.value("params/scale", v.scale).toString();
   v.size = s.value("params/size").toString();
   v.diff.mode =
@@ -75,6 +76,7 @@ void save_viewer_settings(QSettings& s, const ViewerSettings& v) {
   }
   s.setValue("params/boundary", QString::fromStdString(to_string(v.boundary)));
   s.setValue("params/device", to_qstring(v.device));
+  s.setValue("params/class", to_qstring(v.resize_class));
   s.setValue("params/scale", v.scale);
   s.setValue("params/size", v.size);
   s.setValue("diff/mode", static_cast<int>(v.diff.mode));
@@ -102,6 +104,7 @@ ViewerSettings settings_to_save(const ViewerSettings& restored, const ViewerSett
   for (std::size_t i = 0; i < out.panes.size(); ++i) take(out.panes[i], start.panes[i], now.panes[i]);
   take(out.boundary, start.boundary, now.boundary);
   take(out.device, start.device, now.device);
+  take(out.resize_class, start.resize_class, now.resize_class);
   if (scale_in_use && (now.scale != start.scale || now.size != start.size)) {
     out.scale = now.scale;  // the two are one choice: a scale clears the size
     out.size = now.size;

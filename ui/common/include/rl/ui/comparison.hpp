@@ -54,6 +54,15 @@ DegradeOptions degrade_options(const SrDegradation& d, int s, Boundary boundary)
 // "BI", "BD", "BD-VSR", "DN": the model as SR tables name it.
 QString degradation_label(Degradation d);
 
+// The class MATLAB's resizer panes resize in (`imresize --as`): the image's own (Keep), or MATLAB's
+// im2double / im2single of it, the result then brought back to the image's class by im2uint8 /
+// im2uint16 (convert_to), as `imresize --as double` writes a PNG: im2uint8(imresize(im2double(A))).
+// Library panes, SR round trips and file panes keep their own rules.
+enum class ResizeClass { Keep, Double, Single };
+// "keep", "double", "single" (the command's words); nullopt for anything else.
+QString to_qstring(ResizeClass c);
+std::optional<ResizeClass> parse_resize_class(const QString& s);
+
 // A pane's source: what makes its image. MATLAB's resizer (method and antialiasing) of the loaded
 // image or, when `peer` is set, a library's resize (Pillow, OpenCV, torch); with `sr_round_trip`,
 // either of them as the up step of an SR round trip; when `file` is set, an image file (see
@@ -131,6 +140,7 @@ struct PaneResult {
     std::weak_ptr<const Image> source;
     ResizeSpec base;
     PaneConfig pane;
+    ResizeClass resize_class = ResizeClass::Keep;
     DisplayRange display;
     std::optional<FileStamp> file;             // a file pane's file when it was read
     std::weak_ptr<const Image> registered_to;  // a file pane's registration target, if any
@@ -264,9 +274,11 @@ Image run_on_cpu(const Plan& plan, const Image& src, QString& device);
 // the crops it draws itself). `shared_src`: src itself as the caller holds it, if it does; a MATLAB
 // pane whose plan is the identity (Plan::is_identity, e.g. bicubic at scale 1) then returns it as
 // its result instead of a copy of the same bytes.
+// `cls`: the class a MATLAB pane resizes in (ResizeClass).
 PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane, DisplayRange range,
                         const RunPlan& run, const Image* reference = nullptr, bool display = true,
-                        const std::shared_ptr<const Image>& shared_src = nullptr);
+                        const std::shared_ptr<const Image>& shared_src = nullptr,
+                        ResizeClass cls = ResizeClass::Keep);
 // Every pane's result; stops early (the rest left empty) once `superseded` says a newer request
 // made the work pointless.
 std::vector<PaneResult> compute_panes(const Image& src, const ResizeSpec& base,
@@ -301,6 +313,7 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
 struct Comparison {
   std::shared_ptr<const Image> source;
   ResizeSpec base;  // scale or size and boundary; the method and antialiasing come from each pane
+  ResizeClass resize_class = ResizeClass::Keep;  // the class MATLAB's panes resize in
   std::vector<PaneConfig> panes;
   DisplayRange display;
   DiffSettings diff;
@@ -340,6 +353,13 @@ struct Comparison {
   // diff.region in the reference's pixels (see result_crop); nullopt without a region or a reference.
   std::optional<QRect> reference_region() const;
 };
+// Why pane i may differ from a loaded reference image: when it differs by at most one level of an
+// integer class in at least kClassHintPercent of its pixels, the likely cause is a class difference
+// (one of them resized in double, e.g. MATLAB's im2double, and rounded back): a line saying so and
+// what to try; else empty.
+inline constexpr double kClassHintPercent = 1.0;
+QString class_hint(const Comparison& c, int i);
+
 // Where a pane is in a compute_comparison call, reported as each step starts: waiting for its turn,
 // being resized (or read, for a file pane), kept (its result was made from the same inputs), or
 // being compared (maps and statistics, which come for every pane together).

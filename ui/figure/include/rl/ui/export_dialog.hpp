@@ -6,6 +6,7 @@
 #include <QDialog>
 #include <QStringList>
 #include <functional>
+#include <optional>
 
 #include "rl/ui/figure.hpp"
 
@@ -52,7 +53,12 @@ class ExportDialog : public QDialog {
   void sync_extension();
   void update_command();
   QString crops_error() const;  // empty when the crops field reads as crops
+  void prepare_paper();         // paper_ from spec_'s comparison
   FigureSpec spec_;
+  // The SR paper's comparison: the window's with a protocol (srcnn unless one is chosen) and without
+  // its statistics region, so every inset's scores are of the whole image (as `imresize score`'s).
+  std::optional<Comparison> paper_;
+  QCheckBox* crop_scores_ = nullptr;
   CommandLineWriter writer_;
   QComboBox* layout_ = nullptr;
   QLineEdit* crops_ = nullptr;  // the SR paper's crops, "x,y,w,h; x,y,w,h"

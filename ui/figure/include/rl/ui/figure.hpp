@@ -65,6 +65,9 @@ struct FigureSpec {
   // horizontal line through the centre, end to end.
   std::optional<QLineF> profile;
   FigureLayout layout = FigureLayout::Row;
+  // SrPaper: under each inset the protocol's scores of its crop alone (labelled "crop"), not of the
+  // whole image (the default, as SR papers print them).
+  bool crop_scores = false;
   int width_px = 1600;  // figure width in pixels (PNG pixels; SVG/PDF at `dpi`)
   double dpi = 150.0;
   QString title;  // drawn on top when not empty (not in SrPaper: a paper's figure has its caption there)
@@ -90,7 +93,9 @@ QList<FigureImageRects> figure_image_rects(const FigureSpec& spec);
 // pixels of the crop enlarged by one integer factor (nearest neighbour, so each pixel is a square of
 // factor x factor figure pixels at whole-pixel positions), in the crop's colour; the HR's own crop
 // comes first in each row. Under each, the label and the protocol's whole-image "PSNR / SSIM"
-// (Comparison::diffs[pane].sr, as `imresize score` prints them; the HR's cell says "reference").
+// (Comparison::diffs[pane].sr, as `imresize score` prints them; the HR's cell says "reference"), or
+// with crop_scores the crop's own, "crop 25.72 / 0.7758". A comparison whose statistics are of a
+// region (DiffSettings::region) has no whole-image scores: the figure says so instead of drawing.
 struct SrPaperInset {
   int crop = 0;
   int pane = -1;  // -1: the reference (HR) itself

@@ -77,6 +77,7 @@ class SurfaceWidget : public QWidget {
   SurfaceView view_;
   std::vector<rl::Surface> surfaces_;
   std::optional<QPointF> mark_;
+  double level_ = 1.0;  // one level of the source's class (the height scale's floor)
   QPointF drag_from_;
   bool dragging_ = false;
   PlotCanvas* canvas_ = nullptr;

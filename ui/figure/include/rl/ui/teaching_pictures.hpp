@@ -61,8 +61,30 @@ struct SurfaceView {
 // Around the centre of output pixel `pixel` of `plan` (its u), with the plan's boundary rule.
 std::vector<rl::Surface> teaching_surfaces(const rl::Image& source, const rl::Plan& plan, QPoint pixel,
                                            int channel = 0, int per_pixel = 6);
+// The heights are drawn on one scale whose range is at least kSurfaceFloorLevels levels of the image's
+// class (surface_level: 1 for an integer class, 1/255 for a floating-point image on 0..1), centred on
+// the heights' middle: a flat or near-flat region (a range of rounding noise, or one level) draws flat
+// or nearly so, not stretched to full height. A larger range is drawn as it is.
+inline constexpr double kSurfaceFloorLevels = 8.0;
+double surface_level(rl::ElemType t);
+struct SurfaceScale {
+  double data_lo = 0, data_hi = 0;  // the finite heights' range
+  double lo = 0, range = 0;         // what the picture maps to 0..1 (range >= floor > 0)
+};
+SurfaceScale surface_scale(const std::vector<rl::Surface>& surfaces, double level);
+// What the Surface dock and a figure's surface plot draw for output pixel `pixel` of `plan`: one
+// source for both (the surfaces, the mark at the plan's u, the class's level).
+struct SurfacePicture {
+  std::vector<rl::Surface> surfaces;
+  std::optional<QPointF> mark;
+  double level = 1.0;
+};
+SurfacePicture surface_picture(const rl::Image& source, const rl::Plan& plan, QPoint pixel);
+// `level`: one level of the image's class (surface_level), for the scale's floor.
 QRectF paint_surface_plot(QPainter& p, const QRectF& rect, const std::vector<rl::Surface>& surfaces,
-                          SurfaceView view = {}, std::optional<QPointF> mark = std::nullopt,
+                          double level, SurfaceView view = {}, std::optional<QPointF> mark = std::nullopt,
+                          TextLog* log = nullptr);
+QRectF paint_surface_plot(QPainter& p, const QRectF& rect, const SurfacePicture& s, SurfaceView view = {},
                           TextLog* log = nullptr);
 
 namespace detail {

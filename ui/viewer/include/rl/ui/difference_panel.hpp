@@ -46,6 +46,7 @@ class DifferencePanel : public QWidget {
   ColorbarWidget* colorbar_ = nullptr;
   QLabel* desc_ = nullptr;
   QLabel* scope_ = nullptr;  // "Statistics of the region …" or of the whole image
+  QLabel* hint_ = nullptr;   // why a pane may differ from the reference (class_hint), when it may
   QTableWidget* stats_ = nullptr;
 };
 

@@ -45,8 +45,11 @@ class Document : public QObject {
 
   // ---- source ----
   void set_source(Image img, const QString& name);
-  // Loads off the GUI thread; on failure emits error_occurred and keeps the current image.
+  // Loads off the GUI thread; on failure emits error_occurred and keeps the current image. While it
+  // loads, loading_path() names the file (loading_changed when it starts and ends), so that nothing
+  // describes the image it is replacing as if it stayed.
   void load_file(const QString& path);
+  const QString& loading_path() const { return loading_path_; }
   void load_reference(const QString& path);
   void clear_reference();
   const std::shared_ptr<const Image>& source() const { return comparison_.source; }
@@ -63,6 +66,9 @@ class Document : public QObject {
   void set_out_size(double rows, double cols);  // one may be NaN
   void set_boundary(Boundary b);
   void set_device(Device d);
+  // The class MATLAB's panes resize in (ResizeClass: imresize --as keep|double|single).
+  void set_resize_class(ResizeClass c);
+  ResizeClass resize_class() const { return comparison_.resize_class; }
   void set_pane(int i, const PaneConfig& c);
   // Every pane at once, 1..kMaxPanes of them (more are dropped); pane_count_changed when the count moves.
   void set_panes(const std::vector<PaneConfig>& panes);
@@ -126,6 +132,7 @@ class Document : public QObject {
   // The overview image was re-mapped through a new display range.
   void display_changed();
   void file_loaded(const QString& path);
+  void loading_changed();
   void reference_changed();
   void params_changed();
   void results_changed();
@@ -151,6 +158,7 @@ class Document : public QObject {
   // Inputs (source, spec, panes, diff settings, reference) and results, kept together.
   Comparison comparison_;
   QString source_name_, source_path_;
+  QString loading_path_;  // the file load_file is reading, empty when none
   QImage preview_;
   std::shared_ptr<const Image> preview_image_;  // the downsampled source preview_ is mapped from
   double source_lo_ = 0.0, source_hi_ = 1.0;    // finite min..max of the source

@@ -1,4 +1,5 @@
-// The in-window message line: one error shown above the panes until dismissed or replaced.
+// The in-window message line: one error shown above the panes until dismissed or replaced, or until
+// the state it is about changes.
 #pragma once
 
 #include <QWidget>
@@ -11,13 +12,20 @@ class ErrorBanner : public QWidget {
   Q_OBJECT
  public:
   explicit ErrorBanner(QWidget* parent = nullptr);
-  // Shows `message`, or hides the banner when it is empty.
-  void show_message(const QString& message);
-  // The message shown (empty while hidden).
+  // Shows `message`, or hides the banner when it is empty. `cause` names the state the message is
+  // about ("parameters": the typed scale or size; "source": the image being opened); clear(cause)
+  // takes the message away when that state changes. A message without a cause stays until it is
+  // dismissed or replaced.
+  void show_message(const QString& message, const QString& cause = {});
+  // Hides the message when it was shown for `cause`.
+  void clear(const QString& cause);
+  // The message shown (empty while hidden), and the cause it was shown for.
   QString text() const;
+  QString cause() const { return isHidden() ? QString() : cause_; }
 
  private:
   QLabel* label_ = nullptr;
+  QString cause_;
 };
 
 }  // namespace rl::ui

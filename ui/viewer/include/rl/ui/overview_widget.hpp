@@ -16,6 +16,9 @@ class OverviewWidget : public QWidget {
  public:
   OverviewWidget(ViewState* view, QWidget* parent = nullptr);
   void set_image(const QImage& preview);  // any size; drawn to fit, mapped to source coordinates
+  // A line drawn instead of the image while it is set ("Loading bird.png…"); empty: the image.
+  void set_message(const QString& message);
+  const QString& message() const { return message_; }
   QSize sizeHint() const override { return {260, 220}; }
   QRectF image_rect() const;  // where the image is drawn, in widget coordinates
   // In source coordinates (pixel edges, 0-based); nullopt hides it.
@@ -34,6 +37,7 @@ class OverviewWidget : public QWidget {
   QPointF to_widget(QPointF src) const;
   ViewState* view_;
   QImage image_;
+  QString message_;
   std::optional<QPointF> press_, current_;
   std::optional<QRectF> footprint_;
   std::optional<QPointF> footprint_centre_;

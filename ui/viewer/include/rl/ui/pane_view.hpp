@@ -30,6 +30,7 @@ class PaneView : public QWidget {
   void set_second(std::shared_ptr<const Picture> picture2, std::shared_ptr<const Image> values2,
                   const QString& label_a, const QString& label_b);
   void set_message(const QString& m);  // shown when there is no image (computing, an error)
+  const QString& message() const { return message_; }
   void set_grid(bool on);
   void set_hover(std::optional<QPointF> src);
   // This pane's size is the viewport the overview outlines.

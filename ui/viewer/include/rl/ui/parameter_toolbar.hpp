@@ -1,5 +1,5 @@
-// The parameters toolbar: scale (logarithmic slider and typed value), output size, boundary rule and
-// device, written into the document and kept in step with it.
+// The parameters toolbar: scale (logarithmic slider and typed value), output size, boundary rule, the
+// class MATLAB's panes resize in and device, written into the document and kept in step with it.
 #pragma once
 
 #include <QToolBar>
@@ -34,7 +34,7 @@ class ParameterToolbar : public QToolBar {
   void apply_size_text(const QString& text);
   // The size as typed when the document resizes to a size, else empty.
   QString size_text() const;
-  // Shows the document's boundary, device and scale (e.g. after restoring settings).
+  // Shows the document's boundary, class, device and scale (e.g. after restoring settings).
   void refresh();
 
  signals:
@@ -49,6 +49,7 @@ class ParameterToolbar : public QToolBar {
   QLineEdit* size_edit_ = nullptr;
   QComboBox* boundary_box_ = nullptr;
   QComboBox* device_box_ = nullptr;
+  QComboBox* class_box_ = nullptr;
 };
 
 }  // namespace rl::ui

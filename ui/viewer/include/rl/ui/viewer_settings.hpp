@@ -21,6 +21,7 @@ struct ViewerSettings {
   std::array<PaneConfig, Document::kPanes> panes = kDefaultPanes;
   Boundary boundary = Boundary::Modern;
   Device device = Device::Auto;
+  ResizeClass resize_class = ResizeClass::Keep;
   QString scale = QString::number(kDefaultScale, 'g', 6);  // as typed, e.g. "1/3"
   QString size;                                            // "rows,cols" when resizing to a size
   DiffSettings diff;                                       // `against` is not remembered

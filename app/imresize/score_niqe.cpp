@@ -1,0 +1,212 @@
+// `imresize score --metric niqe DIR`: one line per image and the mean; CSV/JSON written atomically
+// only when every image was scored.
+#include "score_niqe.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+
+#include "exit_codes.hpp"
+#include "rl/atomic_file.hpp"
+#include "rl/image_io.hpp"
+#include "rl/niqe.hpp"
+#include "score.hpp"
+
+namespace rl::app {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct NiqeUsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct NiqeOptions {
+  std::string dir, model_mean, model_cov, csv, json;
+  NiqeProtocol protocol = NiqeProtocol::Release;
+  Boundary boundary = Boundary::Modern;
+};
+
+std::optional<NiqeOptions> parse(const std::vector<std::string>& args) {
+  NiqeOptions o;
+  std::vector<std::string> positional;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const auto value = [&]() -> const std::string& {
+      if (i + 1 >= args.size()) throw NiqeUsageError(a + " needs a value");
+      return args[++i];
+    };
+    if (a == "-h" || a == "--help") return std::nullopt;
+    if (a == "--metric") {
+      if (const std::string& v = value(); v != "niqe")
+        throw NiqeUsageError("--metric takes niqe, got '" + v + "'");
+    } else if (a == "--protocol") {
+      const std::string& v = value();
+      const auto p = parse_niqe_protocol(v);
+      if (!p)
+        throw NiqeUsageError("--protocol takes " + niqe_protocol_names() + " with --metric niqe, got '" + v +
+                             "'");
+      o.protocol = *p;
+    } else if (a == "--boundary") {
+      const std::string& v = value();
+      const auto b = parse_boundary(v);
+      if (!b) throw NiqeUsageError("--boundary takes modern or legacy, got '" + v + "'");
+      o.boundary = *b;
+    } else if (a == "--model-mean") {
+      o.model_mean = value();
+    } else if (a == "--model-cov") {
+      o.model_cov = value();
+    } else if (a == "--csv") {
+      o.csv = value();
+    } else if (a == "--json") {
+      o.json = value();
+    } else if (!a.empty() && a[0] == '-') {
+      throw NiqeUsageError("unknown option " + a +
+                           " with --metric niqe (see imresize score --metric niqe --help)");
+    } else {
+      positional.push_back(a);
+    }
+  }
+  if (positional.size() != 1) throw NiqeUsageError("--metric niqe takes one folder, DIR");
+  if (o.model_mean.empty() != o.model_cov.empty())
+    throw NiqeUsageError("--model-mean and --model-cov go together");
+  o.dir = positional[0];
+  return o;
+}
+
+struct Row {
+  std::string name, file;
+  NiqeScore score;
+};
+
+void write_outputs(const NiqeOptions& o, const std::vector<Row>& rows, double mean) {
+  const std::string protocol = niqe_protocol_info(o.protocol).name;
+  if (!o.csv.empty()) {
+    std::string t = "image,file,niqe\n";
+    for (const Row& r : rows) t += r.name + "," + r.file + "," + csv_number(r.score.niqe) + "\n";
+    t += "mean,," + csv_number(mean) + "\n";
+    write_file_atomically(o.csv, t.data(), t.size());
+  }
+  if (!o.json.empty()) {
+    std::string t = "{\n  \"metric\": \"niqe\",\n  \"protocol\": " + json_string(protocol) +
+                    ",\n  \"boundary\": " + json_string(to_string(o.boundary)) + ",\n  \"model\": " +
+                    (o.model_mean.empty() ? std::string("\"pristine\"") : json_string(o.model_mean)) +
+                    ",\n  \"images\": [";
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      t += std::string(i ? "," : "") + "\n    {\"image\": " + json_string(rows[i].name) +
+           ", \"file\": " + json_string(rows[i].file) + ", \"niqe\": " + json_number(rows[i].score.niqe) +
+           "}";
+    t += "\n  ],\n  \"mean\": " + json_number(mean) + "\n}\n";
+    write_file_atomically(o.json, t.data(), t.size());
+  }
+}
+
+int run(const NiqeOptions& o) {
+  if (!o.csv.empty()) check_output_writable(o.csv);
+  if (!o.json.empty()) check_output_writable(o.json);
+  const NiqeModel model =
+      o.model_mean.empty() ? niqe_pristine_model() : read_niqe_model(o.model_mean, o.model_cov);
+  const std::vector<fs::path> files = score_images_in(o.dir);
+  if (files.empty())
+    throw NiqeUsageError("no images in " + o.dir + " (" + io::supported_extensions_text() + ")");
+  std::vector<Row> rows;
+  int failed = 0;
+  for (const fs::path& f : files) {
+    try {
+      io::LoadOptions lo;
+      lo.capture_decoder_messages = true;
+      const Image img = io::load(f.string(), lo);
+      rows.push_back(
+          {f.stem().string(), f.filename().string(), niqe_score(img, o.protocol, &model, o.boundary)});
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "imresize score: failed %s: %s\n", f.filename().string().c_str(), e.what());
+      ++failed;
+    }
+  }
+  if (rows.empty()) {
+    std::fprintf(stderr, "imresize score: no image could be scored\n");
+    return kExitFailure;
+  }
+  std::size_t width = 5;
+  for (const Row& r : rows) width = std::max(width, r.name.size());
+  double sum = 0.0;
+  std::printf("%-*s  %10s\n", static_cast<int>(width), "image", "NIQE");
+  for (const Row& r : rows) {
+    std::printf("%-*s  %10.4f\n", static_cast<int>(width), r.name.c_str(), r.score.niqe);
+    sum += r.score.niqe;
+  }
+  const double mean = sum / static_cast<double>(rows.size());
+  std::printf("%-*s  %10.4f\n", static_cast<int>(width), "mean", mean);
+  for (const Row& r : rows)
+    if (r.score.flat_pixels)
+      std::printf(
+          "imresize score: %s: %zu pixels in flat 7x7 windows, where MATLAB's NIQE depends on the last bits "
+          "of its filter (docs/METRICS.md)\n",
+          r.file.c_str(), r.score.flat_pixels);
+  if (failed) {
+    if (!o.csv.empty() || !o.json.empty())
+      std::fprintf(stderr,
+                   "imresize score: %d image(s) not scored: no CSV/JSON written (existing files untouched)\n",
+                   failed);
+    return kExitFailure;
+  }
+  write_outputs(o, rows, mean);
+  return kExitOk;
+}
+
+}  // namespace
+
+std::string score_niqe_usage_text() {
+  std::string t =
+      R"(Usage: imresize score --metric niqe DIR [--protocol release|pirm] [--boundary modern|legacy]
+                      [--model-mean MEAN.npy --model-cov COV.npy] [--csv FILE] [--json FILE]
+
+NIQE (Mittal, Soundararajan and Bovik 2013) of every image file directly in DIR, no reference: one
+line per image (4 decimals) and the mean; CSV and JSON hold every digit.
+
+Options:
+  --protocol P        which image the release's computequality.m is given (default release):
+)";
+  for (const NiqeProtocolInfo& p : niqe_protocols()) {
+    t += "                        " + std::string(p.name) + ": " + p.source + "\n";
+    for (const std::string& s : p.steps) t += "                          - " + s + "\n";
+  }
+  t += R"(  --boundary B        imresize(im, 0.5)'s boundary: modern (default, MATLAB R2015b and later) or
+                      legacy (older MATLAB)
+  --model-mean, --model-cov
+                      a model of your own in place of the release's pristine one: 36 means and a
+                      36x36 symmetric covariance, float32 or float64 .npy files
+  --csv FILE, --json FILE
+                      every image's NIQE and the mean, full precision (atomic write)
+
+Images: grey or RGB. release scores 8- and 16-bit files as MATLAB's imread gives them (a 16-bit
+image on its 0..65535 values, as computequality.m would); pirm takes 8-bit files only. Images smaller
+than two 96x96 blocks (after the pirm shave) are refused, as are images whose blocks are so flat that
+fewer than two have every feature finite: MATLAB's result there is not a NIQE. Where 7x7 windows are
+flat, MATLAB's score depends on its filter's rounding noise: such images get one line saying so.
+
+)";
+  return t + kExitStatusHelp;
+}
+
+int score_niqe_main(const std::vector<std::string>& args) {
+  try {
+    const auto o = parse(args);
+    if (!o) {
+      std::fputs(score_niqe_usage_text().c_str(), stdout);
+      return kExitOk;
+    }
+    return run(*o);
+  } catch (const NiqeUsageError& e) {
+    std::fprintf(stderr, "imresize score: %s\n", e.what());
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "imresize score: %s\n", e.what());
+    return kExitFailure;
+  }
+}
+
+}  // namespace rl::app

@@ -1,0 +1,95 @@
+// `imresize score --metric niqe DIR`: the table, the files, the model options and every bad input as
+// one line with no file written. The values themselves are checked in tests/core/niqe_test.cpp (a
+// second implementation) and tests/python/test_niqe.py (a published MATLAB value, and the module
+// against this command to the last bit).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "cli_support.hpp"
+#include "golden.hpp"
+
+namespace rl::test {
+namespace {
+
+const std::string kBaboon = golden_dir() + "/modern-baboon/baboon.png";
+
+// image -> the NIQE column of the table.
+std::map<std::string, std::string> niqe_rows(const std::string& out) {
+  std::map<std::string, std::string> rows;
+  std::istringstream in(out);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream l(line);
+    std::string name, value, rest;
+    if (l >> name >> value && !(l >> rest)) rows[name] = value;
+  }
+  return rows;
+}
+
+TEST(ScoreNiqeCli, TableFilesAndProtocols) {
+  ScratchDir dir;
+  const fs::path imgs = dir.path() / "imgs";
+  fs::create_directories(imgs);
+  fs::copy_file(kBaboon, imgs / "baboon.png");
+  const CmdResult r = run_imresize(
+      {"score", "--metric", "niqe", imgs.string(), "--csv", dir / "n.csv", "--json", dir / "n.json"},
+      dir.path());
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  const auto rows = niqe_rows(r.out);
+  ASSERT_TRUE(rows.count("baboon") && rows.count("mean")) << r.out;
+  EXPECT_EQ(rows.at("baboon"), rows.at("mean"));
+  // baboon has flat 7x7 windows (13 of them at full size, 1 at half size): said in one line.
+  EXPECT_NE(r.out.find("baboon.png: 14 pixels in flat 7x7 windows"), std::string::npos) << r.out;
+  const std::string csv = read_text(dir.path() / "n.csv");
+  EXPECT_EQ(csv.substr(0, csv.find('\n')), "image,file,niqe");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3);
+  const std::string value = csv.substr(
+      csv.find("baboon.png,") + 11, csv.find('\n', csv.find("baboon.png,")) - csv.find("baboon.png,") - 11);
+  char four[32];
+  std::snprintf(four, sizeof four, "%.4f", std::stod(value));
+  EXPECT_EQ(four, rows.at("baboon"));
+  EXPECT_NE(read_text(dir.path() / "n.json").find("\"niqe\": " + value), std::string::npos);
+  EXPECT_NE(read_text(dir.path() / "n.json").find("\"protocol\": \"release\""), std::string::npos);
+  const CmdResult p =
+      run_imresize({"score", "--metric", "niqe", imgs.string(), "--protocol", "pirm"}, dir.path());
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_NE(niqe_rows(p.out).at("baboon"), rows.at("baboon"));
+}
+
+TEST(ScoreNiqeCli, BadInputsOneLineEachAndNoFileWritten) {
+  ScratchDir dir;
+  const fs::path imgs = dir.path() / "imgs", empty = dir.path() / "empty";
+  fs::create_directories(imgs);
+  fs::create_directories(empty);
+  fs::copy_file(kBaboon, imgs / "baboon.png");
+  std::vector<std::uint16_t> small(60 * 60 * 3, 100);
+  write_bytes(imgs / "small.png", make_png(60, 60, 2, 8, small));
+  write_text(dir.path() / "old.csv", "keep me\n");
+  const auto one_line = [&](std::vector<std::string> args, int code, const std::string& what) {
+    const CmdResult r = run_imresize(args, dir.path());
+    EXPECT_EQ(r.code, code) << what << "\n" << r.err;
+    EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
+    EXPECT_EQ(read_text(dir.path() / "old.csv"), "keep me\n");
+  };
+  const std::string csv = (dir.path() / "old.csv").string();
+  one_line({"score", "--metric", "niqe", imgs.string(), "--csv", csv}, 1,
+           "failed small.png: NIQE needs at least one 96x96 block");
+  one_line({"score", "--metric", "psnr", imgs.string()}, 2, "--metric takes niqe");
+  one_line({"score", "--metric", "niqe", imgs.string(), "--protocol", "srcnn"}, 2,
+           "--protocol takes release, pirm");
+  one_line({"score", "--metric", "niqe"}, 2, "takes one folder");
+  one_line({"score", "--metric", "niqe", empty.string()}, 2, "no images in");
+  one_line({"score", "--metric", "niqe", imgs.string(), "--model-mean", "m.npy"}, 2, "go together");
+  one_line({"score", "--metric", "niqe", imgs.string(), "--model-mean", "m.npy", "--model-cov", "c.npy",
+            "--csv", csv},
+           1, "NIQE model mean m.npy");
+  one_line({"score", "--metric", "niqe", (dir.path() / "none").string()}, 1, "is not a folder");
+  const CmdResult help = run_imresize({"score", "--metric", "niqe", "--help"}, dir.path());
+  EXPECT_EQ(help.code, 0);
+  EXPECT_NE(help.out.find("PIRM 2018 challenge calc_scores.m"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace rl::test

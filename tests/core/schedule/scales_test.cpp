@@ -1,0 +1,140 @@
+// The CPU resizer at the scales users pick besides the dyadic ones (0.3, 0.66, 0.75, 0.9, 1.1, 1.5,
+// 3.3, and a size whose row and column scales differ), every method, uint8, uint16 and float32, at
+// every CPU level this machine runs: the same bits as the plain float64 loop (rl::tap_sum and
+// rl::from_double per pass, plain_reference.hpp). At these scales the certified 8-bit kernels meet
+// exact ties on outputs whose own weights are dyadic (bilinear (0.5, 0.5) at 0.75 and 1.5), rounded in
+// the vector code, and near-ties on outputs whose weights are not (1/6 and 5/6 at 1.5), recomputed
+// in float64 vectors: both must keep MATLAB's bits.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "plain_reference.hpp"
+#include "resize_dispatch.hpp"
+#include "rl/plan.hpp"
+#include "rl/resize.hpp"
+
+namespace {
+
+using rl::ElemType;
+using rl::Image;
+using rl::detail::CpuLevel;
+
+// A picture whose neighbours often differ by one or a few steps (sums of two weights then land on
+// halves) with runs, edges and the class's extremes; float32 holds the uint8 picture / 255, as
+// im2single makes it.
+Image tie_rich(int rows, int cols, int ch, ElemType type, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> step(-3, 3), pick(0, 99), byte(0, 255);
+  Image im(rows, cols, ch, type);
+  for (int k = 0; k < ch; ++k)
+    for (int r = 0; r < rows; ++r) {
+      int v = byte(rng);
+      for (int c = 0; c < cols; ++c) {
+        const int p = pick(rng);
+        v = p < 3 ? 0 : p < 6 ? 255 : p < 12 ? byte(rng) : std::clamp(v + step(rng), 0, 255);
+        const double x = type == ElemType::U8    ? v
+                         : type == ElemType::U16 ? v * 257 + (pick(rng) < 50 ? 0 : step(rng) + 3)
+                                                 : static_cast<float>(v / 255.0);
+        im.set(r, c, k, x);
+      }
+    }
+  return im;
+}
+
+Image plain(const rl::Plan& p, const Image& in) {
+  switch (in.type()) {
+    case ElemType::U8: return rl_test::reference_run<std::uint8_t>(p, in);
+    case ElemType::U16: return rl_test::reference_run<std::uint16_t>(p, in);
+    default: return rl_test::reference_run<float>(p, in);
+  }
+}
+
+std::string first_difference(const Image& got, const Image& want) {
+  if (got.bytes() != want.bytes()) return "different sizes";
+  if (std::memcmp(got.raw(), want.raw(), got.bytes()) == 0) return "";
+  for (int r = 0; r < got.rows(); ++r)
+    for (int c = 0; c < got.cols(); ++c)
+      for (int k = 0; k < got.channels(); ++k)
+        if (got.at(r, c, k) != want.at(r, c, k)) {
+          std::ostringstream s;
+          s << "(" << r << ", " << c << ", " << k << "): got " << got.at(r, c, k) << ", want "
+            << want.at(r, c, k);
+          return s.str();
+        }
+  return "bits differ";
+}
+
+struct Case {
+  rl::ResizeSpec spec;
+  std::string name;
+};
+
+std::vector<Case> cases(rl::Method m) {
+  std::vector<Case> v;
+  for (const double s : {0.3, 0.66, 0.75, 0.9, 1.1, 1.5, 3.3})
+    v.push_back({rl::ResizeSpec::with_scale(s, m), std::to_string(s)});
+  v.push_back({rl::ResizeSpec::with_size(61, 157, m), "size 61x157"});  // rows x0.61, columns x1.57
+  return v;
+}
+
+class Scales : public ::testing::TestWithParam<CpuLevel> {
+ protected:
+  void SetUp() override {
+    const CpuLevel l = GetParam();
+    const char* why = nullptr;
+    if (!rl::detail::level_available(l, &why))
+      GTEST_SKIP() << "level " << rl::detail::level_name(l) << " skipped: " << why;
+    rl::detail::force_level(&l);
+  }
+  void TearDown() override { rl::detail::force_level(nullptr); }
+};
+
+TEST_P(Scales, EveryMethodAndTypeEqualsThePlainFloat64Loop) {
+  unsigned seed = 50;
+  for (const rl::Method m : rl::builtin_methods())
+    for (const Case& c : cases(m))
+      for (const ElemType type : {ElemType::U8, ElemType::U16, ElemType::F32}) {
+        const Image in = tie_rich(100, 100, 3, type, ++seed);
+        const rl::Plan plan = rl::make_plan(c.spec, in.rows(), in.cols());
+        EXPECT_EQ(first_difference(rl::run(plan, in, {2}), plain(plan, in)), "")
+            << rl::to_string(m) << " " << c.name << " " << rl::to_string(type);
+      }
+}
+
+// The certified kernels' two ways with a sum they cannot certify, at a size where every kernel runs
+// its full strips and blocks: dyadic outputs (bilinear's (0.5, 0.5) at 0.75) are rounded in the vector
+// code, with no float64 recomputation at all; the near-ties of non-dyadic outputs (bilinear at 1.5,
+// triangle at 1.1, bicubic at 3.3) are recomputed in float64 and still MATLAB's bits.
+class CertifiedScales : public Scales {};  // the levels with certified kernels
+
+TEST_P(CertifiedScales, TiesAndNearTiesKeepTheBits) {
+  if (!rl::detail::active_cert_kernels()) GTEST_SKIP() << "certified kernels skipped: this CPU lacks FMA";
+  const Image in = tie_rich(301, 407, 3, ElemType::U8, 7);
+  const auto redone = [&](rl::Method m, double s) {
+    const rl::Plan plan = rl::make_plan(rl::ResizeSpec::with_scale(s, m), in.rows(), in.cols());
+    const unsigned long long before = rl::detail::cert_redone();
+    EXPECT_EQ(first_difference(rl::run(plan, in, {2}), plain(plan, in)), "") << rl::to_string(m) << " " << s;
+    return rl::detail::cert_redone() - before;
+  };
+  EXPECT_EQ(redone(rl::Method::Bilinear, 0.75), 0u);
+  EXPECT_EQ(redone(rl::Method::Triangle, 0.75), 0u);
+  EXPECT_GT(redone(rl::Method::Bilinear, 1.5), 0u);
+  EXPECT_GT(redone(rl::Method::Triangle, 1.1), 0u);
+  EXPECT_GT(redone(rl::Method::Bicubic, 3.3), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Levels, Scales,
+                         ::testing::Values(CpuLevel::Generic, CpuLevel::Avx2, CpuLevel::Avx2x8,
+                                           CpuLevel::Avx512),
+                         [](const auto& info) { return std::string(rl::detail::level_name(info.param)); });
+INSTANTIATE_TEST_SUITE_P(Levels, CertifiedScales, ::testing::Values(CpuLevel::Avx2, CpuLevel::Avx512),
+                         [](const auto& info) { return std::string(rl::detail::level_name(info.param)); });
+
+}  // namespace
