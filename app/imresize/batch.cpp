@@ -15,6 +15,7 @@
 #include "batch_jobs.hpp"
 #include "batch_options.hpp"
 #include "batch_progress.hpp"
+#include "batch_record.hpp"
 #include "batch_stop.hpp"
 #include "batch_workers.hpp"
 #include "exit_codes.hpp"
@@ -80,6 +81,7 @@ void prepare_output_folder(const BatchOptions& opt) {
                   "cannot create output folder '" + opt.dst + "'" + (ec ? ": " + ec.message() : ""));
   if (::access(opt.dst.c_str(), W_OK) != 0)
     throw Failure(kExitFailure, "output folder '" + opt.dst + "' is not writable");
+  check_and_record_settings(opt);
   remove_stale_temps(opt);
 }
 

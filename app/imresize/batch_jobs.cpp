@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 
+#include "batch_record.hpp"
 #include "rl/atomic_file.hpp"
 #include "rl/fnv1a.hpp"
 #include "rl/image_io.hpp"
@@ -212,32 +213,38 @@ void remove_stale_temps(const BatchOptions& o) {
     roots.push_back(dst / "HR" / scale_folder(s));
   }
   const auto now = fs::file_time_type::clock::now();
+  const auto remove_if_stale = [&](const fs::path& p) {
+    bool stale = false;
+    switch (temp_file_maker(p.filename().string())) {
+      case TempFileMaker::ThisProcess:  // called once the workers are done, or before they start
+      case TempFileMaker::Gone: stale = true; break;
+      case TempFileMaker::Elsewhere: {
+        // A task on another machine or in another container: its pid says nothing here. A temporary
+        // lives only while one encoded file is written, so one untouched for long is abandoned.
+        std::error_code e2;
+        const auto written = fs::last_write_time(p, e2);
+        stale = !e2 && now - written > kAbandonedTempAge;
+        break;
+      }
+      case TempFileMaker::Running:
+      case TempFileMaker::NotTemporary: break;
+    }
+    if (stale) {
+      std::error_code rm;
+      fs::remove(p, rm);
+    }
+  };
   for (const fs::path& root : roots) {
     std::error_code ec;
     if (!fs::is_directory(root, ec)) continue;
     fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
-    for (; !ec && it != end; it.increment(ec)) {
-      bool stale = false;
-      switch (temp_file_maker(it->path().filename().string())) {
-        case TempFileMaker::ThisProcess:  // called once the workers are done, or before they start
-        case TempFileMaker::Gone: stale = true; break;
-        case TempFileMaker::Elsewhere: {
-          // A task on another machine or in another container: its pid says nothing here. A temporary
-          // lives only while one encoded file is written, so one untouched for long is abandoned.
-          std::error_code e2;
-          const auto written = fs::last_write_time(it->path(), e2);
-          stale = !e2 && now - written > kAbandonedTempAge;
-          break;
-        }
-        case TempFileMaker::Running:
-        case TempFileMaker::NotTemporary: break;
-      }
-      if (stale) {
-        std::error_code rm;
-        fs::remove(it->path(), rm);
-      }
-    }
+    for (; !ec && it != end; it.increment(ec)) remove_if_stale(it->path());
   }
+  // The settings record's own temporary, in DST_DIR itself (batch_record.hpp).
+  std::error_code ec;
+  for (fs::directory_iterator it(dst, ec), end; !ec && it != end; it.increment(ec))
+    if (it->path().filename().string().find(kSettingsRecordName) != std::string::npos)
+      remove_if_stale(it->path());
 }
 
 }  // namespace rl::app

@@ -78,9 +78,15 @@ std::optional<BatchOptions> parse_batch_options(const std::vector<std::string>& 
       if (o.list->empty()) throw UsageError("--list needs a file name (or - for standard input)");
     } else if (a.name == "--jobs") {
       o.jobs = static_cast<int>(parse_count(take_value(args, i, a), "--jobs", 1024));
-    } else if (a.name == "--modcrop" || a.name == "--save-hr" || a.name == "--overwrite") {
+    } else if (a.name == "--max-pixels") {
+      o.max_pixels = parse_count(take_value(args, i, a), "--max-pixels", std::uint64_t{1} << 62);
+    } else if (a.name == "--modcrop" || a.name == "--save-hr" || a.name == "--overwrite" ||
+               a.name == "--mixed-settings") {
       take_no_value(a);
-      (a.name == "--modcrop" ? o.modcrop : a.name == "--save-hr" ? o.save_hr : o.overwrite) = true;
+      (a.name == "--modcrop"     ? o.modcrop
+       : a.name == "--save-hr"   ? o.save_hr
+       : a.name == "--overwrite" ? o.overwrite
+                                 : o.mixed_settings) = true;
     } else {
       return false;
     }
@@ -117,7 +123,7 @@ std::string batch_usage_text() {
   return "usage: imresize batch SRC_DIR DST_DIR --scales S[,S...] [--modcrop] [--boundary modern|legacy]\n"
          "                      [--method M] [--device auto|cpu|cuda] [--jobs N] [--overwrite] [--save-hr]\n"
          "                      [--shard I/N] [--list FILE] [--degradation bi|bd|bd-vsr|dn [--sigma S]\n"
-         "                      [--noise N] [--seed K]]\n"
+         "                      [--noise N] [--seed K]] [--max-pixels N] [--mixed-settings]\n"
          "\n"
          "Resizes every image under SRC_DIR (recursively; " +
          io::supported_extensions_text() +
@@ -139,6 +145,13 @@ std::string batch_usage_text() {
          "  --jobs N           images processed at once (default: the number of hardware threads)\n"
          "  --overwrite        redo outputs that already exist (default: skip them, so a run can be "
          "resumed)\n"
+         "  --mixed-settings   resume although DST_DIR/.imresize-batch-settings names other settings (a "
+         "resume\n"
+         "                     with another --method, --boundary, --modcrop or degradation is refused "
+         "without\n"
+         "                     it or --overwrite: the folder would mix two kinds of output)\n"
+         "  --max-pixels N     refuse inputs over N pixels, read from their headers (default: RL_MAX_PIXELS\n"
+         "                     when set, 0 there meaning none; else 178956970, Pillow's limit)\n"
          "  --shard I/N        do only shard I of N (I from 0 to N-1, e.g. $SLURM_ARRAY_TASK_ID or\n"
          "                     $JOB_COMPLETION_INDEX): an image belongs to shard FNV-1a-64(its path under\n"
          "                     SRC_DIR, '/'-separated) mod N, so N tasks started anywhere, in any order, "

@@ -25,6 +25,8 @@ struct BatchOptions {
   bool modcrop = false;
   bool overwrite = false;
   bool save_hr = false;
+  bool mixed_settings = false;              // resume although the folder's record names other settings
+  std::optional<std::uint64_t> max_pixels;  // --max-pixels; unset: RL_MAX_PIXELS or the default limit
   Boundary boundary = Boundary::Modern;
   Method method = Method::Bicubic;
   Device device = Device::Auto;

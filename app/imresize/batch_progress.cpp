@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
+
+#include "rl/image_io.hpp"
 
 namespace rl::app {
 
@@ -35,8 +38,8 @@ void Progress::image_finished() {
 void Progress::failure(const std::string& rel, const std::string& why) {
   std::lock_guard<std::mutex> lock(mutex_);
   clear_bar();
-  std::fprintf(stderr, "imresize batch: failed %s: %s\n", rel.c_str(), why.c_str());
-  std::fflush(stderr);
+  // Through write_stderr: the workers' decoders hold stderr while they run (batch_workers.cpp).
+  io::write_stderr("imresize batch: failed " + rel + ": " + why + "\n");
   drawn_ = false;
 }
 

@@ -11,6 +11,7 @@
 
 #include "batch_plans.hpp"
 #include "batch_stop.hpp"
+#include "pipeline.hpp"
 #include "rl/degrade.hpp"
 #include "rl/device_runner.hpp"
 #include "rl/image_io.hpp"
@@ -84,10 +85,23 @@ Image resize_one(Run& run, const Image& in, int scale) {
 Outcome process(Run& run, Job& job, std::string& why, std::size_t& files) {
   Image hr;
   try {
-    hr = io::load(job.src.string());
+    io::LoadOptions lo;
+    lo.max_pixels = run.opt.max_pixels;
+    // libpng's and libjpeg's messages become the failure's reason, and a JPEG they call corrupt fails
+    // instead of being written with grey where its data was. This serialises decoding only.
+    lo.capture_decoder_messages = true;
+    hr = io::load(job.src.string(), lo);
+    // Every output's format must hold the image's type before any resize is done.
+    for (const JobOutput& o : job.outputs) {
+      if (o.need_lr) io::check_can_save(o.lr.string(), hr.type(), hr.channels());
+      if (o.need_hr) io::check_can_save(o.hr.string(), hr.type(), hr.channels());
+    }
+  } catch (const std::bad_alloc&) {
+    why = "not enough memory to read the image";
+    return Outcome::Failed;
   } catch (const std::exception& e) {
     // The loader's message starts with the full path; the report already names the file.
-    why = e.what();
+    why = one_line(e.what());
     const std::string prefix = job.src.string() + ": ";
     if (why.compare(0, prefix.size(), prefix) == 0) why.erase(0, prefix.size());
     return Outcome::Failed;
@@ -108,8 +122,11 @@ Outcome process(Run& run, Job& job, std::string& why, std::size_t& files) {
         write_output(o.lr, model ? degrade(base, *model) : resize_one(run, base, o.scale));
         ++files;
       }
+    } catch (const std::bad_alloc&) {
+      why = "x" + std::to_string(o.scale) + ": not enough memory";
+      return Outcome::Failed;
     } catch (const std::exception& e) {
-      why = std::string(1, 'x') + std::to_string(o.scale) + ": " + e.what();
+      why = "x" + std::to_string(o.scale) + ": " + one_line(e.what());
       return Outcome::Failed;
     }
   }

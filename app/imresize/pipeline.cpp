@@ -57,14 +57,14 @@ std::string describe(const Image& im) {
   return size_text(im.rows(), im.cols(), im.channels()) + " " + to_string(im.type());
 }
 
+}  // namespace
+
 std::string one_line(std::string s) {
   for (char& c : s)
     if (c == '\n' || c == '\r') c = ' ';
   while (!s.empty() && s.back() == ' ') s.pop_back();
   return s;
 }
-
-}  // namespace
 
 std::size_t available_memory_bytes() {
   std::size_t avail = meminfo_bytes("MemAvailable:");
@@ -156,13 +156,18 @@ Plan plan_for(const ResizeOptions& o, const Image& in) {
   }
 }
 
-peers::PeerTarget peer_target_for(const ResizeOptions& o, const Image& in) {
+void check_peer_takes(const ResizeOptions& o, const Image& in) {
   const peers::PeerSpec& spec = *o.peer;
   if (!peers::supports(spec, in.type(), in.channels()))
     throw Failure(
         kExitUsage,
         peers::display_name(spec) + " does not take " + describe(in) + " images" +
             (spec.library == peers::Library::Torch ? " (torch resizes float32 only: give a .npy)" : ""));
+}
+
+peers::PeerTarget peer_target_for(const ResizeOptions& o, const Image& in) {
+  const peers::PeerSpec& spec = *o.peer;
+  check_peer_takes(o, in);
   peers::PeerTarget target;
   if (o.spec.scale)
     target = peers::PeerTarget::with_scale(o.spec.scale->first, o.spec.scale->second);
@@ -225,10 +230,22 @@ int run_imresize(const Options& opt) {
   if (!o.peer) runner.emplace(o.device, choose_device_or_fail(o.device), DeviceRunner::OnRefusal::Throw);
   const Image in = load_input(opt.input, o);
   if (o.verbose) std::cout << "input: " << opt.input << " " << describe(in) << "\n";
+  // The result has the input's type and channels: a format that cannot hold them is refused before
+  // any resize work (after what --like refuses as a usage error).
+  const auto check_format = [&] {
+    if (opt.output.empty()) return;
+    try {
+      io::check_can_save(opt.output, in.type(), in.channels());
+    } catch (const std::exception& e) {
+      throw Failure(kExitFailure, e.what());
+    }
+  };
   std::function<void(Image&)> resize;  // writes the result into its argument
   Plan plan;
   peers::PeerTarget target;
   if (o.peer) {
+    check_peer_takes(o, in);
+    check_format();
     target = peer_target_for(o, in);
     if (o.verbose) {
       const auto [r, c] = peers::output_size(*o.peer, in.rows(), in.cols(), target);
@@ -246,6 +263,7 @@ int run_imresize(const Options& opt) {
       }
     };
   } else {
+    check_format();
     plan = plan_for(o, in);
     if (o.verbose) {
       std::cout << "plan: " << size_text(plan.in_rows, plan.in_cols) << " -> "

@@ -22,6 +22,9 @@ struct Failure : std::runtime_error {
   int code;
 };
 
+// A message as one line: line breaks become spaces, trailing spaces go (library text ends with "\n").
+std::string one_line(std::string s);
+
 // Memory the process may still use (MemAvailable, and the cgroup's remaining limit when lower);
 // 0 when it cannot be told.
 std::size_t available_memory_bytes();
@@ -47,6 +50,9 @@ Image load_input(const std::string& path, const ResizeOptions& o, bool capture_d
 // The plan for `in`, refusing (Failure) results or intermediate passes over the memory limit with a
 // message that gives the size asked for and the limit.
 Plan plan_for(const ResizeOptions& o, const Image& in);
+
+// Failure(kExitUsage) when the library of --like does not take the image's type and channels.
+void check_peer_takes(const ResizeOptions& o, const Image& in);
 
 // --like LIBRARY: the target for `in` (--scale, from which the library's own rule gives the size, or
 // --size as given), checked before any work: a type or channel count the library does not take, or

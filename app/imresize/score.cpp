@@ -39,6 +39,7 @@ struct ScoreOptions {
   Boundary boundary = Boundary::Modern;
   DegradeArgs degradation;  // --bicubic only: how the LR is made from the HR (bi by default)
   std::string csv, json;
+  std::optional<std::uint64_t> max_pixels;  // --max-pixels; unset: RL_MAX_PIXELS or the default limit
 };
 
 std::optional<ScoreOptions> parse(const std::vector<std::string>& args) {
@@ -81,6 +82,12 @@ std::optional<ScoreOptions> parse(const std::vector<std::string>& args) {
       const auto b = parse_boundary(v);
       if (!b) throw ScoreUsageError("--boundary takes legacy or modern, got '" + v + "'");
       o.boundary = *b;
+    } else if (a == "--max-pixels") {
+      try {
+        o.max_pixels = parse_count(value(), "--max-pixels", std::uint64_t{1} << 62);
+      } catch (const UsageError& e) {
+        throw ScoreUsageError(e.what());
+      }
     } else if (a == "--csv") {
       o.csv = value();
     } else if (a == "--json") {
@@ -132,9 +139,10 @@ std::vector<fs::path> score_images_in(const std::string& dir) {
 namespace {
 
 // An 8-bit image for the protocols: uint16 through im2uint8 (said on stdout), others refused.
-Image load_for_scoring(const fs::path& p) {
+Image load_for_scoring(const fs::path& p, const ScoreOptions& o) {
   io::LoadOptions lo;
   lo.capture_decoder_messages = true;
+  lo.max_pixels = o.max_pixels;
   Image img = io::load(p.string(), lo);
   if (img.type() == ElemType::U16) {
     std::printf("imresize score: %s is 16-bit: scored as im2uint8 of it (the protocols score 8-bit images)\n",
@@ -325,9 +333,9 @@ int run(const ScoreOptions& o) {
                    hr_path.filename().string().c_str());
     Row row{hr_path.stem().string(), sr_path.filename().string(), hr_path.filename().string(), {}};
     try {
-      const Image hr = load_for_scoring(hr_path);
+      const Image hr = load_for_scoring(hr_path, o);
       std::optional<Image> sr;
-      if (!o.bicubic) sr = load_for_scoring(sr_path);
+      if (!o.bicubic) sr = load_for_scoring(sr_path, o);
       const DegradeOptions d = degrade_options(o.degradation, o.scale, o.boundary);
       for (const SrProtocol p : o.protocols)
         row.scores.push_back(!o.bicubic                   ? score_sr(*sr, hr, o.scale, p)
@@ -401,6 +409,8 @@ Options:
 )" + degrade_help_text() +
        R"(  --csv FILE          every image's scores and the mean, full precision (atomic write)
   --json FILE         the same as JSON (+inf PSNR of identical images as the string "inf")
+  --max-pixels N      refuse images over N pixels, read from their headers (default: RL_MAX_PIXELS
+                      when set, 0 there meaning none; else 178956970, Pillow's limit)
   -h, --help          this text
 
 Pairing: image files directly in each folder (.png .bmp .tif .jpg .ppm ...). An SR file pairs with

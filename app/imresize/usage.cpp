@@ -70,8 +70,10 @@ Options:
                       auto (default): a usable CUDA device, else the CPU. cuda (or gpu): fail
                       (exit 3) when no CUDA device can be used.
   --max-pixels N      refuse inputs, results and the intermediate pass with more than N pixels
-                      (rows x cols). Default: at most 2^31 elements (pixels x channels) per image
-                      and no more than the memory available now.
+                      (rows x cols); inputs are checked from their headers. Default: inputs up to
+                      RL_MAX_PIXELS when set (0 there: no limit), else 178956970 (Pillow's limit);
+                      results at most 2^31 elements (pixels x channels) per image and no more than
+                      the memory available now.
   --benchmark N       time the resize alone (no decoding or encoding) N times after one warm-up
                       run and print median_ms=<milliseconds> on stdout. OUTPUT is then optional;
                       when given, the result is written as usual.

@@ -47,6 +47,7 @@ int export_main(const QStringList& args) {
       static char* argv[] = {name, nullptr};
       app = std::make_unique<QGuiApplication>(argc, argv);
     }
+    apply_max_pixels(request);
     const ExportJob job = prepare_export(request);
     QString why;
     if (!write_figure(job.spec, job.path, &why)) throw CommandLineError{rl::app::kExitFailure, why};

@@ -32,9 +32,13 @@ QString qsize_text(long long rows, long long cols) {
   return QString::fromStdString(rl::size_text(rows, cols));
 }
 
+// With the decoders' messages captured, as `imresize` reads: libpng's and libjpeg's text becomes the
+// one-line reason, and a JPEG they call corrupt is refused instead of drawn with grey.
 std::shared_ptr<const rl::Image> load_image(const QString& path, const char* what) {
   try {
-    return std::make_shared<const rl::Image>(rl::io::load(path.toStdString()));
+    rl::io::LoadOptions options;
+    options.capture_decoder_messages = true;
+    return std::make_shared<const rl::Image>(rl::io::load(path.toStdString(), options));
   } catch (const std::exception& e) {
     fail(kExitFailure, QStringLiteral("cannot read %1 '%2': %3")
                            .arg(QLatin1String(what), path, QString::fromUtf8(e.what())));

@@ -108,6 +108,7 @@ int main(int argc, char** argv) {
   }
   if (request.version) return std::fputs(rl::version_text("resizelab").c_str(), stdout) < 0;
   if (request.help) return std::fputs(window_help().toLocal8Bit().constData(), stdout) < 0;
+  rl::ui::apply_max_pixels(request);
   rl::ui::set_qt_messages_quiet(false);
 
   rl::ui::MainWindow w;

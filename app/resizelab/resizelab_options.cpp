@@ -72,6 +72,9 @@ constexpr OptionSpec kOptions[] = {
     {"upscale", "METHOD", kBoth,
      "Upscale an LR file: pane (1/n of the reference's size, n an integer) by MATLAB's imresize with\n"
      "this method ({methods}); without it such a file is refused."},
+    {"max-pixels", "N", kBoth,
+     "Refuse images over N pixels, read from their headers (default: RL_MAX_PIXELS when set, 0 there\n"
+     "meaning none; else 178956970, Pillow's limit)."},
     {"reference", "FILE", kBoth,
      "Compare every pane with this image (e.g. a real MATLAB output) instead of the first pane."},
     {"diff", "[=abs|signed|ssim]", kWindow,

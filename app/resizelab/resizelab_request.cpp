@@ -1,6 +1,7 @@
 // parse_request: the option table's words to one typed Request, for the window and --export.
 #include "resizelab_request.hpp"
 
+#include <QByteArray>
 #include <QFileInfo>
 #include <stdexcept>
 
@@ -90,6 +91,12 @@ void take(Request& r, const QString& name, const QString& v) {
     const auto c = parse_crop(v);
     if (!c) usage_error(crop_error(v));
     r.crops << *c;
+  } else if (name == QLatin1String("max-pixels")) {
+    bool ok = false;
+    const qulonglong n = v.toULongLong(&ok);
+    if (!ok || n == 0)
+      usage_error(QStringLiteral("--max-pixels must be a whole number of pixels from 1, got '%1'").arg(v));
+    r.max_pixels = n;
   } else if (name == QLatin1String("panes"))
     r.panes = parse_panes(v);
   else if (name == QLatin1String("as")) {
@@ -214,6 +221,10 @@ Request parse_request(const QStringList& args, OptionMode mode) {
         usage_error(QStringLiteral("--%1 has no place in --layout sr-paper (it draws insets and scores)")
                         .arg(QLatin1String(o)));
   return r;
+}
+
+void apply_max_pixels(const Request& r) {
+  if (r.max_pixels) qputenv("RL_MAX_PIXELS", QByteArray::number(*r.max_pixels));
 }
 
 OptionMode requested_mode(const QStringList& args) {

@@ -48,6 +48,8 @@ struct Request {
   QList<PaneChoice> panes;
   std::optional<rl::Method> upscale;
   QString reference;  // --reference FILE: every pane compared with it
+  // --max-pixels N: the pixel limit of every image read (set as RL_MAX_PIXELS for the run).
+  std::optional<qulonglong> max_pixels;
   // The comparison shown: --diff's kind, whether maps are shown (the window's --diff, the export's
   // --no-diff), --metrics, every --crop in order.
   std::optional<DiffKind> diff;
@@ -73,6 +75,10 @@ struct Request {
 // turned into values in command-line order, the last one given winning, and the rules that need no
 // file checked. Throws CommandLineError (exit 2, one line).
 Request parse_request(const QStringList& args, OptionMode mode);
+
+// --max-pixels for the rest of the process: every image it reads (IMAGE, file: panes, --reference)
+// goes through the readers' one limit, read from RL_MAX_PIXELS. The programs call it once parsed.
+void apply_max_pixels(const Request& r);
 
 // Which entry point `args` asks for: Export when --export is given before "--" (values of options are
 // skipped, so `--reference --export` names a file), else Window.

@@ -1,10 +1,13 @@
 // OpenCV-backed image reading and writing, with MATLAB's type conversions on write.
 #include "rl/image_io.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -16,13 +19,16 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
 
 #include "rl/atomic_file.hpp"
 #include "rl/convert.hpp"
+#include "rl/image_header.hpp"
 #include "rl/npy.hpp"
+#include "tiff_io.hpp"
 
 namespace rl::io {
 
@@ -133,14 +139,6 @@ std::uint32_t crc32(const std::uint8_t* p, std::size_t n) {
   return c ^ 0xFFFFFFFFu;
 }
 
-bool is_png(const std::vector<std::uint8_t>& b) {
-  static const std::uint8_t kSig[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
-  return b.size() >= 8 && std::memcmp(b.data(), kSig, 8) == 0;
-}
-bool is_jpeg(const std::vector<std::uint8_t>& b) {
-  return b.size() >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF;
-}
-
 Probe probe_png(const std::vector<std::uint8_t>& b, const std::string& path) {
   const auto bad = [&](const std::string& why) { return std::runtime_error(path + ": " + why); };
   Probe pr;
@@ -217,12 +215,18 @@ Probe probe_jpeg(const std::vector<std::uint8_t>& b, const std::string& path) {
   throw bad("truncated JPEG file (no end-of-image marker)");
 }
 
+// Held while fd 2 is sent elsewhere (DecoderMessages) and while write_stderr writes.
+std::mutex& stderr_mutex() {
+  static std::mutex m;
+  return m;
+}
+
 // Sends fd 2 to a temporary file while a decoder runs (see LoadOptions::capture_decoder_messages).
 class DecoderMessages {
  public:
   explicit DecoderMessages(bool on) {
     if (!on) return;
-    lock_ = std::unique_lock<std::mutex>(mutex());
+    lock_ = std::unique_lock<std::mutex>(stderr_mutex());
     file_ = std::tmpfile();
     if (!file_) return;
     std::fflush(stderr);
@@ -263,10 +267,6 @@ class DecoderMessages {
   }
 
  private:
-  static std::mutex& mutex() {
-    static std::mutex m;
-    return m;
-  }
   std::unique_lock<std::mutex> lock_;
   std::FILE* file_ = nullptr;
   int saved_ = -1;
@@ -277,13 +277,20 @@ bool is_warning_only(const std::string& line) {
          line.find("[ INFO:") != std::string::npos;
 }
 
-void check_elements(const std::string& path, long long rows, long long cols, long long ch,
+std::uint64_t pixel_limit(const LoadOptions& opt) {
+  return opt.max_pixels ? *opt.max_pixels : default_max_pixels();
+}
+
+// The pixel limit (rows x cols) and the element limit (x channels), before anything is allocated.
+void check_elements(const std::string& path, std::uint64_t rows, std::uint64_t cols, std::uint64_t ch,
                     const LoadOptions& opt) {
   const double px = static_cast<double>(rows) * static_cast<double>(cols);
-  if (opt.max_pixels > 0 && px > static_cast<double>(opt.max_pixels)) {
+  const std::uint64_t max_px = pixel_limit(opt);
+  if (max_px > 0 && px > static_cast<double>(max_px)) {
     std::ostringstream m;
+    m.precision(15);
     m << path << ": the image is " << rows << "x" << cols << " (" << px << " pixels), over the limit of "
-      << opt.max_pixels << " pixels";
+      << max_px << " pixels (raise it with --max-pixels N or RL_MAX_PIXELS=N)";
     throw std::runtime_error(m.str());
   }
   const std::size_t max = opt.max_elements;
@@ -291,42 +298,168 @@ void check_elements(const std::string& path, long long rows, long long cols, lon
   const double n = px * static_cast<double>(ch);
   if (n > static_cast<double>(max)) {
     std::ostringstream m;
+    m.precision(15);
     m << path << ": the image is " << rows << "x" << cols << "x" << ch << " (" << n
       << " elements), over the limit of " << max << " elements";
     throw std::runtime_error(m.str());
   }
 }
 
-std::vector<std::uint8_t> read_all(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw std::runtime_error(path + ": cannot open for reading");
-  std::vector<std::uint8_t> buf((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  if (f.bad()) throw std::runtime_error(path + ": read error");
-  return buf;
+// An input opened for reading: a regular file only (a FIFO, a device or a socket could block or never
+// end), read at offsets, never past what the caller asks for.
+class InputFile {
+ public:
+  explicit InputFile(const std::string& path) : path_(path) {
+    // O_NONBLOCK: opening a FIFO without a writer returns at once instead of waiting for one.
+    fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd_ < 0) throw std::runtime_error(path + ": cannot open for reading (" + std::strerror(errno) + ")");
+    struct stat st {};
+    const int stat_error = ::fstat(fd_, &st) != 0 ? errno : 0;
+    const char* refused = nullptr;
+    if (!stat_error && !S_ISREG(st.st_mode))
+      refused = S_ISDIR(st.st_mode)    ? "is a folder, not an image"
+                : S_ISFIFO(st.st_mode) ? "is a FIFO; images are read from regular files only"
+                : S_ISCHR(st.st_mode)  ? "is a character device; images are read from regular files only"
+                : S_ISBLK(st.st_mode)  ? "is a block device; images are read from regular files only"
+                : S_ISSOCK(st.st_mode) ? "is a socket; images are read from regular files only"
+                                       : "is not a regular file; images are read from regular files only";
+    if (stat_error || refused) {
+      ::close(fd_);  // the destructor does not run when the constructor throws
+      throw std::runtime_error(path + ": " +
+                               (stat_error ? "cannot read (" + std::string(std::strerror(stat_error)) + ")"
+                                           : std::string(refused)));
+    }
+    size_ = static_cast<std::uint64_t>(st.st_size);
+  }
+  ~InputFile() { ::close(fd_); }
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+
+  std::uint64_t size() const { return size_; }
+  std::size_t read_at(std::uint64_t offset, void* buf, std::size_t n) const {
+    std::size_t done = 0;
+    while (done < n) {
+      const ssize_t k =
+          ::pread(fd_, static_cast<char*>(buf) + done, n - done, static_cast<off_t>(offset + done));
+      if (k < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+      if (k < 0) throw std::runtime_error(path_ + ": read error (" + std::strerror(errno) + ")");
+      if (k == 0) break;
+      done += static_cast<std::size_t>(k);
+    }
+    return done;
+  }
+  std::vector<std::uint8_t> read_first(std::uint64_t n) const {
+    std::vector<std::uint8_t> buf(static_cast<std::size_t>(n));
+    buf.resize(read_at(0, buf.data(), buf.size()));
+    return buf;
+  }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+  std::uint64_t size_ = 0;
+};
+
+// The shape an .npy header gives ('shape': (r, c[, ch])), or nothing when it cannot be read here (the
+// decoder then says what is wrong).
+std::optional<std::array<std::uint64_t, 3>> npy_shape(const std::vector<std::uint8_t>& head) {
+  if (head.size() < 10 || std::memcmp(head.data(), "\x93NUMPY", 6) != 0) return std::nullopt;
+  const std::string text(head.begin() + 8, head.end());
+  const std::size_t key = text.find("'shape'");
+  if (key == std::string::npos) return std::nullopt;
+  const std::size_t open = text.find('(', key), close = text.find(')', key);
+  if (open == std::string::npos || close == std::string::npos || close < open) return std::nullopt;
+  std::array<std::uint64_t, 3> shape{1, 1, 1};
+  std::istringstream in(text.substr(open + 1, close - open - 1));
+  for (std::size_t i = 0; i < 3; ++i) {
+    std::uint64_t v = 0;
+    char comma = 0;
+    if (!(in >> v)) break;
+    shape[i] = v;
+    in >> comma;
+  }
+  return shape;
 }
 
 }  // namespace
+
+void write_stderr(const std::string& text) {
+  const std::lock_guard<std::mutex> lock(stderr_mutex());
+  std::fputs(text.c_str(), stderr);
+  std::fflush(stderr);
+}
 
 Image load(const std::string& path) { return load(path, LoadOptions{}); }
 
 Image load(const std::string& path, const LoadOptions& opt) {
   std::error_code ec;
   if (!fs::exists(path, ec)) throw std::runtime_error(path + ": no such file");
-  if (fs::is_directory(path, ec)) throw std::runtime_error(path + ": is a folder, not an image");
+  const InputFile file(path);
   if (lower_extension(path) == ".npy") {
-    // The data is as large as the file itself (no decompression), so the check can follow the read.
-    Image img = read_npy(path);
+    // The data is as large as the file; the header's shape is checked before the data is read when
+    // the file holds that much (a shape larger than the file is the decoder's error).
+    const auto shape = npy_shape(file.read_first(4096));
+    if (shape && static_cast<double>((*shape)[0]) * static_cast<double>((*shape)[1]) *
+                         static_cast<double>((*shape)[2]) <=
+                     static_cast<double>(file.size()))
+      check_elements(path, (*shape)[0], (*shape)[1], (*shape)[2], opt);
+    const std::vector<std::uint8_t> all = file.read_first(file.size());
+    Image img;
+    try {
+      img = npy_decode(all.data(), all.size());
+    } catch (const std::runtime_error& e) {
+      throw std::runtime_error(path + ": " + e.what());
+    }
     check_elements(path, img.rows(), img.cols(), img.channels(), opt);
     return img;
   }
-  const std::vector<std::uint8_t> bytes = read_all(path);
-  if (bytes.empty()) throw std::runtime_error(path + ": the file is empty");
+  if (file.size() == 0) throw std::runtime_error(path + ": the file is empty");
+  ImageHeader header;
+  try {
+    header = read_header(
+        [&](std::uint64_t off, void* buf, std::size_t n) { return file.read_at(off, buf, n); }, file.size());
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
+  check_elements(path, header.rows, header.cols, static_cast<std::uint64_t>(header.channels), opt);
+  // Never more bytes than a genuine file of this image can need: a file padded after its image is read
+  // up to there where the decoder needs nothing more, and refused otherwise.
+  std::uint64_t to_read = file.size();
+  if (to_read > header.max_file_bytes) {
+    if (!header.prefix_suffices) {
+      std::ostringstream m;
+      m << path << ": the file is " << file.size() << " bytes, more than a " << header.rows << "x"
+        << header.cols << " " << to_string(header.format) << " image can need (" << header.max_file_bytes
+        << "); not read";
+      throw std::runtime_error(m.str());
+    }
+    to_read = header.max_file_bytes;
+  }
+  const std::vector<std::uint8_t> bytes = file.read_first(to_read);
   Probe pr;
-  if (is_png(bytes))
-    pr = probe_png(bytes, path);
-  else if (is_jpeg(bytes))
-    pr = probe_jpeg(bytes, path);
+  try {
+    if (header.format == ImageFormat::Png)
+      pr = probe_png(bytes, path);
+    else if (header.format == ImageFormat::Jpeg)
+      pr = probe_jpeg(bytes, path);
+  } catch (const std::runtime_error& e) {
+    if (to_read == file.size()) throw;
+    throw std::runtime_error(std::string(e.what()) + " within its first " + std::to_string(to_read) +
+                             " bytes, all that a " + std::to_string(header.rows) + "x" +
+                             std::to_string(header.cols) + " image can need");
+  }
   if (pr.known) check_elements(path, pr.rows, pr.cols, pr.channels, opt);
+  if (header.format == ImageFormat::Tiff && detail::tiff_reads_itself(header)) {
+    try {
+      Image img = detail::tiff_decode(bytes.data(), bytes.size(), header.bytes() + (std::uint64_t{16} << 20));
+      check_elements(path, img.rows(), img.cols(), img.channels(), opt);
+      return img;
+    } catch (const std::bad_alloc&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw std::runtime_error(path + ": " + e.what());
+    }
+  }
 
   cv::Mat m;
   std::vector<std::string> messages;
@@ -367,35 +500,53 @@ Image load(const std::string& path, const LoadOptions& opt) {
 
 namespace {
 
-// The image as the format will hold it (docs in image_io.hpp): kept where the codec takes the type,
-// converted with MATLAB's im2uint8 / im2uint16 where MATLAB has that conversion, refused otherwise.
-Image for_format(const std::string& path, const std::string& ext, const Image& img) {
+// The type an image of type t gets in the format (docs in image_io.hpp): kept where the format takes
+// it, converted with MATLAB's im2uint8 / im2uint16 where MATLAB has that conversion, refused otherwise.
+ElemType type_for_format(const std::string& path, const std::string& ext, ElemType t, int channels) {
   const bool tiff = ext == ".tif" || ext == ".tiff";
-  const bool takes16 = tiff || ext == ".png" || ext == ".ppm" || ext == ".pgm" || ext == ".pnm";
-  const ElemType t = img.type();
-  // OpenCV 4.6's TIFF writer takes signed integers with one channel only (it swaps colour channels
-  // with cvtColor, which has no signed depths).
-  const bool signed_int = t == ElemType::I8 || t == ElemType::I16 || t == ElemType::I32;
-  if (signed_int && tiff && img.channels() == 1) return img;
+  const bool takes16 = ext == ".png" || ext == ".ppm" || ext == ".pgm" || ext == ".pnm";
+  if (tiff) return t == ElemType::Logical ? ElemType::U8 : t;
   switch (t) {
-    case ElemType::U8: return img;
-    case ElemType::U16: return takes16 ? img : im2uint8(img);
+    case ElemType::U8: return t;
+    case ElemType::U16: return takes16 ? t : ElemType::U8;
     case ElemType::F32:
-    case ElemType::F64: return tiff ? img : im2uint8(img);
-    case ElemType::I16:
-      if (tiff)
-        throw std::runtime_error(path +
-                                 ": TIFF through OpenCV holds int16 with one channel only, the image has " +
-                                 std::to_string(img.channels()) + " (use .npy)");
-      return takes16 ? im2uint16(img) : im2uint8(img);
-    case ElemType::Logical: return im2uint8(img);
+    case ElemType::F64: return ElemType::U8;
+    case ElemType::I16: return takes16 ? ElemType::U16 : ElemType::U8;
+    case ElemType::Logical: return ElemType::U8;
     default: break;
   }
-  throw std::runtime_error(path + ": " + ext + " cannot hold " + to_string(t) +
-                           (signed_int ? " (use .npy, or a one-channel .tif)" : " (use .npy)"));
+  (void)channels;
+  throw std::runtime_error(path + ": " + ext + " cannot hold " + to_string(t) + " (use .tif or .npy)");
+}
+
+Image in_type(const Image& img, ElemType t) {
+  if (img.type() == t) return img;
+  if (t == ElemType::U16) return im2uint16(img);
+  return im2uint8(img);
+}
+
+void check_channels(const std::string& path, const std::string& ext, int ch) {
+  if (ext == ".tif" || ext == ".tiff") return;
+  if ((ext == ".jpg" || ext == ".jpeg" || ext == ".ppm" || ext == ".pgm" || ext == ".pnm" || ext == ".bmp") &&
+      !(ch == 1 || ch == 3))
+    throw std::runtime_error(path + ": " + ext + " holds 1 or 3 channels, the image has " +
+                             std::to_string(ch) + " (use .tif or .npy)");
+  if (ch > 4)
+    throw std::runtime_error(path + ": " + ext + " holds at most 4 channels, the image has " +
+                             std::to_string(ch) + " (use .tif or .npy)");
 }
 
 }  // namespace
+
+void check_can_save(const std::string& path, ElemType type, int channels) {
+  const std::string ext = lower_extension(path);
+  if (!is_supported_extension(path))
+    throw std::runtime_error(path + ": unsupported output format '" + ext +
+                             "' (use png, bmp, tif, jpg, ppm, pgm or npy)");
+  if (ext == ".npy") return;
+  check_channels(path, ext, channels);
+  type_for_format(path, ext, type, channels);
+}
 
 void save(const std::string& path, const Image& img) {
   const std::string ext = lower_extension(path);
@@ -406,17 +557,19 @@ void save(const std::string& path, const Image& img) {
     write_npy(path, img);
     return;
   }
-  Image out = for_format(path, ext, img);
+  check_channels(path, ext, img.channels());
+  Image out = in_type(img, type_for_format(path, ext, img.type(), img.channels()));
   const int ch = out.channels();
-  if ((ext == ".jpg" || ext == ".jpeg" || ext == ".ppm" || ext == ".pgm" || ext == ".pnm" || ext == ".bmp") &&
-      !(ch == 1 || ch == 3))
-    throw std::runtime_error(path + ": " + ext + " holds 1 or 3 channels, the image has " +
-                             std::to_string(ch));
-  if (ch > 4)
-    throw std::runtime_error(path + ": " + ext + " holds at most 4 channels, the image has " +
-                             std::to_string(ch) + " (use .npy)");
-  if (ch == 2 && ext != ".tif" && ext != ".tiff" && ext != ".png")
-    throw std::runtime_error(path + ": " + ext + " cannot hold 2 channels");
+  if ((ext == ".tif" || ext == ".tiff") && detail::tiff_writes_itself(out.type(), ch)) {
+    std::vector<std::uint8_t> encoded;
+    try {
+      encoded = detail::tiff_encode(out);
+    } catch (const std::runtime_error& e) {
+      throw std::runtime_error(path + ": " + e.what());
+    }
+    write_file_atomically(path, encoded.data(), encoded.size());
+    return;
+  }
   cv::Mat m(out.rows(), out.cols(), CV_MAKETYPE(depth_of(out.type()), ch), out.raw());
   cv::Mat w = m.clone();
   swap_rb(w);

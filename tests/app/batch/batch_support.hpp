@@ -109,11 +109,13 @@ Result run_batch(const std::vector<std::string>& args, const fs::path& logs, con
   return r;
 }
 
+// The files under root but the settings record (DST_DIR/.imresize-batch-settings), which is no output.
 std::vector<fs::path> files_under(const fs::path& root) {
   std::vector<fs::path> out;
   std::error_code ec;
   for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec))
-    if (std::error_code e2; it->is_regular_file(e2)) out.push_back(it->path());  // files come and go mid-run
+    if (std::error_code e2; it->is_regular_file(e2) && it->path() != root / ".imresize-batch-settings")
+      out.push_back(it->path());  // files come and go mid-run
   std::sort(out.begin(), out.end());
   return out;
 }

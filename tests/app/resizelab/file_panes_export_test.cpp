@@ -2,6 +2,7 @@
 // and SR scores in the figure (the numbers `imresize score` prints for the same pair), and bad files as
 // one line with no figure written.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -140,3 +141,56 @@ TEST(FilePanesExport, BadFilesAreOneLineAndNoFigure) {
 }
 
 }  // namespace
+
+// A FIFO or a device as IMAGE or a file: pane, in the export and in the window: one line (the window:
+// its pane's message) and an end, never a wait for a writer or a read without end (the pane's stamp
+// once read /dev/zero at full CPU forever).
+TEST(FilePanesExport, FifosAndDevicesAreRefusedWithoutHanging) {
+  QTemporaryDir dir;
+  const QString png = dir.filePath("fig.png"), fifo = dir.filePath("pipe.png");
+  ASSERT_EQ(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+  QString out, err;
+  for (const QString& pane : {QStringLiteral("/dev/zero"), fifo}) {
+    const int code = rl::test::run_program(
+        QStringLiteral(RL_RESIZELAB_EXE),
+        {"--export", png, "--scale", "3", "--panes", "matlab,file:" + pane, kLr}, &out, &err);
+    EXPECT_EQ(code, 1) << pane.toStdString() << ": " << err.toStdString();
+    EXPECT_FALSE(err.contains('\n')) << err.toStdString();
+    EXPECT_TRUE(err.contains("images are read from regular files only")) << err.toStdString();
+  }
+  EXPECT_EQ(rl::test::run_program(QStringLiteral(RL_RESIZELAB_EXE), {"--export", png, fifo}, &out, &err), 1);
+  EXPECT_TRUE(err.endsWith("is a FIFO; images are read from regular files only")) << err.toStdString();
+  EXPECT_FALSE(QFile::exists(png));
+  // The window shows the refusal in the pane and quits after its screenshot.
+  const QString shot = dir.filePath("shot.png");
+  EXPECT_EQ(rl::test::run_program(
+                QStringLiteral(RL_RESIZELAB_EXE),
+                {"--screenshot", shot, "--panes", "matlab,file:/dev/zero,file:" + fifo, kLr}, &out, &err),
+            0)
+      << err.toStdString();
+  EXPECT_TRUE(QFile::exists(shot));
+  // A JPEG whose entropy-coded data is zeroed in the middle: libjpeg decodes it with grey and a warning
+  // on stderr; the export drew it. Now one line, and no figure.
+  rl::Image noise(64, 64, 3, rl::ElemType::U8);
+  for (int i = 0; i < 64 * 64 * 3; ++i)
+    noise.data<std::uint8_t>()[i] = static_cast<std::uint8_t>((i * 7919) % 251);
+  const QString jpg = dir.filePath("bad.jpg");
+  rl::io::save(jpg.toStdString(), noise);
+  QFile j(jpg);
+  ASSERT_TRUE(j.open(QIODevice::ReadWrite));
+  QByteArray bytes = j.readAll();
+  for (int i = bytes.size() / 2; i < bytes.size() / 2 + 200; ++i)
+    if (static_cast<unsigned char>(bytes[i]) != 0xFF) bytes[i] = 0;
+  j.seek(0);
+  j.write(bytes);
+  j.close();
+  EXPECT_EQ(rl::test::run_program(QStringLiteral(RL_RESIZELAB_EXE), {"--export", png, jpg}, &out, &err), 1);
+  EXPECT_TRUE(err.contains("the image data is corrupt (Corrupt JPEG data")) << err.toStdString();
+  EXPECT_FALSE(err.contains('\n')) << err.toStdString();
+  EXPECT_FALSE(QFile::exists(png));
+  // --max-pixels: the readers' limit for the run.
+  EXPECT_EQ(rl::test::run_program(QStringLiteral(RL_RESIZELAB_EXE),
+                                  {"--export", png, "--max-pixels", "100", kLr}, &out, &err),
+            1);
+  EXPECT_TRUE(err.contains("over the limit of 100 pixels")) << err.toStdString();
+}
