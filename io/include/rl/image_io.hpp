@@ -7,13 +7,14 @@
 #include <vector>
 
 #include "rl/image.hpp"
+#include "rl/limits.hpp"
 
 namespace rl::io {
 
 struct LoadOptions {
   // Refuse images with more elements (rows x cols x channels) than this; for PNG and JPEG the check
   // reads the header, before anything is decoded or allocated. 0: no limit.
-  std::size_t max_elements = std::size_t{1} << 31;
+  std::size_t max_elements = kMaxImageElements;
   std::size_t max_pixels = 0;  // the same for rows x cols (0: no limit)
   // While OpenCV decodes, send the process' stderr to a temporary file, so libpng/libjpeg messages
   // end up in the error message instead of the terminal. Serialises decoding; meant for
