@@ -14,8 +14,10 @@
 #include "resizelab_options.hpp"
 #include "resizelab_request.hpp"
 #include "rl/ui/main_window.hpp"
+#include "rl/ui/push_server.hpp"
 #include "rl/ui/view_state.hpp"
 #include "rl/version.hpp"
+#include "send_main.hpp"
 #include "window_start.hpp"
 
 namespace {
@@ -53,6 +55,7 @@ int main(int argc, char** argv) {
   rl::ui::install_qt_messages(true);
   QStringList raw;
   for (int i = 0; i < argc; ++i) raw << QString::fromLocal8Bit(argv[i]);
+  if (rl::ui::is_send_request(raw)) return rl::ui::send_main(argc, argv);  // a client, no window
   const rl::ui::OptionMode mode = rl::ui::requested_mode(raw);
   if (mode == rl::ui::OptionMode::Export) return rl::ui::export_main(raw);  // makes its own application
 
@@ -82,6 +85,7 @@ int main(int argc, char** argv) {
   rl::ui::MainWindow w;
   rl::ui::install_figure_panels(w);
   rl::ui::start_window(w, request);
+  const rl::ui::PushServer push(w.document());  // images sent by scripts (docs/VIEWER.md)
   w.show();
 
   const std::optional<QRectF> crop =

@@ -117,6 +117,7 @@ QString sr_round_trip_name(const PaneConfig& c, bool parameters) {
 
 QString pane_label(const PaneConfig& c) {
   if (c.is_file()) return QFileInfo(c.file).fileName();
+  if (c.is_pushed()) return c.pushed;
   if (c.peer && c.sr_round_trip == 0) return QString::fromStdString(peers::display_name(*c.peer));
   // Antialiasing only acts when shrinking: a round trip's up step has none to name.
   if (c.sr_round_trip > 0)
@@ -363,8 +364,9 @@ int Comparison::sr_scale() const {
 
 bool Comparison::uses_base() const {
   if (!against_source()) return true;  // a file then registers to the resizer panes' size
-  return std::any_of(panes.begin(), panes.end(),
-                     [](const PaneConfig& p) { return p.sr_round_trip == 0 && !p.is_file(); });
+  return std::any_of(panes.begin(), panes.end(), [](const PaneConfig& p) {
+    return p.sr_round_trip == 0 && !p.is_file() && !p.is_pushed();
+  });
 }
 
 std::shared_ptr<const Image> Comparison::reference() const {

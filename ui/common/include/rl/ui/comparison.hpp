@@ -70,6 +70,11 @@ struct PaneConfig {
   // imresize with this method; without one such a file is refused.
   std::optional<Method> file_upscale = std::nullopt;
   bool is_file() const { return !file.isEmpty(); }
+  // An image pushed into the window over its socket (docs/VIEWER.md), shown exactly as sent and named
+  // `pushed`; sending that name again replaces the image (a new pointer: the pane is recomputed).
+  QString pushed = {};
+  std::shared_ptr<const Image> pushed_image = nullptr;
+  bool is_pushed() const { return pushed_image != nullptr; }
   // An SR round trip at this integer factor s >= 2 (0: a resize of the loaded image at the base
   // spec). The loaded image is the HR, mod-cropped to a multiple of s (as SR protocols do); the pane
   // is up(LR, s, method or peer) at the HR's size, the LR being down(HR, 1/s, MATLAB bicubic
