@@ -43,7 +43,8 @@ QString window_help() {
       QString("ResizeLab: MATLAB-exact imresize next to nearest, bilinear and plain bicubic.\n") +
       rl::app::kWindowExitStatusHelp +
       "Choices on the command line are for that run; what you change in the window is remembered.\n"
-      "Figures without a window: resizelab --export --help.";
+      "Figures without a window: resizelab --export --help.\n"
+      "Images from scripts and Python: resizelab --send --help (docs/VIEWER.md).";
   return rl::ui::options_help(rl::ui::OptionMode::Window, intro);
 }
 
@@ -85,7 +86,7 @@ int main(int argc, char** argv) {
   rl::ui::MainWindow w;
   rl::ui::install_figure_panels(w);
   rl::ui::start_window(w, request);
-  const rl::ui::PushServer push(w.document());  // images sent by scripts (docs/VIEWER.md)
+  const rl::ui::PushServer push(w.document(), w.view_state());  // images sent by scripts (docs/VIEWER.md)
   w.show();
 
   const std::optional<QRectF> crop =

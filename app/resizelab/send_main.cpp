@@ -60,9 +60,10 @@ int send_main(int argc, char** argv) {
   const QStringList args = QCoreApplication::arguments();
   QString file, name;
   push::Role role = push::Role::Pane;
+  for (const QString& a : args)
+    if (a == QLatin1String("-h") || a == QLatin1String("--help")) return std::fputs(kUsage, stdout) < 0;
   for (int i = 1; i < args.size(); ++i) {
     QString opt = args[i], value;
-    if (opt == QLatin1String("-h") || opt == QLatin1String("--help")) return std::fputs(kUsage, stdout) < 0;
     const int eq = opt.indexOf('=');
     if (opt.startsWith(QLatin1String("--")) && eq > 0) {
       value = opt.mid(eq + 1);

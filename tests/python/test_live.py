@@ -249,4 +249,9 @@ def test_send_command(viewer, tmp_path):
     r = subprocess.run([viewer_command(), "--send", str(tmp_path / "missing.png")], env=env,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 1 and r.stderr.count("\n") == 1 and "missing.png" in r.stderr
+    r = subprocess.run([viewer_command(), "--send", str(tmp_path / "from-shell.npy"), "--role", "ref"], env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert (r.returncode, r.stderr) == (2, "resizelab: error: --role must be pane, reference or hr, not 'ref'\n")
+    r = subprocess.run([viewer_command(), "--send", "--help"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout.startswith("Usage: resizelab --send FILE")
     live.close("from-shell")

@@ -21,6 +21,7 @@
 
 #include "rl/npy.hpp"
 #include "rl/ui/document.hpp"
+#include "rl/ui/view_state.hpp"
 
 namespace rl::ui {
 
@@ -74,7 +75,8 @@ void quit_on_signals() {
 }
 }  // namespace
 
-PushServer::PushServer(Document* doc, QObject* parent) : QObject(parent), doc_(doc) {
+PushServer::PushServer(Document* doc, const ViewState* view, QObject* parent)
+    : QObject(parent), doc_(doc), view_(view) {
   const QString path = push_socket_path();
   {
     QLocalSocket probe;
@@ -250,6 +252,11 @@ std::optional<push::Message> PushServer::query(const push::Message& m) const {
     if (!img) return push::reply(false, "no reference is loaded");
     text = QStringLiteral("%1, %2").arg(QString::fromLatin1(push::to_string(m.role)), image_text(*img));
   }
+  if (view_)
+    text += QStringLiteral("; view: zoom %1, centre %2,%3")
+                .arg(view_->zoom(), 0, 'g', 12)
+                .arg(view_->center().x(), 0, 'g', 12)
+                .arg(view_->center().y(), 0, 'g', 12);
   return push::reply(true, text.toStdString(),
                      (m.flags & push::kQueryPixels) ? npy_encode(*img) : std::vector<std::uint8_t>{});
 }

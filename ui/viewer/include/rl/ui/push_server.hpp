@@ -17,6 +17,7 @@ class QLocalSocket;
 namespace rl::ui {
 
 class Document;
+class ViewState;
 
 // Where the socket is: $RESIZELAB_SOCKET when set, else resizelab-<uid>.sock in the user's runtime
 // folder (QStandardPaths::RuntimeLocation: $XDG_RUNTIME_DIR, or Qt's /tmp/runtime-<user>).
@@ -31,7 +32,9 @@ class PushServer : public QObject {
 
   // Listens at push_socket_path() with user-only permissions, unless another viewer listens there
   // (then this one does not; status() says so). The socket file is removed when this is destroyed.
-  explicit PushServer(Document* doc, QObject* parent = nullptr);
+  // `view`, when given, is the window's: a query's reply then says its zoom and centre (what tests read
+  // to see that an update keeps the view).
+  explicit PushServer(Document* doc, const ViewState* view = nullptr, QObject* parent = nullptr);
   ~PushServer() override;
   bool listening() const;
   const QString& status() const { return status_; }  // one line: where it listens, or why not
@@ -47,6 +50,7 @@ class PushServer : public QObject {
   std::optional<push::Message> query(const push::Message& m) const;  // nullopt: not ready yet
 
   Document* doc_;
+  const ViewState* view_;
   QLocalServer* server_ = nullptr;
   QString status_;
   QHash<QLocalSocket*, std::shared_ptr<Client>> clients_;
