@@ -54,6 +54,7 @@ QString Document::push_image(const QString& name, push::Role role, Image img, do
     DiffSettings d = comparison_.diff;
     d.against = DiffAgainst::Source;
     set_diff_settings(d);
+    emit reference_changed();  // what the panes are compared with: the HR now (the panel's choice follows)
   }
   return {};
 }
