@@ -11,8 +11,8 @@ show() sends the image over the viewer's local socket (docs/VIEWER.md, "Pushing 
 and scripts") and starts a viewer when none runs. Pure Python: numpy only, torch never imported.
 """
 
-import getpass
 import os
+import pwd
 import shutil
 import socket
 import struct
@@ -46,7 +46,8 @@ def socket_path():
     path = os.environ.get("RESIZELAB_SOCKET")
     if path:
         return path
-    folder = os.environ.get("XDG_RUNTIME_DIR") or os.path.join(tempfile.gettempdir(), "runtime-" + getpass.getuser())
+    folder = os.environ.get("XDG_RUNTIME_DIR") or os.path.join(tempfile.gettempdir(),
+                                                               "runtime-" + pwd.getpwuid(os.getuid()).pw_name)
     return os.path.join(folder, f"resizelab-{os.getuid()}.sock")
 
 

@@ -28,7 +28,11 @@ namespace rl::ui {
 QString push_socket_path() {
   const QString env = qEnvironmentVariable("RESIZELAB_SOCKET");
   if (!env.isEmpty()) return env;
+  // Without $XDG_RUNTIME_DIR Qt makes its fallback folder and warns on stderr; the window stays quiet.
+  const QtMessageHandler previous =
+      qInstallMessageHandler([](QtMsgType, const QMessageLogContext&, const QString&) {});
   QString dir = QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation);
+  qInstallMessageHandler(previous);
   if (dir.isEmpty()) dir = QDir::tempPath();
   return QStringLiteral("%1/resizelab-%2.sock").arg(dir).arg(::getuid());
 }

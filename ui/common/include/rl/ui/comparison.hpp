@@ -70,11 +70,6 @@ struct PaneConfig {
   // imresize with this method; without one such a file is refused.
   std::optional<Method> file_upscale = std::nullopt;
   bool is_file() const { return !file.isEmpty(); }
-  // An image pushed into the window over its socket (docs/VIEWER.md), shown exactly as sent and named
-  // `pushed`; sending that name again replaces the image (a new pointer: the pane is recomputed).
-  QString pushed = {};
-  std::shared_ptr<const Image> pushed_image = nullptr;
-  bool is_pushed() const { return pushed_image != nullptr; }
   // An SR round trip at this integer factor s >= 2 (0: a resize of the loaded image at the base
   // spec). The loaded image is the HR, mod-cropped to a multiple of s (as SR protocols do); the pane
   // is up(LR, s, method or peer) at the HR's size, the LR being down(HR, 1/s, MATLAB bicubic
@@ -82,6 +77,11 @@ struct PaneConfig {
   // table (BI, BD or DN) made visible. Compare it with DiffAgainst::Source.
   int sr_round_trip = 0;
   SrDegradation sr_degradation = {};  // used with sr_round_trip only
+  // An image pushed into the window over its socket (docs/VIEWER.md), shown exactly as sent and named
+  // `pushed`; sending that name again replaces the image (a new pointer: the pane is recomputed).
+  QString pushed = {};
+  std::shared_ptr<const Image> pushed_image = nullptr;
+  bool is_pushed() const { return pushed_image != nullptr; }
   bool operator==(const PaneConfig&) const = default;
 };
 // A pane showing an image file, upscaled by `upscale` when it is an LR image.
