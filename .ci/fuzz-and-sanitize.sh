@@ -3,7 +3,7 @@
 # Sanitizer in build-san, runs the tests there but those labelled heavy (the arithmetic re-checked at
 # scale against other libraries, see tests/CMakeLists.txt; the Release ctest of .ci/test runs them),
 # then runs each libFuzzer target (the .npy reader, the command-line parser, plan construction, the
-# image headers: TIFF, BMP, PNG, JPEG, PNM) for a bounded time. Fails on any test failure,
+# image headers: TIFF, BMP, PNG, JPEG, PNM; the viewer's push messages) for a bounded time. Fails on any test failure,
 # sanitizer report or fuzzer crash; crashing inputs are left in build-san/fuzz-artifacts/ (copy
 # them to tests/fuzz/regressions/<target>/ once fixed).
 #
@@ -61,7 +61,7 @@ echo "== tests under ASan+UBSan: $(( $(date +%s) - t0 )) s"
 mkdir -p "$build/fuzz-artifacts"
 # The fuzzers run side by side, each for SECONDS x (fuzzers / jobs) of wall time: about SECONDS of one
 # core each, as when they ran one after another, in a third less wall time on 2 cores.
-names=(npy options plan header)
+names=(npy options plan header push)
 wall=$(( (secs * ${#names[@]} + jobs - 1) / jobs ))
 [ "$wall" -lt "$secs" ] && wall=$secs
 pids=()

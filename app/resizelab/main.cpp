@@ -19,8 +19,10 @@
 #include "resizelab_request.hpp"
 #include "rl/atomic_file.hpp"
 #include "rl/ui/main_window.hpp"
+#include "rl/ui/push_server.hpp"
 #include "rl/ui/view_state.hpp"
 #include "rl/version.hpp"
+#include "send_main.hpp"
 #include "window_start.hpp"
 
 namespace {
@@ -46,7 +48,8 @@ QString window_help() {
       QString("ResizeLab: MATLAB-exact imresize next to nearest, bilinear and plain bicubic.\n") +
       rl::app::kWindowExitStatusHelp +
       "Choices on the command line are for that run; what you change in the window is remembered.\n"
-      "Figures without a window: resizelab --export --help.";
+      "Figures without a window: resizelab --export --help.\n"
+      "Images from scripts and Python: resizelab --send --help (docs/VIEWER.md).";
   return rl::ui::options_help(rl::ui::OptionMode::Window, intro);
 }
 
@@ -84,6 +87,7 @@ int main(int argc, char** argv) {
   rl::ui::install_qt_messages(true);
   QStringList raw;
   for (int i = 0; i < argc; ++i) raw << QString::fromLocal8Bit(argv[i]);
+  if (rl::ui::is_send_request(raw)) return rl::ui::send_main(argc, argv);  // a client, no window
   const rl::ui::OptionMode mode = rl::ui::requested_mode(raw);
   if (mode == rl::ui::OptionMode::Export) return rl::ui::export_main(raw);  // makes its own application
 
@@ -114,6 +118,7 @@ int main(int argc, char** argv) {
   rl::ui::MainWindow w;
   rl::ui::install_figure_panels(w);
   rl::ui::start_window(w, request);
+  const rl::ui::PushServer push(w.document(), w.view_state());  // images sent by scripts (docs/VIEWER.md)
   w.show();
 
   const std::optional<QRectF> crop =

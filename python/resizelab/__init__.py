@@ -139,3 +139,8 @@ def __getattr__(name):
         import importlib
         return importlib.import_module(".torch", __name__)
     raise AttributeError(f"module 'resizelab' has no attribute {name!r}")
+
+
+from .live import show  # noqa: E402  images into the running viewer (resizelab.live)
+
+__all__ += ["show"]

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "rl/image.hpp"
+#include "rl/limits.hpp"
 
 namespace rl::io {
 
@@ -18,7 +19,7 @@ struct LoadOptions {
   // RL_MAX_PIXELS, else Pillow's 178,956,970); 0: no limit.
   std::optional<std::uint64_t> max_pixels;
   // The same for elements (rows x cols x channels). 0: no limit.
-  std::size_t max_elements = std::size_t{1} << 31;
+  std::size_t max_elements = kMaxImageElements;
   // While OpenCV decodes, send the process' stderr to a temporary file, so libpng/libjpeg messages
   // end up in the error message instead of the terminal (and a JPEG they call corrupt is refused
   // instead of decoded with grey). Serialises decoding; a program whose other threads write to

@@ -80,6 +80,37 @@ TEST_P(MapParts, AreTheWholeMapsPartsAndScale) {
   }
 }
 
+// A floating-point pane's scale without its map (the statistic's largest |difference| where every pair
+// is finite) is the map's: single and double, all finite, with NaN and infinities, and with a
+// difference that overflows double.
+TEST(MapParts, FloatScaleFromStatisticsIsTheMaps) {
+  rl::test::RandomValues finite;
+  finite.float_lo = -2.0;
+  finite.float_hi = 300.0;
+  rl::test::RandomValues specials = finite;
+  specials.each_special = 0.01;
+  for (ElemType t : {ElemType::F32, ElemType::F64})
+    for (const rl::test::RandomValues* v : {&finite, &specials}) {
+      SCOPED_TRACE(std::string(rl::to_string(t)) + (v == &finite ? " finite" : " specials"));
+      Image r = rl::test::random_image(40, 23, 3, t, 7, *v);
+      Image big = rl::test::random_image(40, 23, 3, t, 8, *v);
+      if (t == ElemType::F64 && v == &finite) {  // 1e308 - (-1e308) overflows to inf in the statistic
+        big.data<double>()[4] = 1e308;
+        r.data<double>()[4] = -1e308;
+      }
+      const auto ref = std::make_shared<const Image>(std::move(r));
+      const std::vector<std::shared_ptr<const Image>> panes{std::make_shared<const Image>(std::move(big))};
+      rl::ui::DiffSettings settings;
+      const auto whole = rl::ui::compare_images(panes, ref, settings, 0, std::nullopt, true);
+      const auto parts = rl::ui::compare_images(panes, ref, settings, 0, std::nullopt, false);
+      ASSERT_TRUE(whole.diffs[0].map);
+      ASSERT_FALSE(parts.diffs[0].map);
+      EXPECT_EQ(parts.diffs[0].map_max, rl::max_abs_finite(*whole.diffs[0].map));
+      EXPECT_EQ(parts.diffs[0].map_non_finite.total(), rl::count_non_finite(*whole.diffs[0].map).total());
+      EXPECT_EQ(parts.scale.hi, whole.scale.hi);
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Kinds, MapParts,
     ::testing::Values(

@@ -122,6 +122,7 @@ QString sr_round_trip_name(const PaneConfig& c, bool parameters) {
 
 QString pane_label(const PaneConfig& c) {
   if (c.is_file()) return QFileInfo(c.file).fileName();
+  if (c.is_pushed()) return c.pushed;
   if (c.peer && c.sr_round_trip == 0) return QString::fromStdString(peers::display_name(*c.peer));
   // Antialiasing only acts when shrinking: a round trip's up step has none to name.
   if (c.sr_round_trip > 0)
@@ -316,9 +317,14 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
         }
         // An integer pane's map of |difference|, max over channels, of the whole image takes the
         // whole image's largest |difference| (the statistic: integer differences are exact in the
-        // map's type) and holds no non-finite value: no pass over a map that is not kept.
+        // map's type) and holds no non-finite value: no pass over a map that is not kept. So does a
+        // floating-point pane's when every pair is finite and so is their largest difference: the
+        // map's values are then the statistic's |x - y| in float64 (difference_as_data), none NaN or
+        // infinite.
+        const bool all_finite = d.stats && d.stats->non_finite == 0 && std::isfinite(d.stats->max_abs);
         const bool from_stats = !d.map && d.stats && !region && nudge.isNull() && !settings.ssim_map &&
-                                settings.mode == DiffMode::AbsMaxChannel && !is_floating(a->type());
+                                settings.mode == DiffMode::AbsMaxChannel &&
+                                (!is_floating(a->type()) || all_finite);
         if (from_stats) {
           d.map_max = d.stats->max_abs;
           d.map_non_finite = NonFiniteCount{};
@@ -368,8 +374,9 @@ int Comparison::sr_scale() const {
 
 bool Comparison::uses_base() const {
   if (!against_source()) return true;  // a file then registers to the resizer panes' size
-  return std::any_of(panes.begin(), panes.end(),
-                     [](const PaneConfig& p) { return p.sr_round_trip == 0 && !p.is_file(); });
+  return std::any_of(panes.begin(), panes.end(), [](const PaneConfig& p) {
+    return p.sr_round_trip == 0 && !p.is_file() && !p.is_pushed();
+  });
 }
 
 std::shared_ptr<const Image> Comparison::reference() const {

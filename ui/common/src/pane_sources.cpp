@@ -259,7 +259,13 @@ PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConf
                         const std::shared_ptr<const Image>& shared_src, ResizeClass cls) {
   PaneResult r;
   try {
-    if (pane.is_file()) {
+    if (pane.is_pushed()) {  // exactly the image sent
+      r.image = pane.pushed_image;
+      r.device = QStringLiteral("CPU");
+      r.note = QStringLiteral("%1, %2 as sent")
+                   .arg(pane.pushed, QString::fromStdString(to_string(r.image->type())));
+      range = file_display_range(r.image->type(), src.type(), range);
+    } else if (pane.is_file()) {
       r = run_file_pane(pane, pane_target(src, base, reference), base.boundary, run);
       range = file_display_range(r.image->type(), src.type(), range);
     } else {

@@ -22,7 +22,7 @@ ViewerSettings MainWindow::current_settings() const {
   v.diffs = diff_action_->isChecked();
   // The default four panes' sources; a file pane (or a missing one) is remembered as the default.
   for (int i = 0; i < Document::kPanes; ++i)
-    if (i < doc_->pane_count() && !doc_->pane(i).is_file())
+    if (i < doc_->pane_count() && !doc_->pane(i).is_file() && !doc_->pane(i).is_pushed())
       v.panes[static_cast<std::size_t>(i)] = doc_->pane(i);
   v.boundary = doc_->spec().boundary;
   v.device = doc_->device();

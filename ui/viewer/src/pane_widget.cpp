@@ -131,19 +131,20 @@ void PaneWidget::set_config(const PaneConfig& c) {
   aa_->setChecked(c.antialiasing);
   sr_round_trip_ = c.sr_round_trip;
   sr_degradation_ = c.sr_degradation;
-  aa_->setVisible(!c.peer && !sr_round_trip_ && !c.is_file());
+  aa_->setVisible(!c.peer && !sr_round_trip_ && !c.is_file() && !c.is_pushed());
   fit_method_box();
   file_path_ = c.file;
   const QSignalBlocker b3(upscale_);
   upscale_->setCurrentIndex(std::max(
       0,
       upscale_->findData(c.file_upscale ? QString::fromStdString(to_string(*c.file_upscale)) : QString())));
-  method_->setVisible(!c.is_file());
-  file_->setVisible(c.is_file());
+  const bool as_is = c.is_file() || c.is_pushed();  // shown as it is: a name, no method
+  method_->setVisible(!as_is);
+  file_->setVisible(as_is);
   upscale_->setVisible(c.is_file());
-  remove_->setVisible(c.is_file());
-  file_->set_full_text(c.is_file() ? pane_label(c) : QString());
-  file_->setToolTip(c.file);
+  remove_->setVisible(as_is);
+  file_->set_full_text(as_is ? pane_label(c) : QString());
+  file_->setToolTip(c.is_pushed() ? QStringLiteral("%1 (pushed)").arg(c.pushed) : c.file);
   // The file's name before the size line: whole up to 110 px (three columns of panes still fit a
   // 1280 px screen), elided beyond, the path in the tooltip.
   file_->setMinimumWidth(std::min(file_->fontMetrics().horizontalAdvance(file_->full_text()) + 2, 110));

@@ -86,6 +86,11 @@ struct PaneConfig {
   // table (BI, BD or DN) made visible. Compare it with DiffAgainst::Source.
   int sr_round_trip = 0;
   SrDegradation sr_degradation = {};  // used with sr_round_trip only
+  // An image pushed into the window over its socket (docs/VIEWER.md), shown exactly as sent and named
+  // `pushed`; sending that name again replaces the image (a new pointer: the pane is recomputed).
+  QString pushed = {};
+  std::shared_ptr<const Image> pushed_image = nullptr;
+  bool is_pushed() const { return pushed_image != nullptr; }
   bool operator==(const PaneConfig&) const = default;
 };
 // A pane showing an image file, upscaled by `upscale` when it is an LR image.

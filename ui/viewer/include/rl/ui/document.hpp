@@ -16,6 +16,7 @@
 
 #include "rl/device_policy.hpp"
 #include "rl/image.hpp"
+#include "rl/push_protocol.hpp"
 #include "rl/spec.hpp"
 #include "rl/ui/comparison.hpp"
 #include "rl/ui/document_jobs.hpp"
@@ -126,6 +127,14 @@ class Document : public QObject {
 
   // Starts a new computation now (setters schedule one on the next event-loop turn).
   void compute_now();
+
+  // ---- images pushed over the window's socket (document_push.cpp, push_server.hpp) ----
+  // Shows `img` as it is: as pane `name` (that pane updated in place when it exists, else one added),
+  // as the reference, or as the HR (the loaded image; with an integer `scale` s >= 2 the resizer panes
+  // become SR round trips at s and compare with it). Returns "" or a one-line error.
+  QString push_image(const QString& name, push::Role role, Image img, double scale);
+  QString close_pushed(const QString& name, push::Role role);
+  int pushed_pane(const QString& name) const;  // -1 when no pane was pushed with that name
 
  signals:
   void source_changed();

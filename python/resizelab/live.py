@@ -1,0 +1,209 @@
+"""Images into the running resizelab viewer, from a training loop or any script.
+
+    import resizelab
+    resizelab.show(hr, name="hr", role="hr", scale=4)   # the HR; the resizer panes become x4 round trips
+    for step in range(steps):
+        ...
+        if step % 100 == 0:
+            resizelab.show(sr, name="sr")               # one pane, updated in place every time
+
+show() sends the image over the viewer's local socket (docs/VIEWER.md, "Pushing images from Python
+and scripts") and starts a viewer when none runs. Pure Python: numpy only, torch never imported.
+"""
+
+import os
+import pwd
+import shutil
+import socket
+import struct
+import subprocess
+import tempfile
+import time
+
+import numpy as np
+
+__all__ = ["show", "close", "query", "socket_path", "ViewerError"]
+
+_HEADER = struct.Struct("<4sHBBHHIdQ")  # magic, version, type, role, name length, flags, reserved, scale, payload
+_MAGIC, _VERSION = b"RLIM", 1
+_OPEN, _CLOSE, _QUERY, _REPLY = 1, 2, 3, 129
+_ROLES = {"pane": 0, "reference": 1, "hr": 2}
+_QUERY_PIXELS, _REPLY_ERROR = 1, 1
+# numpy dtypes the viewer holds as they are (MATLAB's classes); float16 and bfloat16 widen exactly to float32.
+_DTYPES = {np.dtype(t) for t in ("uint8", "uint16", "uint32", "int8", "int16", "int32", "float32", "float64",
+                                 "bool")}
+_LAYOUTS = ("hw", "hwc", "chw", "nchw")
+START_WAIT_S = 15.0  # a viewer started by show() has this long to listen
+
+
+class ViewerError(RuntimeError):
+    """The viewer refused a message (its one-line reply), or none could be reached."""
+
+
+def socket_path():
+    """Where the viewer listens: $RESIZELAB_SOCKET, else resizelab-<uid>.sock in $XDG_RUNTIME_DIR (or
+    Qt's fallback, <tmp>/runtime-<user>)."""
+    path = os.environ.get("RESIZELAB_SOCKET")
+    if path:
+        return path
+    folder = os.environ.get("XDG_RUNTIME_DIR") or os.path.join(tempfile.gettempdir(),
+                                                               "runtime-" + pwd.getpwuid(os.getuid()).pw_name)
+    return os.path.join(folder, f"resizelab-{os.getuid()}.sock")
+
+
+def _as_array(image):
+    """A numpy array of image (a numpy array, or a torch tensor on any device), no copy where none is needed."""
+    if type(image).__module__.split(".")[0] == "torch":
+        t = image.detach()
+        if str(t.dtype) in ("torch.float16", "torch.bfloat16"):
+            t = t.float()  # exact: every half and bfloat16 value is a float32
+        return t.cpu().numpy()
+    a = np.asarray(image)
+    if a.dtype == np.float16:
+        a = a.astype(np.float32)
+    return a
+
+
+def _hwc(a, layout):
+    """a as rows x cols [x channels]; refuses a layout it cannot tell (one line)."""
+    shape = tuple(a.shape)
+    if layout is None:
+        if a.ndim == 2:
+            layout = "hw"
+        elif a.ndim == 4:
+            layout = "nchw"
+        elif a.ndim == 3:
+            hwc, chw = shape[2] <= 4, shape[0] <= 4
+            if hwc == chw:
+                raise ValueError(f"resizelab.show: cannot tell whether shape {shape} is HWC or CHW; "
+                                 "pass layout='hwc' or layout='chw'")
+            layout = "hwc" if hwc else "chw"
+        else:
+            raise ValueError(f"resizelab.show: a {a.ndim}-D array (shape {shape}); give HW, HWC, CHW or NCHW")
+    if layout not in _LAYOUTS:
+        raise ValueError(f"resizelab.show: layout must be one of {', '.join(_LAYOUTS)}, not {layout!r}")
+    if a.ndim != len(layout):
+        raise ValueError(f"resizelab.show: layout {layout!r} needs a {len(layout)}-D array, got shape {shape}")
+    if layout == "nchw":
+        if shape[0] != 1:
+            raise ValueError(f"resizelab.show: a batch of {shape[0]} images (shape {shape}); show one, e.g. x[0]")
+        a = a[0]
+    if layout in ("chw", "nchw"):
+        a = np.moveaxis(a, 0, -1)
+    return a
+
+
+def _npy_header(a):
+    descr = a.dtype.str if a.dtype.itemsize > 1 else "|" + a.dtype.str[1:]
+    d = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (descr, repr(tuple(a.shape)))
+    pad = (64 - (10 + len(d) + 1) % 64) % 64
+    d = d + " " * pad + "\n"
+    return b"\x93NUMPY\x01\x00" + struct.pack("<H", len(d)) + d.encode("latin1")
+
+
+def _header(kind, role, name, flags=0, scale=0.0, payload=0):
+    raw = name.encode("utf-8")
+    if len(raw) > 255:
+        raise ValueError(f"resizelab.show: the name is {len(raw)} bytes long (at most 255)")
+    return _HEADER.pack(_MAGIC, _VERSION, kind, _ROLES[role], len(raw), flags, 0, float(scale), payload) + raw
+
+
+def _connect(start):
+    path = socket_path()
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        s.connect(path)
+        return s
+    except OSError:
+        s.close()
+        if not start:
+            raise ViewerError(f"no resizelab viewer listens at {path}") from None
+    exe = os.environ.get("RESIZELAB_VIEWER") or shutil.which("resizelab")
+    if not exe:
+        raise ViewerError(f"no resizelab viewer listens at {path}, and resizelab is not on PATH to start one")
+    subprocess.Popen([exe], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                     start_new_session=True)
+    deadline = time.monotonic() + START_WAIT_S
+    while time.monotonic() < deadline:
+        time.sleep(0.1)
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            s.connect(path)
+            return s
+        except OSError:
+            s.close()
+    raise ViewerError(f"started {exe}, but nothing listened at {path} within {START_WAIT_S:g} s")
+
+
+def _read_exactly(s, n):
+    buf = bytearray(n)
+    view, got = memoryview(buf), 0
+    while got < n:
+        k = s.recv_into(view[got:], n - got)
+        if k == 0:
+            raise ViewerError("the viewer closed the connection before replying")
+        got += k
+    return bytes(buf)
+
+
+def _reply(s):
+    magic, version, kind, _, name_len, flags, _, _, length = _HEADER.unpack(_read_exactly(s, _HEADER.size))
+    if magic != _MAGIC or version != _VERSION or kind != _REPLY:
+        raise ViewerError("the viewer's reply is not a resizelab reply")
+    text = _read_exactly(s, name_len).decode("utf-8", "replace")
+    payload = _read_exactly(s, length) if length else b""
+    if flags & _REPLY_ERROR:
+        raise ViewerError(text)
+    return text, payload
+
+
+def _role(role):
+    if role not in _ROLES:
+        raise ValueError(f"resizelab.show: role must be 'pane', 'reference' or 'hr', not {role!r}")
+    return role
+
+
+def show(image, name="sr", role="pane", scale=None, *, layout=None, start=True):
+    """Shows image in the running resizelab viewer (started when none runs, with start=True).
+
+    image: a numpy array or a torch tensor on any device, of uint8, uint16, uint32, int8, int16, int32,
+    float32, float64 or bool (float16 and bfloat16 widen to float32, exactly); the pane holds exactly
+    these values. Layout: HW, HWC (numpy's habit), CHW or NCHW with N = 1 (torch's); a 3-D shape whose
+    first and last sides could both be channels (at most 4), or neither, is refused unless layout=
+    "hwc" or "chw" says which. role: "pane" (shown as pane `name`; the same name again updates that
+    pane in place, keeping the zoom, the crop and the other panes, and the statistics are recomputed),
+    "reference" (what the panes are compared with) or "hr" (the loaded image; with scale=s, an integer
+    2..16, the resizer panes become SR round trips at s from it and every pane is compared with it).
+    Returns the viewer's one-line reply; raises ViewerError with the viewer's reason when it refuses.
+    """
+    role = _role(role)
+    a = _hwc(_as_array(image), layout)
+    if a.dtype not in _DTYPES:
+        raise TypeError(f"resizelab.show: {a.dtype} images are not shown as they are; "
+                        "use uint8, uint16, uint32, int8, int16, int32, float32, float64 or bool")
+    a = np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("<"))
+    head = _npy_header(a)
+    with _connect(start) as s:
+        s.sendall(_header(_OPEN, role, name, scale=scale or 0.0, payload=len(head) + a.nbytes) + head)
+        s.sendall(memoryview(a).cast("B"))
+        return _reply(s)[0]
+
+
+def close(name, role="pane", *, start=False):
+    """Removes pane `name` that show() made (role="reference": the reference); returns the reply."""
+    with _connect(start) as s:
+        s.sendall(_header(_CLOSE, _role(role), name))
+        return _reply(s)[0]
+
+
+def query(name, role="pane", *, pixels=True):
+    """What the viewer shows as pane `name` (or the reference, or the HR) once its result and statistics
+    are current: (the image as a numpy array, H x W or H x W x C, or None with pixels=False; the
+    viewer's line with the pane's statistics)."""
+    with _connect(False) as s:
+        s.sendall(_header(_QUERY, _role(role), name, flags=_QUERY_PIXELS if pixels else 0))
+        text, payload = _reply(s)
+    if not pixels:
+        return None, text
+    import io
+    return np.load(io.BytesIO(payload), allow_pickle=False), text

@@ -1,0 +1,117 @@
+// Images pushed into the real main window, offscreen, through the document's push entry points (what
+// the socket's server calls; the socket itself is tested from Python, tests/python/test_live.py): a
+// pane named and shown as sent, updated in place with the view and the other panes kept, the HR with
+// an SR factor (the Differences panel's Against choice follows), and the refusals.
+#include <QComboBox>
+#include <QTest>
+#include <cstring>
+#include <memory>
+
+#include "rl/ui/difference_panel.hpp"
+#include "rl/ui/elided_label.hpp"
+#include "rl/ui/main_window.hpp"
+#include "rl/ui/pane_widget.hpp"
+#include "rl/ui/view_state.hpp"
+#include "test_util.hpp"
+
+using namespace rl::ui;
+
+namespace {
+
+constexpr int kWaitMs = 60000;
+
+rl::Image float_image(int rows, int cols, float offset) {
+  rl::Image img = rl::Image::uninitialized(rows, cols, 3, rl::ElemType::F32);
+  auto* v = img.data<float>();
+  for (std::size_t i = 0; i < img.elements(); ++i)
+    v[i] = static_cast<float>((i * 7919) % 1000) / 1000.0f + offset;
+  return img;
+}
+
+bool same_bytes(const rl::Image& a, const rl::Image& b) {
+  return a.type() == b.type() && a.same_shape(b) && std::memcmp(a.raw(), b.raw(), a.bytes()) == 0;
+}
+
+}  // namespace
+
+class PushTest : public QObject {
+  Q_OBJECT
+ private:
+  std::unique_ptr<MainWindow> w_;
+  Document* doc() { return w_->document(); }
+  bool settle() {
+    QTest::qWait(20);
+    return test::wait_idle(*doc(), kWaitMs);
+  }
+
+ private slots:
+  void initTestCase() {
+    test::isolate_settings();
+    w_ = std::make_unique<MainWindow>();
+    QVERIFY(test::show_and_settle(*w_, *doc(), kWaitMs));
+  }
+
+  // The HR with factor 4: the resizer panes become round trips compared with it, and the panel's
+  // Against box says so.
+  void hrWithAScaleComparesWithTheHr() {
+    QCOMPARE(doc()->push_image("hr", rl::push::Role::Hr, float_image(64, 96, 0.0f), 4), QString());
+    QVERIFY(settle());
+    QCOMPARE(doc()->diff_settings().against, DiffAgainst::Source);
+    QCOMPARE(doc()->pane(1).sr_round_trip, 4);
+    QComboBox* against = nullptr;
+    for (QComboBox* c : w_->findChild<DifferencePanel*>()->findChildren<QComboBox*>())
+      if (c->findText("the image itself (HR)") >= 0) against = c;
+    QVERIFY(against);
+    QCOMPARE(against->currentText(), QString("the image itself (HR)"));
+  }
+
+  // A pushed pane holds the very image sent, is named in its header with a close button and no
+  // method box; sending the name again replaces it in place with the view and the other panes kept.
+  void aPaneIsUpdatedInPlace() {
+    const rl::Image sr1 = float_image(64, 96, 0.01f);
+    QCOMPARE(doc()->push_image("sr", rl::push::Role::Pane, sr1, 0), QString());
+    QCOMPARE(doc()->push_image("other", rl::push::Role::Pane, float_image(64, 96, 0.02f), 0), QString());
+    QVERIFY(settle());
+    const int i = doc()->pushed_pane("sr");
+    QCOMPARE(i, 4);
+    QCOMPARE(doc()->pane_count(), 6);
+    QVERIFY(same_bytes(*doc()->result(i).image, sr1));
+    QVERIFY(doc()->diff(i).stats);
+    PaneWidget* p = w_->pane(i);
+    QVERIFY(p->file_label()->isVisible());
+    QCOMPARE(p->file_label()->full_text(), QString("sr"));
+    QVERIFY(!p->method_box()->isVisible());
+    w_->view_state()->set_zoom(3.0);
+    const double zoom = w_->view_state()->zoom();
+    const QPointF centre = w_->view_state()->center();
+    const auto other = doc()->result(5).image;
+    const double max_before = doc()->diff(i).stats->max_abs;
+    const rl::Image sr2 = float_image(64, 96, 0.05f);
+    QCOMPARE(doc()->push_image("sr", rl::push::Role::Pane, sr2, 0), QString());
+    QVERIFY(settle());
+    QCOMPARE(doc()->pushed_pane("sr"), i);
+    QCOMPARE(doc()->pane_count(), 6);
+    QVERIFY(same_bytes(*doc()->result(i).image, sr2));
+    QVERIFY(doc()->diff(i).stats->max_abs != max_before);  // the statistics recomputed
+    QCOMPARE(doc()->result(5).image, other);               // the other pane kept, not remade
+    QCOMPARE(w_->view_state()->zoom(), zoom);
+    QCOMPARE(w_->view_state()->center(), centre);
+  }
+
+  void closeAndRefusals() {
+    QCOMPARE(doc()->push_image("x", rl::push::Role::Pane, float_image(4, 4, 0), 2),
+             QString("a scale goes with role hr (the SR factor), not with role pane"));
+    QCOMPARE(doc()->push_image("hr", rl::push::Role::Hr, float_image(4, 4, 0), 2.5),
+             QString("the scale must be an integer SR factor 2..16, not 2.5"));
+    QCOMPARE(doc()->close_pushed("nope", rl::push::Role::Pane), QString("no pane named 'nope' was pushed"));
+    QCOMPARE(doc()->close_pushed("hr", rl::push::Role::Hr), QString("the HR cannot be closed; push another"));
+    QCOMPARE(doc()->close_pushed("sr", rl::push::Role::Pane), QString());
+    QCOMPARE(doc()->pushed_pane("sr"), -1);
+    QCOMPARE(doc()->pane_count(), 5);
+  }
+
+  void cleanupTestCase() { w_.reset(); }
+};
+
+QTEST_MAIN(PushTest)
+#include "push_test.moc"
