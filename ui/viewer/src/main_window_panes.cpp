@@ -52,6 +52,7 @@ void MainWindow::sync_pane_widgets() {
   }
   panes_[0]->view()->set_defines_viewport(!wipe_action_->isChecked());
   view_bar_->set_pane_count(static_cast<int>(n));
+  apply_solo();  // a pane shown alone stays alone
 }
 
 void MainWindow::refresh_panes() {
@@ -63,7 +64,7 @@ void MainWindow::refresh_panes() {
   const QString ref_name = cmp.against_image() ? "showing: " + doc_->reference_name()
                            : cmp.against_source()
                                ? QString("showing: the image itself (HR)")
-                               : QString("showing: pane %1 (reference)").arg(kReferencePane + 1);
+                               : QString("showing: %1 (reference)").arg(panes_[kReferencePane]->title());
   // What pane i shows: the reference while flickering, its map in difference mode, else its result
   // (moved by its nudge).
   struct Layer {
@@ -72,7 +73,7 @@ void MainWindow::refresh_panes() {
   };
   const auto layer = [&](int i) -> Layer {
     const PaneDiff& d = doc_->diff(i);
-    if (flick) return {cmp.reference_display, ref_values};
+    if (flick || i >= doc_->pane_count()) return {cmp.reference_display, ref_values};  // or the HR's choice
     // Its map once coloured (the colours of maps shown for the first time come from a job; until then
     // the pane keeps its result, its header saying "comparing…").
     if (diff && d.map && d.colored_picture) return {d.colored_picture, d.map};
@@ -106,13 +107,15 @@ void MainWindow::refresh_panes() {
                  .arg(QString::number(r.ms, 'f', 1), r.device);
     if (r.upscaled_by > 1) info = QString("LR ×%1 · ").arg(r.upscaled_by) + info;  // an LR file, upscaled
     p->set_info(info, diff_summary(d));
+    p->set_upscaled_by(r.upscaled_by);
   }
+  view_bar_->set_names(wipe_names());
   if (wipe_action_->isChecked()) {
     const int a = view_bar_->wipe_left(), b = view_bar_->wipe_right();
     const Layer la = layer(a), lb = layer(b);
     wipe_->set_image(la.picture, la.values);
     const auto title = [&](int i) {
-      const QString t = panes_[static_cast<std::size_t>(i)]->title();
+      const QString t = view_bar_->names().value(i);
       return flick && !cmp.is_reference(i) ? t + " · " + ref_name : t;
     };
     wipe_->set_second(lb.picture, lb.values, title(a), title(b));

@@ -140,7 +140,7 @@ void PaneWidget::set_config(const PaneConfig& c) {
       upscale_->findData(c.file_upscale ? QString::fromStdString(to_string(*c.file_upscale)) : QString())));
   method_->setVisible(!c.is_file());
   file_->setVisible(c.is_file());
-  upscale_->setVisible(c.is_file());
+  upscale_->setVisible(c.is_file() && upscaled_by_ != 1);
   remove_->setVisible(c.is_file());
   file_->set_full_text(c.is_file() ? pane_label(c) : QString());
   file_->setToolTip(c.file);
@@ -238,6 +238,11 @@ void PaneWidget::show_stats() {
 void PaneWidget::set_showing(const QString& what) { view_->set_tag(what); }
 
 QString PaneWidget::showing() const { return view_->tag(); }
+
+void PaneWidget::set_upscaled_by(int factor) {
+  upscaled_by_ = factor;
+  upscale_->setVisible(!file_path_.isEmpty() && factor != 1);
+}
 
 QString PaneWidget::title() const { return QString("%1 · %2").arg(index_ + 1).arg(pane_label(config())); }
 

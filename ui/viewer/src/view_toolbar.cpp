@@ -39,6 +39,23 @@ void ViewToolbar::set_pane_count(int panes) {
   }
 }
 
+void ViewToolbar::set_names(const QStringList& names) {
+  for (QComboBox* box : {left_, right_}) {
+    const QSignalBlocker b(box);
+    const int keep = box->currentIndex();
+    while (box->count() > names.size()) box->removeItem(box->count() - 1);
+    while (box->count() < names.size()) box->addItem(QString());
+    for (int i = 0; i < names.size(); ++i) box->setItemText(i, names[i]);
+    box->setCurrentIndex(std::clamp(keep, 0, static_cast<int>(names.size()) - 1));
+  }
+}
+
+QStringList ViewToolbar::names() const {
+  QStringList out;
+  for (int i = 0; i < left_->count(); ++i) out << left_->itemText(i);
+  return out;
+}
+
 int ViewToolbar::wipe_left() const { return left_->currentIndex(); }
 int ViewToolbar::wipe_right() const { return right_->currentIndex(); }
 
