@@ -163,6 +163,7 @@ class KeysTest : public QObject {
       if (b->count() > 2 && b->itemText(2) == "the image itself (HR)") against = b;
     QVERIFY(against);
     QCOMPARE(against->itemText(0), QString("1 · bicubic (antialiased) (reference pane)"));
+    QVERIFY(!w_->hr_view());  // no HR cell while the panes are compared with pane 1
     // SR mode: the round trips are compared with the HR, which the wipe offers after the panes.
     w_->apply_sr_baselines(4);
     QVERIFY(settle());
@@ -171,6 +172,11 @@ class KeysTest : public QObject {
     QVERIFY2(sr[1].startsWith("2 · nearest (SR BI ×4"), qPrintable(sr[1]));
     QCOMPARE(sr[4], QString("HR (the image itself)"));
     QVERIFY(!sr.join(',').contains("pane "));
+    // The HR is a cell of the grid after the panes, at the same zoom, showing what they are compared with.
+    QVERIFY(w_->hr_view() && w_->hr_view()->isVisible());
+    QVERIFY(w_->hr_view()->display() == doc()->comparison().reference_display);
+    QCOMPARE(w_->hr_view()->values()->rows(), doc()->result(0).image->rows());
+    QVERIFY(w_->findChild<QWidget*>("hrPane")->geometry().top() > w_->pane(3)->geometry().top());
     boxes[0]->setCurrentIndex(4);
     boxes[1]->setCurrentIndex(0);
     w_->set_wipe_mode(true);

@@ -71,9 +71,11 @@ void MainWindow::apply_solo() {
     // The pane shown is the one whose size the overview outlines.
     p->view()->set_defines_viewport(!wipe_action_->isChecked() && i == std::max(solo_, 0));
   }
+  if (hr_pane_) hr_pane_->setVisible(hr_in_grid_ && solo_ < 0);
   if (solo_ < 0) return;
   PaneWidget* p = panes_[static_cast<std::size_t>(solo_)];
   for (PaneWidget* q : panes_) grid_->removeWidget(q);
+  if (hr_pane_) grid_->removeWidget(hr_pane_);
   grid_->addWidget(p, 0, 0);
   for (int k = 0; k < grid_->columnCount() || k < grid_->rowCount(); ++k) {
     grid_->setColumnStretch(k, k == 0 ? 1 : 0);

@@ -41,14 +41,17 @@ void MainWindow::sync_pane_widgets() {
   }
   // Two columns up to six panes (three columns and both docks do not fit a 1280 px screen), then
   // three, then four (16 panes: 4 x 4).
-  const int cols = n <= 6 ? 2 : n <= 12 ? 3 : 4;
+  const std::size_t cells = n + (hr_in_grid_ ? 1 : 0);  // the HR's cell after the panes (SR mode)
+  const int cols = cells <= 6 ? 2 : cells <= 12 ? 3 : 4;
   for (std::size_t i = 0; i < n; ++i)
     grid_->addWidget(panes_[i], static_cast<int>(i) / cols, static_cast<int>(i) % cols);
+  if (hr_pane_) grid_->removeWidget(hr_pane_);
+  if (hr_in_grid_) grid_->addWidget(hr_pane_, static_cast<int>(n) / cols, static_cast<int>(n) % cols);
   // Equal shares whatever the headers say: a long statistics line (a region, a nudge, a file's name)
   // is elided, it never widens its column; the rows and columns of a smaller grid take none.
-  for (int k = 0; k < 4; ++k) {
+  for (int k = 0; k < 5; ++k) {  // 16 panes and the HR: 5 rows of 4
     grid_->setColumnStretch(k, k < cols ? 1 : 0);
-    grid_->setRowStretch(k, k < (static_cast<int>(n) + cols - 1) / cols ? 1 : 0);
+    grid_->setRowStretch(k, k < (static_cast<int>(cells) + cols - 1) / cols ? 1 : 0);
   }
   panes_[0]->view()->set_defines_viewport(!wipe_action_->isChecked());
   view_bar_->set_pane_count(static_cast<int>(n));
@@ -56,6 +59,7 @@ void MainWindow::sync_pane_widgets() {
 }
 
 void MainWindow::refresh_panes() {
+  refresh_hr_pane();
   const bool diff = diff_action_->isChecked();
   const Comparison& cmp = doc_->comparison();
   // A/B: the image the panes are compared with, in every pane's place.

@@ -16,6 +16,7 @@ class QAction;
 class QActionGroup;
 class QDockWidget;
 class QGridLayout;
+class QLabel;
 class QLineEdit;
 class QMenu;
 class QStackedWidget;
@@ -151,6 +152,9 @@ class MainWindow : public QMainWindow {
   // What the wipe's choices are called: each pane's title, then the HR or the loaded reference when
   // the panes are compared with it (a wipe target too).
   QStringList wipe_names() const;
+  // The HR's cell after the panes while they are compared with the image itself (SR mode); null
+  // before the first results.
+  PaneView* hr_view() const { return hr_in_grid_ ? hr_view_ : nullptr; }
 
   // ---- hooks for plots and figure export ----
   // File > Export is disabled until a handler is installed.
@@ -177,6 +181,8 @@ class MainWindow : public QMainWindow {
   void focus_panes();
   void apply_solo();
   void refresh_view_status();
+  bool hr_pane_wanted() const;  // main_window_hr.cpp
+  void refresh_hr_pane();
   void build_central();
   void build_docks();
   void follow_view(PaneView* view);
@@ -219,7 +225,11 @@ class MainWindow : public QMainWindow {
   QAction* line_action_ = nullptr;
   QAction* ab_action_ = nullptr;
   QAction* timed_flicker_action_ = nullptr;
-  int solo_ = -1;          // the pane shown alone; -1: all
+  int solo_ = -1;               // the pane shown alone; -1: all
+  QWidget* hr_pane_ = nullptr;  // the HR's cell (main_window_hr.cpp)
+  QLabel* hr_title_ = nullptr;
+  PaneView* hr_view_ = nullptr;
+  bool hr_in_grid_ = false;
   int hovered_pane_ = -1;  // the pane view under the mouse (panes_ index); -1: none
   std::optional<QLineF> profile_line_;
   std::function<void()> export_handler_;
