@@ -123,7 +123,7 @@ class KeysTest : public QObject {
     QCOMPARE(w_->view_state()->zoom(), fit);
     // The pixel under the mouse: source point (41.5, 21.5) is output pixel 20,10 at scale 1/2.
     w_->inspect(QPointF(41.5, 21.5));
-    QVERIFY2(status().endsWith("· pixel 20,10 of pane 1"), qPrintable(status()));
+    QVERIFY2(status().endsWith("· pixel x 20, y 10 of pane 1"), qPrintable(status()));
   }
 
   void enterInAToolbarBoxGivesTheKeysBackToThePanes() {

@@ -3,10 +3,12 @@
 // wipe's last choice too (wipe_names).
 #include <QAction>
 #include <QLabel>
+#include <QLayout>
 #include <QVBoxLayout>
 
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/pane_view.hpp"
+#include "rl/ui/pane_widget.hpp"
 
 namespace rl::ui {
 
@@ -24,6 +26,7 @@ void MainWindow::refresh_hr_pane() {
     v->setSpacing(2);
     hr_title_ = new QLabel;
     hr_title_->setMinimumWidth(1);  // never widens its column
+    hr_title_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     v->addWidget(hr_title_);
     hr_view_ = new PaneView(view_);
     v->addWidget(hr_view_, 1);
@@ -40,8 +43,11 @@ void MainWindow::refresh_hr_pane() {
   const Comparison& cmp = doc_->comparison();
   const auto hr = cmp.reference();
   hr_view_->set_image(cmp.reference_display, hr);
-  hr_title_->setText(QString("<b>HR</b> · the image itself%1 · what the panes are compared with")
+  // Two short lines, as a pane's header and statistics line, so the images start at the same height.
+  hr_title_->setText(QString("<b>HR</b> · the image itself%1<br>what the panes are compared with")
                          .arg(hr ? QString(" · %1×%2").arg(hr->cols()).arg(hr->rows()) : QString()));
+  if (const int top = panes_.front()->view()->y() - hr_pane_->layout()->spacing(); top > 0)
+    hr_title_->setFixedHeight(top);
 }
 
 }  // namespace rl::ui

@@ -132,7 +132,7 @@ QString MainWindow::view_status_text() const {
     const QPoint op = panes_[static_cast<std::size_t>(i)]->view()->output_pixel(*hover_);
     const auto& img = doc_->result(i).image;
     if (img && op.x() >= 0 && op.y() >= 0 && op.x() < img->cols() && op.y() < img->rows())
-      t += QString(" · pixel %1,%2 of pane %3").arg(op.x()).arg(op.y()).arg(i + 1);
+      t += QString(" · pixel x %1, y %2 of pane %3").arg(op.x()).arg(op.y()).arg(i + 1);
   }
   return t;
 }

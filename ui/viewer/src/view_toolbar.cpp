@@ -1,6 +1,7 @@
 // The view toolbar's actions and wipe pane selectors.
 #include "rl/ui/view_toolbar.hpp"
 
+#include <QAbstractItemView>
 #include <QAction>
 #include <QComboBox>
 #include <QLabel>
@@ -20,6 +21,10 @@ ViewToolbar::ViewToolbar(QAction* diff, QAction* grid, QAction* wipe, int panes,
   right_ = new QComboBox;
   set_pane_count(panes);
   right_->setCurrentIndex(std::min(1, panes - 1));
+  for (QComboBox* box : {left_, right_}) {  // room for "2 · nearest", the rest in the open list
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(14);
+  }
   left_->setToolTip("Left of the wipe line");
   right_->setToolTip("Right of the wipe line");
   addWidget(left_);
@@ -46,6 +51,7 @@ void ViewToolbar::set_names(const QStringList& names) {
     while (box->count() > names.size()) box->removeItem(box->count() - 1);
     while (box->count() < names.size()) box->addItem(QString());
     for (int i = 0; i < names.size(); ++i) box->setItemText(i, names[i]);
+    box->view()->setMinimumWidth(box->view()->sizeHintForColumn(0) + 24);
     box->setCurrentIndex(std::clamp(keep, 0, static_cast<int>(names.size()) - 1));
   }
 }
