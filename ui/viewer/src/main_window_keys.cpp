@@ -100,6 +100,14 @@ void MainWindow::escape() {
 
 void MainWindow::make_reference(int i) {
   if (i < 0 || i >= pane_count()) return;
+  // The round trips and file panes take their sizes from the HR they are compared with: another
+  // reference would give them another size, not a comparison.
+  if (doc_->comparison().against_source()) {
+    show_error(QString("Pane %1 stays where it is: the panes are compared with the HR (SR mode); set "
+                       "Differences > Against to the reference pane first")
+                   .arg(i + 1));
+    return;
+  }
   std::vector<PaneConfig> panes;
   panes.push_back(doc_->pane(i));
   for (int k = 0; k < pane_count(); ++k)
