@@ -2,6 +2,7 @@
 // made the reference (Alt+1-9), the zoom where pixel values show (V); the status bar's zoom and
 // pixel; and focus back on the panes after Enter in a toolbar box, so the next key is a command.
 #include <QAction>
+#include <QCursor>
 #include <QGridLayout>
 #include <QLineEdit>
 #include <QMenu>
@@ -45,7 +46,17 @@ void MainWindow::connect_keys() {
   // Enter applies a typed scale or size; the next D, W or F is then a command, not text.
   for (QLineEdit* e : params_->findChildren<QLineEdit*>())
     connect(e, &QLineEdit::returnPressed, this, &MainWindow::focus_panes);
-  connect(view_, &ViewState::changed, this, &MainWindow::refresh_view_status);
+  connect(view_, &ViewState::changed, this, [this]() {
+    // A key's zoom or pan moves the image under a still mouse: the pixel under it is another one.
+    if (hovered_pane_ >= 0 && hovered_pane_ < pane_count() && hover_) {
+      const PaneView* v = panes_[static_cast<std::size_t>(hovered_pane_)]->view();
+      if (const QPoint at = v->mapFromGlobal(QCursor::pos()); v->rect().contains(at)) {
+        update_inspector(v->to_source(at));
+        return;
+      }
+    }
+    refresh_view_status();
+  });
   refresh_view_status();
 }
 
