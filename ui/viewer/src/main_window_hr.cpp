@@ -19,7 +19,7 @@ bool MainWindow::hr_pane_wanted() const {
 
 void MainWindow::refresh_hr_pane() {
   if (!hr_pane_) {
-    hr_pane_ = new QWidget;
+    hr_pane_ = new QWidget(grid_page_);  // hidden until the grid takes it
     hr_pane_->setObjectName("hrPane");
     auto* v = new QVBoxLayout(hr_pane_);
     v->setContentsMargins(0, 0, 0, 0);
