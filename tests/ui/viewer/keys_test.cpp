@@ -178,6 +178,18 @@ class KeysTest : public QObject {
     QVERIFY(w_->hr_view()->display() == doc()->comparison().reference_display);
     QCOMPARE(w_->hr_view()->values()->rows(), doc()->result(0).image->rows());
     QVERIFY(w_->findChild<QWidget*>("hrPane")->geometry().top() > w_->pane(3)->geometry().top());
+    // Its number is the one after the panes': 5 shows it alone, ] wraps to pane 1, [ comes back.
+    QTest::keyClick(w_->pane_view(0), Qt::Key_5);
+    QCOMPARE(shown(), QList<int>{});
+    QVERIFY(w_->hr_view()->isVisible());
+    QTest::keyClick(w_->pane_view(0), Qt::Key_BracketRight);
+    QCOMPARE(shown(), QList<int>{0});
+    QVERIFY(!w_->hr_view()->isVisible());
+    QTest::keyClick(w_->pane_view(0), Qt::Key_BracketLeft);
+    QVERIFY(w_->hr_view()->isVisible());
+    QTest::keyClick(w_->pane_view(0), Qt::Key_Escape);
+    QCOMPARE(shown(), (QList<int>{0, 1, 2, 3}));
+    QVERIFY(w_->hr_view()->isVisible());
     boxes[0]->setCurrentIndex(4);
     boxes[1]->setCurrentIndex(0);
     w_->set_wipe_mode(true);

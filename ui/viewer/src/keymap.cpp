@@ -32,9 +32,12 @@ QList<KeyBinding> make_keymap() {
   for (int n = 1; n <= kNumberedPanes; ++n)
     m.append({QString("solo_%1").arg(n),
               {K(QString::number(n))},
-              QString("Show pane %1 alone at full size; the same key or Esc shows all panes again").arg(n)});
-  m.append({"next_pane", {K("]")}, "Show the next pane alone (from all panes: the first)"});
-  m.append({"previous_pane", {K("[")}, "Show the previous pane alone (from all panes: the last)"});
+              QString("Show pane %1 alone at full size (after the panes: the HR in SR mode); the same key or "
+                      "Esc shows all panes again")
+                  .arg(n)});
+  m.append({"next_pane", {K("]")}, "Show the next pane (or the HR) alone (from all panes: the first)"});
+  m.append(
+      {"previous_pane", {K("[")}, "Show the previous pane (or the HR) alone (from all panes: the last)"});
   for (int n = 1; n <= kNumberedPanes; ++n)
     m.append({QString("reference_%1").arg(n),
               {K(QString("Alt+%1").arg(n))},

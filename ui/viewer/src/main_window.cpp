@@ -322,7 +322,7 @@ void MainWindow::set_wipe_mode(bool on) {
   if (wipe_action_->isChecked() != on) wipe_action_->setChecked(on);
   stack_->setCurrentIndex(on ? 1 : 0);
   // The wipe view is the one the overview outlines while it is shown.
-  PaneView* shown = panes_[static_cast<std::size_t>(std::max(solo_, 0))]->view();  // a pane alone
+  PaneView* shown = shown_view();  // a pane alone, or the first
   shown->set_defines_viewport(!on);
   wipe_->set_defines_viewport(on);
   view_->set_viewport(QSizeF(on ? wipe_->size() : shown->size()));

@@ -17,6 +17,7 @@
 #include "rl/ui/parameter_toolbar.hpp"
 #include "rl/ui/status_line.hpp"
 #include "rl/ui/view_state.hpp"
+#include "rl/ui/view_toolbar.hpp"
 
 namespace rl::ui {
 
@@ -61,30 +62,36 @@ void MainWindow::connect_keys() {
 }
 
 void MainWindow::focus_panes() {
-  if (wipe_action_->isChecked())
-    wipe_->setFocus(Qt::OtherFocusReason);
-  else
-    panes_[static_cast<std::size_t>(std::max(solo_, 0))]->view()->setFocus(Qt::OtherFocusReason);
+  (wipe_action_->isChecked() ? wipe_ : shown_view())->setFocus(Qt::OtherFocusReason);
+}
+
+// The cells the number keys and [ ] reach: the panes, then the HR's in SR mode.
+int MainWindow::cell_count() const { return pane_count() + (hr_in_grid_ ? 1 : 0); }
+
+PaneView* MainWindow::shown_view() const {
+  if (solo_ >= pane_count() && hr_view_) return hr_view_;
+  return panes_[static_cast<std::size_t>(std::max(solo_, 0))]->view();
 }
 
 void MainWindow::show_solo(int i) {
-  solo_ = i >= 0 && i < pane_count() ? i : -1;
+  solo_ = i >= 0 && i < cell_count() ? i : -1;
   if (solo_ >= 0 && wipe_action_->isChecked()) set_wipe_mode(false);
-  sync_pane_widgets();  // lays the grid out again, then apply_solo
+  sync_pane_widgets();                 // lays the grid out again, then apply_solo
+  view_bar_->set_names(wipe_names());  // the HR's choice too, which the pane count alone drops
   refresh_view_status();
 }
 
 void MainWindow::apply_solo() {
-  if (solo_ >= pane_count()) solo_ = -1;
-  for (int i = 0; i < pane_count(); ++i) {
-    PaneWidget* p = panes_[static_cast<std::size_t>(i)];
-    p->setVisible(solo_ < 0 || i == solo_);
-    // The pane shown is the one whose size the overview outlines.
-    p->view()->set_defines_viewport(!wipe_action_->isChecked() && i == std::max(solo_, 0));
-  }
-  if (hr_pane_) hr_pane_->setVisible(hr_in_grid_ && solo_ < 0);
+  if (solo_ >= cell_count()) solo_ = -1;
+  for (int i = 0; i < pane_count(); ++i)
+    panes_[static_cast<std::size_t>(i)]->setVisible(solo_ < 0 || i == solo_);
+  if (hr_pane_) hr_pane_->setVisible(hr_in_grid_ && (solo_ < 0 || solo_ == pane_count()));
+  // The pane shown is the one whose size the overview outlines.
+  for (PaneWidget* q : panes_) q->view()->set_defines_viewport(false);
+  if (hr_view_) hr_view_->set_defines_viewport(false);
+  shown_view()->set_defines_viewport(!wipe_action_->isChecked());
   if (solo_ < 0) return;
-  PaneWidget* p = panes_[static_cast<std::size_t>(solo_)];
+  QWidget* p = solo_ == pane_count() ? hr_pane_ : panes_[static_cast<std::size_t>(solo_)];
   for (PaneWidget* q : panes_) grid_->removeWidget(q);
   if (hr_pane_) grid_->removeWidget(hr_pane_);
   grid_->addWidget(p, 0, 0);
@@ -95,7 +102,7 @@ void MainWindow::apply_solo() {
 }
 
 void MainWindow::step_pane(int delta) {
-  const int n = pane_count();
+  const int n = cell_count();
   if (solo_ < 0)
     show_solo(delta > 0 ? 0 : n - 1);
   else

@@ -180,6 +180,8 @@ class MainWindow : public QMainWindow {
   void connect_keys();        // focus back on the panes after Enter; the status bar's zoom
   void focus_panes();
   void apply_solo();
+  int cell_count() const;
+  PaneView* shown_view() const;  // the view shown alone, else pane 1's
   void refresh_view_status();
   bool hr_pane_wanted() const;  // main_window_hr.cpp
   void refresh_hr_pane();
