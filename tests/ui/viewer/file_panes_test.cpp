@@ -245,6 +245,19 @@ class FilePanesTest : public QObject {
     QCOMPARE(doc()->result(3).upscaled_by, 2);
   }
 
+  // --upscale gives every file pane the method; only the pane whose file is an LR image says
+  // "up: bicubic" (a file at the panes' size is shown as it is, with no upscale box).
+  void onlyTheLrFileSaysUp() {
+    QVERIFY(doc()->result(3).upscaled_by == 2);  // lr.png, from the test above
+    rl::io::save(path("full.png").toStdString(), reference_pane());
+    doc()->set_pane(2, file_pane(path("full.png"), rl::Method::Bicubic));
+    QVERIFY(settle());
+    QCOMPARE(doc()->result(2).upscaled_by, 1);
+    QVERIFY(!w_->pane(2)->upscale_box()->isVisible());
+    QVERIFY(w_->pane(3)->upscale_box()->isVisible());
+    QCOMPARE(w_->pane(3)->upscale_box()->currentText(), QString("up: bicubic"));
+  }
+
   void cleanupTestCase() { w_.reset(); }
 };
 

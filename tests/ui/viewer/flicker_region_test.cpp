@@ -206,7 +206,7 @@ class FlickerRegionTest : public QObject {
     QVERIFY(w_->showing_reference());
     QVERIFY(w_->pane_view(2)->display() == doc()->result(0).display);
     QVERIFY(w_->pane_view(2)->display() != own);  // pane 3 (bilinear) differs from the reference
-    QCOMPARE(w_->pane(2)->showing(), QString("showing: pane 1 (reference)"));
+    QCOMPARE(w_->pane(2)->showing(), QString("showing: 1 · bicubic (antialiased) (reference)"));
     QCOMPARE(w_->pane(0)->showing(), QString());  // the reference pane shows itself
     // The tag is drawn over the image in yellow (a drawing, not a widget: the layout never moves).
     QApplication::processEvents();

@@ -184,8 +184,13 @@ class PartsTest : public QObject {
     // The dialog shows them all, then the mouse gestures.
     ShortcutsDialog d(w);
     const QString html = d.findChild<QLabel*>("shortcutTable")->text();
-    for (const ShortcutEntry& e : entries)
+    for (const ShortcutEntry& e : grouped(entries))
       QVERIFY2(html.contains(e.what.toHtmlEscaped()), qPrintable(e.what));
+    // The number keys are one line each for showing a pane alone and making it the reference.
+    QVERIFY(html.contains("Show pane N alone"));
+    QVERIFY(html.contains("1 … 9"));
+    QVERIFY(html.contains("Alt+1 … Alt+9"));
+    QVERIFY(!html.contains("Show pane 2 alone"));
     QVERIFY(html.contains("Mouse wheel"));
   }
 

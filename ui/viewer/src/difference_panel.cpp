@@ -28,7 +28,7 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   auto* l = new QVBoxLayout(this);
   auto* form = new QFormLayout;
   against_ = new QComboBox;
-  against_->addItem("pane 1 (reference)");
+  against_->addItem("1 (reference pane)");  // named by refresh()
   against_->addItem("loaded image (none)");
   // An SR round trip's HR: the image the panes were made from (DiffAgainst::Source).
   against_->addItem("the image itself (HR)");
@@ -164,6 +164,10 @@ void DifferencePanel::show_against(DiffAgainst a) {
 }
 
 void DifferencePanel::refresh() {
+  // The pickers name panes by their label or file (the A/B flicker shows this one).
+  if (doc_->pane_count() > 0)
+    against_->setItemText(0, QString("1 · %1 (reference pane)")
+                                 .arg(pane_label(doc_->pane(0), doc_->result(Document::kReferencePane))));
   const DiffSettings& s = doc_->diff_settings();
   const DiffScale& scale = doc_->diff_scale();
   colorbar_->set(scale.colormap, scale.lo, scale.hi, scale.label, scale.non_finite);

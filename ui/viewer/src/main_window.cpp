@@ -79,6 +79,7 @@ MainWindow::MainWindow(QWidget* parent)
   build_central();
   build_docks();
   status_ = new StatusLine(statusBar(), doc_, this);
+  connect_keys();
 
   connect(doc_, &Document::source_changed, this, &MainWindow::on_source_changed);
   // While a file loads, the title, overview and status bar name it, not the image it replaces.
@@ -321,9 +322,10 @@ void MainWindow::set_wipe_mode(bool on) {
   if (wipe_action_->isChecked() != on) wipe_action_->setChecked(on);
   stack_->setCurrentIndex(on ? 1 : 0);
   // The wipe view is the one the overview outlines while it is shown.
-  panes_[0]->view()->set_defines_viewport(!on);
+  PaneView* shown = shown_view();  // a pane alone, or the first
+  shown->set_defines_viewport(!on);
   wipe_->set_defines_viewport(on);
-  view_->set_viewport(QSizeF(on ? wipe_->size() : panes_[0]->view()->size()));
+  view_->set_viewport(QSizeF(on ? wipe_->size() : shown->size()));
   refresh_panes();
 }
 

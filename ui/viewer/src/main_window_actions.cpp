@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 
 #include "rl/ui/flicker_controller.hpp"
+#include "rl/ui/keymap.hpp"
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/pane_view.hpp"
 #include "rl/ui/pane_widget.hpp"
@@ -32,26 +33,27 @@ void MainWindow::build_actions() {
     if (!keys.isEmpty()) addAction(a);
     return a;
   };
+  // An action whose keys and status tip are the keymap's (rl/ui/keymap.hpp).
+  const auto bind = [add](QMenu* menu, const QString& text, const QString& id, auto slot) {
+    const KeyBinding& k = key_binding(id);
+    return add(menu, text, k.keys, k.what, slot);
+  };
   QMenu* file = menuBar()->addMenu("&File");
-  add(file, "&Open…", {QKeySequence::Open}, "Open an image (or drop a file on the window)", [this]() {
+  bind(file, "&Open…", "open", [this]() {
     if (const QString path = ask_for_image("Open image"); !path.isEmpty()) open_file(path);
   });
   recent_ = new RecentFiles(file->addMenu("Open &Recent"), this);
   connect(recent_, &RecentFiles::open_requested, this, &MainWindow::open_file);
   add(file, "Open &Default Image", {}, {}, &MainWindow::load_default_image);
-  add(file, "&Add Image as Pane…", {QKeySequence("Ctrl+Shift+O")},
-      "Add an image file as a pane, compared with the reference (or drop a file on a pane)", [this]() {
-        if (const QString path = ask_for_image("Add image as pane (e.g. a network's output)");
-            !path.isEmpty())
-          add_image_pane(path);
-      });
+  bind(file, "&Add Image as Pane…", "add_pane", [this]() {
+    if (const QString path = ask_for_image("Add image as pane (e.g. a network's output)"); !path.isEmpty())
+      add_image_pane(path);
+  });
   file->addSeparator();
-  add(file, "Load &Reference Image…", {QKeySequence("Ctrl+R")}, "Load a reference image to compare against",
-      [this]() {
-        if (const QString path = ask_for_image("Load reference image (e.g. a MATLAB output)");
-            !path.isEmpty())
-          doc_->load_reference(path);
-      });
+  bind(file, "Load &Reference Image…", "load_reference", [this]() {
+    if (const QString path = ask_for_image("Load reference image (e.g. a MATLAB output)"); !path.isEmpty())
+      doc_->load_reference(path);
+  });
   add(file, "&Clear Reference Image", {}, {}, [this]() { doc_->clear_reference(); });
   add(file, "&Identify LR Image…", {}, "Find which resizer made an LR image from the loaded one", [this]() {
     if (const QString path = ask_for_image("LR image to identify (the loaded image is the HR)");
@@ -59,45 +61,39 @@ void MainWindow::build_actions() {
       identify_lr(path);
   });
   file->addSeparator();
-  export_action_ =
-      add(file, "&Export Figure…", {QKeySequence("Ctrl+E")}, "Export a figure (when available)", [this]() {
-        if (export_handler_) export_handler_();
-      });
+  export_action_ = bind(file, "&Export Figure…", "export", [this]() {
+    if (export_handler_) export_handler_();
+  });
   export_action_->setEnabled(false);
   export_action_->setToolTip("Figure export is not part of this build");
   file->addSeparator();
-  add(file, "&Quit", {QKeySequence::Quit}, "Quit", &QWidget::close);
+  bind(file, "&Quit", "quit", &QWidget::close);
 
   view_menu_ = menuBar()->addMenu("&View");
-  add(view_menu_, "Zoom &In", {QKeySequence("+"), QKeySequence("="), QKeySequence::ZoomIn},
-      "Zoom in (all panes together)", [this]() { view_->zoom_about(1.25, view_->center()); });
-  add(view_menu_, "Zoom &Out", {QKeySequence("-"), QKeySequence::ZoomOut}, "Zoom out (all panes together)",
-      [this]() { view_->zoom_about(0.8, view_->center()); });
-  add(view_menu_, "&Fit", {QKeySequence("F")}, "Fit the whole image", &MainWindow::fit_view);
-  add(view_menu_, "&1:1 (one output pixel per screen pixel)", {QKeySequence("1")},
-      "1:1, one output pixel per screen pixel", &MainWindow::one_to_one);
+  bind(view_menu_, "Zoom &In", "zoom_in", [this]() { view_->zoom_about(1.25, view_->center()); });
+  bind(view_menu_, "Zoom &Out", "zoom_out", [this]() { view_->zoom_about(0.8, view_->center()); });
+  bind(view_menu_, "&Fit", "fit", &MainWindow::fit_view);
+  bind(view_menu_, "&1:1 (one output pixel per screen pixel)", "one_to_one", &MainWindow::one_to_one);
+  bind(view_menu_, "Zoom to Pixel &Values", "zoom_values", &MainWindow::zoom_to_values);
   const auto pan = [this](double dx, double dy) {
     view_->pan_screen(QPointF(view_->viewport().width() * dx, view_->viewport().height() * dy));
   };
-  add(view_menu_, "Pan Left", {QKeySequence(Qt::Key_Left)}, "Pan left", [pan]() { pan(1.0 / 8, 0); });
-  add(view_menu_, "Pan Right", {QKeySequence(Qt::Key_Right)}, "Pan right", [pan]() { pan(-1.0 / 8, 0); });
-  add(view_menu_, "Pan Up", {QKeySequence(Qt::Key_Up)}, "Pan up", [pan]() { pan(0, 1.0 / 8); });
-  add(view_menu_, "Pan Down", {QKeySequence(Qt::Key_Down)}, "Pan down", [pan]() { pan(0, -1.0 / 8); });
+  bind(view_menu_, "Pan Left", "pan_left", [pan]() { pan(1.0 / 8, 0); });
+  bind(view_menu_, "Pan Right", "pan_right", [pan]() { pan(-1.0 / 8, 0); });
+  bind(view_menu_, "Pan Up", "pan_up", [pan]() { pan(0, 1.0 / 8); });
+  bind(view_menu_, "Pan Down", "pan_down", [pan]() { pan(0, -1.0 / 8); });
+  build_pane_actions();
   view_menu_->addSeparator();
-  grid_action_ = add(view_menu_, "Pixel &Grid and Values", {QKeySequence("G")},
-                     "Pixel grid and values at high zoom", [this](bool on) {
-                       for (PaneWidget* p : panes_) p->view()->set_grid(on);
-                       wipe_->set_grid(on);
-                     });
-  diff_action_ = add(view_menu_, "Show &Differences", {QKeySequence("D")},
-                     "Show difference maps instead of results", &MainWindow::set_diff_mode);
-  wipe_action_ = add(view_menu_, "&Wipe (compare two panes)", {QKeySequence("W")},
-                     "Wipe: compare two panes in one view", &MainWindow::set_wipe_mode);
-  line_action_ = add(view_menu_, "&Line Profile Tool", {QKeySequence("L")},
-                     "Line profile: drag on a pane draws the line (Shift+drag always does)", [this](bool on) {
-                       for (PaneWidget* p : panes_) p->view()->set_line_tool(on);
-                       wipe_->set_line_tool(on);
-                     });
+  grid_action_ = bind(view_menu_, "Pixel &Grid and Values", "grid", [this](bool on) {
+    for (PaneWidget* p : panes_) p->view()->set_grid(on);
+    wipe_->set_grid(on);
+  });
+  diff_action_ = bind(view_menu_, "Show &Differences", "differences", &MainWindow::set_diff_mode);
+  wipe_action_ = bind(view_menu_, "&Wipe (compare two panes)", "wipe", &MainWindow::set_wipe_mode);
+  line_action_ = bind(view_menu_, "&Line Profile Tool", "line_tool", [this](bool on) {
+    for (PaneWidget* p : panes_) p->view()->set_line_tool(on);
+    wipe_->set_line_tool(on);
+  });
   for (QAction* a : {grid_action_, diff_action_, wipe_action_, line_action_}) a->setCheckable(true);
   grid_action_->setChecked(true);
 
@@ -107,13 +103,10 @@ void MainWindow::build_actions() {
                    &MainWindow::set_ab);
   ab_action_->setCheckable(true);
   ab_action_->setIconText("A/B");
-  QAction* hold = add(view_menu_, "Show the Reference While Space Is Held", {QKeySequence(Qt::Key_Space)},
-                      "Hold: every pane shows the image it is compared with until the key is released",
-                      [this]() { set_flicker_hold(true); });
+  QAction* hold = bind(view_menu_, "Show the Reference While Space Is Held", "hold_reference",
+                       [this]() { set_flicker_hold(true); });
   hold->setAutoRepeat(false);
-  timed_flicker_action_ = add(view_menu_, "&Timed Flicker", {QKeySequence("T")},
-                              "Timed flicker: each pane and its reference in turn (View > Flicker Interval)",
-                              &MainWindow::set_timed_flicker);
+  timed_flicker_action_ = bind(view_menu_, "&Timed Flicker", "timed_flicker", &MainWindow::set_timed_flicker);
   timed_flicker_action_->setCheckable(true);
   QMenu* interval = view_menu_->addMenu("Flicker &Interval");
   auto* intervals = new QActionGroup(this);
@@ -126,24 +119,17 @@ void MainWindow::build_actions() {
     intervals->addAction(a);
   }
   view_menu_->addSeparator();
-  const QString nudge_what = "Nudge the pane under the mouse one pixel %1 before it is compared";
-  add(view_menu_, "Nudge Pane Left", {QKeySequence("Ctrl+Left")}, nudge_what.arg("left"),
-      [this]() { nudge(QPoint(-1, 0)); });
-  add(view_menu_, "Nudge Pane Right", {QKeySequence("Ctrl+Right")}, nudge_what.arg("right"),
-      [this]() { nudge(QPoint(1, 0)); });
-  add(view_menu_, "Nudge Pane Up", {QKeySequence("Ctrl+Up")}, nudge_what.arg("up"),
-      [this]() { nudge(QPoint(0, -1)); });
-  add(view_menu_, "Nudge Pane Down", {QKeySequence("Ctrl+Down")}, nudge_what.arg("down"),
-      [this]() { nudge(QPoint(0, 1)); });
-  add(view_menu_, "Reset Nudge of the Pane", {QKeySequence("Ctrl+0")},
-      "Undo the nudge of the pane under the mouse", [this]() {
-        if (const int i = nudge_target(); i >= 0) doc_->reset_nudge(i);
-      });
+  bind(view_menu_, "Nudge Pane Left", "nudge_left", [this]() { nudge(QPoint(-1, 0)); });
+  bind(view_menu_, "Nudge Pane Right", "nudge_right", [this]() { nudge(QPoint(1, 0)); });
+  bind(view_menu_, "Nudge Pane Up", "nudge_up", [this]() { nudge(QPoint(0, -1)); });
+  bind(view_menu_, "Nudge Pane Down", "nudge_down", [this]() { nudge(QPoint(0, 1)); });
+  bind(view_menu_, "Reset Nudge of the Pane", "reset_nudge", [this]() {
+    if (const int i = nudge_target(); i >= 0) doc_->reset_nudge(i);
+  });
   add(view_menu_, "Reset All Nudges", {}, {}, [this]() { doc_->reset_nudge(-1); });
   view_menu_->addSeparator();
-  add(view_menu_, "&Clear Region", {QKeySequence(Qt::Key_Escape)},
-      "Clear the statistics region (Ctrl+drag on a pane draws one)",
-      [this]() { doc_->set_region(std::nullopt); });
+  bind(view_menu_, "All Panes / &Clear Region", "escape", &MainWindow::escape);
+  add(view_menu_, "Clear Region", {}, {}, [this]() { doc_->set_region(std::nullopt); });
   add(view_menu_, "Copy Region as --&crop", {}, "Copy the region as resizelab's --crop x,y,w,h", [this]() {
     if (!doc_->region()) {
       statusBar()->showMessage("No region: Ctrl+drag on a pane to draw one", 4000);
@@ -201,7 +187,7 @@ void MainWindow::build_actions() {
   }
 
   QMenu* help = menuBar()->addMenu("&Help");
-  add(help, "&Keyboard Shortcuts", {QKeySequence::HelpContents}, "This list", [this]() {
+  bind(help, "&Keyboard Shortcuts", "shortcuts", [this]() {
     ShortcutsDialog d(*this, this);
     d.exec();
   });

@@ -70,7 +70,7 @@ bool MainWindow::eventFilter(QObject* o, QEvent* e) {
 }
 
 int MainWindow::nudge_target() const {
-  if (wipe_action_->isChecked()) return view_bar_->wipe_right();
+  if (wipe_action_->isChecked()) return view_bar_->wipe_right() < pane_count() ? view_bar_->wipe_right() : -1;
   return hovered_pane_;
 }
 
@@ -125,6 +125,7 @@ void MainWindow::update_inspector(std::optional<QPointF> src) {
   hover_ = src;
   for (PaneWidget* p : panes_) p->view()->set_hover(src);
   wipe_->set_hover(src);
+  refresh_view_status();
   if (!src || !doc_->source()) return;
   const auto output_pixel = [this, &src](int i) {
     return panes_[static_cast<std::size_t>(i)]->view()->output_pixel(*src);

@@ -41,20 +41,25 @@ void MainWindow::sync_pane_widgets() {
   }
   // Two columns up to six panes (three columns and both docks do not fit a 1280 px screen), then
   // three, then four (16 panes: 4 x 4).
-  const int cols = n <= 6 ? 2 : n <= 12 ? 3 : 4;
+  const std::size_t cells = n + (hr_in_grid_ ? 1 : 0);  // the HR's cell after the panes (SR mode)
+  const int cols = cells <= 6 ? 2 : cells <= 12 ? 3 : 4;
   for (std::size_t i = 0; i < n; ++i)
     grid_->addWidget(panes_[i], static_cast<int>(i) / cols, static_cast<int>(i) % cols);
+  if (hr_pane_) grid_->removeWidget(hr_pane_);
+  if (hr_in_grid_) grid_->addWidget(hr_pane_, static_cast<int>(n) / cols, static_cast<int>(n) % cols);
   // Equal shares whatever the headers say: a long statistics line (a region, a nudge, a file's name)
   // is elided, it never widens its column; the rows and columns of a smaller grid take none.
-  for (int k = 0; k < 4; ++k) {
+  for (int k = 0; k < 5; ++k) {  // 16 panes and the HR: 5 rows of 4
     grid_->setColumnStretch(k, k < cols ? 1 : 0);
-    grid_->setRowStretch(k, k < (static_cast<int>(n) + cols - 1) / cols ? 1 : 0);
+    grid_->setRowStretch(k, k < (static_cast<int>(cells) + cols - 1) / cols ? 1 : 0);
   }
   panes_[0]->view()->set_defines_viewport(!wipe_action_->isChecked());
   view_bar_->set_pane_count(static_cast<int>(n));
+  apply_solo();  // a pane shown alone stays alone
 }
 
 void MainWindow::refresh_panes() {
+  refresh_hr_pane();
   const bool diff = diff_action_->isChecked();
   const Comparison& cmp = doc_->comparison();
   // A/B: the image the panes are compared with, in every pane's place.
@@ -63,7 +68,7 @@ void MainWindow::refresh_panes() {
   const QString ref_name = cmp.against_image() ? "showing: " + doc_->reference_name()
                            : cmp.against_source()
                                ? QString("showing: the image itself (HR)")
-                               : QString("showing: pane %1 (reference)").arg(kReferencePane + 1);
+                               : QString("showing: %1 (reference)").arg(panes_[kReferencePane]->title());
   // What pane i shows: the reference while flickering, its map in difference mode, else its result
   // (moved by its nudge).
   struct Layer {
@@ -72,7 +77,7 @@ void MainWindow::refresh_panes() {
   };
   const auto layer = [&](int i) -> Layer {
     const PaneDiff& d = doc_->diff(i);
-    if (flick) return {cmp.reference_display, ref_values};
+    if (flick || i >= doc_->pane_count()) return {cmp.reference_display, ref_values};  // or the HR's choice
     // Its map once coloured (the colours of maps shown for the first time come from a job; until then
     // the pane keeps its result, its header saying "comparing…").
     if (diff && d.map && d.colored_picture) return {d.colored_picture, d.map};
@@ -106,13 +111,15 @@ void MainWindow::refresh_panes() {
                  .arg(QString::number(r.ms, 'f', 1), r.device);
     if (r.upscaled_by > 1) info = QString("LR ×%1 · ").arg(r.upscaled_by) + info;  // an LR file, upscaled
     p->set_info(info, diff_summary(d));
+    p->set_upscaled_by(r.upscaled_by);
   }
+  view_bar_->set_names(wipe_names());
   if (wipe_action_->isChecked()) {
     const int a = view_bar_->wipe_left(), b = view_bar_->wipe_right();
     const Layer la = layer(a), lb = layer(b);
     wipe_->set_image(la.picture, la.values);
     const auto title = [&](int i) {
-      const QString t = panes_[static_cast<std::size_t>(i)]->title();
+      const QString t = view_bar_->names().value(i);
       return flick && !cmp.is_reference(i) ? t + " · " + ref_name : t;
     };
     wipe_->set_second(lb.picture, lb.values, title(a), title(b));

@@ -14,8 +14,7 @@
 namespace rl::ui {
 
 namespace {
-constexpr double kGridFrom = 8.0;     // screen px per output pixel before the grid appears
-constexpr double kValuesFrom = 44.0;  // ... and before values are written inside pixels
+constexpr double kGridFrom = 8.0;  // screen px per output pixel before the grid appears
 constexpr double kSplitGrab = 6.0;
 
 QString format_value(double v, ElemType t) {

@@ -141,7 +141,7 @@ void PaneWidget::set_config(const PaneConfig& c) {
   const bool as_is = c.is_file() || c.is_pushed();  // shown as it is: a name, no method
   method_->setVisible(!as_is);
   file_->setVisible(as_is);
-  upscale_->setVisible(c.is_file());
+  upscale_->setVisible(c.is_file() && upscaled_by_ != 1);
   remove_->setVisible(as_is);
   file_->set_full_text(as_is ? pane_label(c) : QString());
   file_->setToolTip(c.is_pushed() ? QStringLiteral("%1 (pushed)").arg(c.pushed) : c.file);
@@ -239,6 +239,11 @@ void PaneWidget::show_stats() {
 void PaneWidget::set_showing(const QString& what) { view_->set_tag(what); }
 
 QString PaneWidget::showing() const { return view_->tag(); }
+
+void PaneWidget::set_upscaled_by(int factor) {
+  upscaled_by_ = factor;
+  upscale_->setVisible(!file_path_.isEmpty() && factor != 1);
+}
 
 QString PaneWidget::title() const { return QString("%1 · %2").arg(index_ + 1).arg(pane_label(config())); }
 

@@ -5,6 +5,7 @@
 #include <QDialogButtonBox>
 #include <QKeySequence>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSet>
 #include <QVBoxLayout>
 
@@ -47,6 +48,26 @@ QList<ShortcutEntry> shortcut_entries(const QObject& root) {
   return out;
 }
 
+QList<ShortcutEntry> grouped(const QList<ShortcutEntry>& entries) {
+  static const QRegularExpression number(R"(\b[0-9]\b)");
+  const auto general = [](QString s) { return s.replace(number, "N"); };
+  QList<ShortcutEntry> out;
+  for (qsizetype i = 0; i < entries.size();) {
+    qsizetype j = i + 1;
+    const bool numbered = entries[i].what.contains(number);
+    while (numbered && j < entries.size() && entries[j].what != entries[i].what &&
+           general(entries[j].what) == general(entries[i].what) &&
+           general(entries[j].keys) == general(entries[i].keys))
+      ++j;
+    if (j - i > 1)
+      out.append({entries[i].keys + " … " + entries[j - 1].keys, general(entries[i].what)});
+    else
+      out.append(entries[i]);
+    i = j;
+  }
+  return out;
+}
+
 ShortcutsDialog::ShortcutsDialog(const QObject& root, QWidget* parent) : QDialog(parent) {
   setWindowTitle("Keyboard shortcuts");
   auto* l = new QVBoxLayout(this);
@@ -54,7 +75,7 @@ ShortcutsDialog::ShortcutsDialog(const QObject& root, QWidget* parent) : QDialog
   const auto row = [&](const QString& k, const QString& what) {
     html += QString("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k.toHtmlEscaped(), what.toHtmlEscaped());
   };
-  for (const ShortcutEntry& e : shortcut_entries(root)) row(e.keys, e.what);
+  for (const ShortcutEntry& e : grouped(shortcut_entries(root))) row(e.keys, e.what);
   for (const auto& [k, what] : kGestures) row(k, what);
   html += "</table>";
   auto* label = new QLabel(html);

@@ -32,9 +32,14 @@ StatusLine::StatusLine(QStatusBar* bar, const Document* doc, QObject* parent) : 
   for (std::size_t i = 0; i < fields_.size(); ++i)
     bar->addWidget(fields_[i], i + 1 == fields_.size() ? 1 : 0);  // the times take the rest
   bar->addPermanentWidget(busy_);
+  view_ = new QLabel;
+  view_->setObjectName("viewStatus");
+  bar->addPermanentWidget(view_);
 }
 
 void StatusLine::set_busy(bool busy) { busy_->setVisible(busy); }
+void StatusLine::set_view_text(const QString& text) { view_->setText(text); }
+QString StatusLine::view_text() const { return view_->text(); }
 
 void StatusLine::refresh() {
   const auto& src = doc_->source();

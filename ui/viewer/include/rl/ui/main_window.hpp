@@ -16,6 +16,7 @@ class QAction;
 class QActionGroup;
 class QDockWidget;
 class QGridLayout;
+class QLabel;
 class QLineEdit;
 class QMenu;
 class QStackedWidget;
@@ -135,6 +136,26 @@ class MainWindow : public QMainWindow {
   // Shrinks the window to the screen's available area and moves it onto the screen when needed.
   void fit_to_screen();
 
+  // ---- the pane and zoom keys (rl/ui/keymap.hpp) ----
+  // Pane i alone at full size (1-9, [ ]); -1: all panes again (the same key, or Esc).
+  void show_solo(int i);
+  int solo_pane() const { return solo_; }
+  void step_pane(int delta);
+  // Pane i moves to the first place and becomes the reference (Alt+1-9).
+  void make_reference(int i);
+  // The zoom at which the panes write their pixel values (V), about the cursor or the centre.
+  void zoom_to_values();
+  // Esc: all panes again from a pane shown alone, else the statistics region cleared.
+  void escape();
+  // The status bar's zoom (100%: 1:1) and the output pixel under the mouse.
+  QString view_status_text() const;
+  // What the wipe's choices are called: each pane's title, then the HR or the loaded reference when
+  // the panes are compared with it (a wipe target too).
+  QStringList wipe_names() const;
+  // The HR's cell after the panes while they are compared with the image itself (SR mode); null
+  // before the first results.
+  PaneView* hr_view() const { return hr_in_grid_ ? hr_view_ : nullptr; }
+
   // ---- hooks for plots and figure export ----
   // File > Export is disabled until a handler is installed.
   void set_export_handler(std::function<void()> handler);
@@ -155,6 +176,15 @@ class MainWindow : public QMainWindow {
 
  private:
   void build_actions();
+  void build_pane_actions();  // View > Panes (main_window_keys.cpp)
+  void connect_keys();        // focus back on the panes after Enter; the status bar's zoom
+  void focus_panes();
+  void apply_solo();
+  int cell_count() const;
+  PaneView* shown_view() const;  // the view shown alone, else pane 1's
+  void refresh_view_status();
+  bool hr_pane_wanted() const;  // main_window_hr.cpp
+  void refresh_hr_pane();
   void build_central();
   void build_docks();
   void follow_view(PaneView* view);
@@ -197,6 +227,11 @@ class MainWindow : public QMainWindow {
   QAction* line_action_ = nullptr;
   QAction* ab_action_ = nullptr;
   QAction* timed_flicker_action_ = nullptr;
+  int solo_ = -1;               // the pane shown alone; -1: all
+  QWidget* hr_pane_ = nullptr;  // the HR's cell (main_window_hr.cpp)
+  QLabel* hr_title_ = nullptr;
+  PaneView* hr_view_ = nullptr;
+  bool hr_in_grid_ = false;
   int hovered_pane_ = -1;  // the pane view under the mouse (panes_ index); -1: none
   std::optional<QLineF> profile_line_;
   std::function<void()> export_handler_;

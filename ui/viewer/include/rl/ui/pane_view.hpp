@@ -21,6 +21,8 @@ class ViewState;
 class PaneView : public QWidget {
   Q_OBJECT
  public:
+  // Screen pixels per output pixel from which each pixel's values are written inside it.
+  static constexpr double kValuesFrom = 44.0;
   PaneView(ViewState* view, QWidget* parent = nullptr);
 
   // `values` are the numbers behind `picture` (shown at high zoom and by the inspector); below a zoom

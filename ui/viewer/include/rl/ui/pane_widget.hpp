@@ -41,6 +41,9 @@ class PaneWidget : public QWidget {
   const ElidedLabel* file_label() const { return file_; }
   QCheckBox* antialias_box() const { return aa_; }
   QString title() const;
+  // The factor the result's LR file was upscaled by (PaneResult::upscaled_by): a file read at the
+  // reference's size (1) has no upscale box, so only an LR file's header says "up: bicubic".
+  void set_upscaled_by(int factor);
   // The size, time and device line and the statistics line (ElidedLabel: elided, never clipped).
   const ElidedLabel* info_label() const { return info_; }
   const ElidedLabel* stats_label() const { return stats_; }
@@ -69,6 +72,7 @@ class PaneWidget : public QWidget {
   QString file_path_;             // PaneConfig::file of the pane shown: the header shows the file instead
   ElidedLabel* file_;
   QComboBox* upscale_;
+  int upscaled_by_ = 0;  // set_upscaled_by; 0: not read yet, or failed
   QToolButton* remove_;
   ElidedLabel* info_;
   ElidedLabel* stats_;

@@ -16,6 +16,9 @@ struct ShortcutEntry {
 };
 // One entry per action below `root` that has a shortcut, in the order the actions were made.
 QList<ShortcutEntry> shortcut_entries(const QObject& root);
+// Runs of entries that differ only in one number ("1" "Show pane 1 alone", "2" "Show pane 2 alone",
+// …) as one entry ("1 … 9", "Show pane N alone"): how the dialog and docs/VIEWER.md list them.
+QList<ShortcutEntry> grouped(const QList<ShortcutEntry>& entries);
 
 class ShortcutsDialog : public QDialog {
   Q_OBJECT

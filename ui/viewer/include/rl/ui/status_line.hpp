@@ -24,11 +24,15 @@ class StatusLine : public QObject {
   StatusLine(QStatusBar* bar, const Document* doc, QObject* parent = nullptr);
   void refresh();
   void set_busy(bool busy);
+  // The zoom and the pixel under the mouse ("zoom 250% · pixel 120,45 of pane 2"), on the right.
+  void set_view_text(const QString& text);
+  QString view_text() const;
 
  private:
   const Document* doc_;
   std::array<QLabel*, 4> fields_{};  // image, scale, device, times
   QProgressBar* busy_ = nullptr;
+  QLabel* view_ = nullptr;
 };
 
 }  // namespace rl::ui
