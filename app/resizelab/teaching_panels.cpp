@@ -3,6 +3,9 @@
 #include "teaching_panels.hpp"
 
 #include <QDockWidget>
+#include <QMainWindow>
+#include <initializer_list>
+#include <utility>
 
 #include "rl/ui/document.hpp"
 #include "rl/ui/main_window.hpp"
@@ -19,14 +22,27 @@ void install_teaching_panels(MainWindow& w) {
   auto* mapping = new MappingWidget;
   auto* window = new WindowWidget;
   auto* surface = new SurfaceWidget;
-  w.add_dock("Sampling", "samplingDock", sampling);
-  w.add_dock("Frequency", "frequencyDock", frequency);
-  w.add_dock("Profile", "profileDock", profile);
-  // The 2-D pictures start closed (View menu, --show-panel): ten tabs would not fit their names.
-  for (QDockWidget* d :
-       {w.add_dock("Mapping", "mappingDock", mapping), w.add_dock("Window", "windowDock", window),
-        w.add_dock("Surface", "surfaceDock", surface)})
-    d->hide();
+  // Two more tab groups under the first (Differences, Kernels, Taps, Worked): ten tab names side by
+  // side do not fit the docks' width, and a scrolled bar cuts them. The 2-D pictures' group starts
+  // closed (View > Docks, --show-panel).
+  const auto group = [&](std::initializer_list<std::pair<QString, QWidget*>> docks) {
+    QList<QDockWidget*> out;
+    for (const auto& [title, widget] : docks) {
+      QDockWidget* d = w.add_dock(title, title.toLower() + QStringLiteral("Dock"), widget);
+      if (out.isEmpty()) {
+        w.removeDockWidget(d);
+        w.addDockWidget(Qt::RightDockWidgetArea, d, Qt::Vertical);
+        d->show();
+      } else {
+        w.tabifyDockWidget(out.front(), d);
+      }
+      out.push_back(d);
+    }
+    out.front()->raise();
+    return out;
+  };
+  group({{"Sampling", sampling}, {"Frequency", frequency}, {"Profile", profile}});
+  for (QDockWidget* d : group({{"Mapping", mapping}, {"Window", window}, {"Surface", surface}})) d->hide();
 
   QObject::connect(doc, &Document::results_changed, &w, [=]() {
     QList<NamedPlan> plans;

@@ -253,7 +253,8 @@ void MainWindow::build_docks() {
     if (const QString path = ask_for_image("Load reference image"); !path.isEmpty())
       doc_->load_reference(path);
   });
-  dock("Differences", "differenceDock", diff_panel_, Qt::RightDockWidgetArea);
+  for (QDockWidget* d : {od, id, dock("Differences", "differenceDock", diff_panel_, Qt::RightDockWidgetArea)})
+    list_dock(d);
 }
 
 void MainWindow::set_export_handler(std::function<void()> handler) {
@@ -273,7 +274,7 @@ QDockWidget* MainWindow::add_dock(const QString& title, const QString& name, QWi
     tabifyDockWidget(diff, dock);
     diff->raise();
   }
-  view_menu_->addAction(dock->toggleViewAction());
+  list_dock(dock);
   keep_dock_tab_names_whole();
   // The main window makes (and reuses) the dock tab bars as docks are shown, hidden and moved.
   connect(dock, &QDockWidget::visibilityChanged, this, &MainWindow::keep_dock_tab_names_whole);
