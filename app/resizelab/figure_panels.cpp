@@ -7,6 +7,7 @@
 #include <QFileInfo>
 
 #include "figure_export.hpp"
+#include "pane_saving.hpp"
 #include "rl/ui/document.hpp"
 #include "rl/ui/export_dialog.hpp"
 #include "rl/ui/figure.hpp"
@@ -60,6 +61,7 @@ bool install_figure_panels(MainWindow& w) {
   w.add_dock("Taps", "tapDock", taps);
   w.add_dock("Worked", "workedDock", worked);
   install_teaching_panels(w);
+  install_pane_saving(w);
 
   QObject::connect(doc, &Document::results_changed, &w, [doc, kernel, taps, worked]() {
     QList<NamedPlan> plans;

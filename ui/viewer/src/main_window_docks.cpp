@@ -11,8 +11,8 @@ namespace rl::ui {
 void MainWindow::list_dock(QDockWidget* dock) {
   if (!docks_menu_) docks_menu_ = view_menu_->addMenu("&Docks");
   QAction* toggle = dock->toggleViewAction();
-  toggle->setStatusTip(QString("Show or hide the %1 dock (shown: in front of its tab group)")
-                           .arg(dock->windowTitle()));
+  toggle->setStatusTip(
+      QString("Show or hide the %1 dock (shown: in front of its tab group)").arg(dock->windowTitle()));
   docks_menu_->addAction(toggle);
   // After QDockWidget's own handler has shown it.
   connect(toggle, &QAction::triggered, dock, [dock](bool on) {
