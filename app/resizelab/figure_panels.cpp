@@ -48,6 +48,7 @@ FigureSpec figure_spec_of(const MainWindow& w) {
   spec.source_path = doc.source_path();
   spec.reference_path = doc.reference_path();
   spec.title = figure_title(spec);
+  spec.pixel = w.locked_pixel();  // the output pixel the docks explain, when a click locked one
   return spec;
 }
 
