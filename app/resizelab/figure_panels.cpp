@@ -7,6 +7,7 @@
 #include <QFileInfo>
 
 #include "figure_export.hpp"
+#include "histogram_panel.hpp"
 #include "pane_saving.hpp"
 #include "rl/ui/document.hpp"
 #include "rl/ui/export_dialog.hpp"
@@ -63,6 +64,7 @@ bool install_figure_panels(MainWindow& w) {
   w.add_dock("Worked", "workedDock", worked);
   install_teaching_panels(w);
   install_pane_saving(w);
+  install_histogram_panel(w);
 
   QObject::connect(doc, &Document::results_changed, &w, [doc, kernel, taps, worked]() {
     QList<NamedPlan> plans;
