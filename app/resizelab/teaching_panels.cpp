@@ -22,27 +22,32 @@ void install_teaching_panels(MainWindow& w) {
   auto* mapping = new MappingWidget;
   auto* window = new WindowWidget;
   auto* surface = new SurfaceWidget;
-  // Two more tab groups under the first (Differences, Kernels, Taps, Worked): ten tab names side by
-  // side do not fit the docks' width, and a scrolled bar cuts them. The 2-D pictures' group starts
-  // closed (View > Docks, --show-panel).
-  const auto group = [&](std::initializer_list<std::pair<QString, QWidget*>> docks) {
-    QList<QDockWidget*> out;
+  // More tab groups: ten tab names side by side do not fit the docks' width, and a scrolled bar cuts
+  // them. Sampling, Frequency and Profile under the first group on the right (Differences, Kernels,
+  // Taps, Worked); the 2-D pictures under the Inspector on the left, closed at first (View > Docks,
+  // --show-panel): a third group on the right would make the window taller than a 800 px screen.
+  const auto group = [&](Qt::DockWidgetArea area, bool open,
+                         std::initializer_list<std::pair<QString, QWidget*>> docks) {
+    QDockWidget* first = nullptr;
     for (const auto& [title, widget] : docks) {
-      QDockWidget* d = w.add_dock(title, title.toLower() + QStringLiteral("Dock"), widget);
-      if (out.isEmpty()) {
-        w.removeDockWidget(d);
-        w.addDockWidget(Qt::RightDockWidgetArea, d, Qt::Vertical);
-        d->show();
+      QDockWidget* d = w.add_dock(title, title.toLower() + QStringLiteral("Dock"), widget, area);
+      if (!open) d->hide();  // before the layout sizes the window for it
+      if (!first) {
+        first = d;
+        if (area == Qt::RightDockWidgetArea) {  // out of the Differences group, under it
+          w.removeDockWidget(d);
+          w.addDockWidget(area, d, Qt::Vertical);
+          d->setVisible(open);
+        }
       } else {
-        w.tabifyDockWidget(out.front(), d);
+        w.tabifyDockWidget(first, d);
       }
-      out.push_back(d);
     }
-    out.front()->raise();
-    return out;
+    first->raise();
   };
-  group({{"Sampling", sampling}, {"Frequency", frequency}, {"Profile", profile}});
-  for (QDockWidget* d : group({{"Mapping", mapping}, {"Window", window}, {"Surface", surface}})) d->hide();
+  group(Qt::RightDockWidgetArea, true,
+        {{"Sampling", sampling}, {"Frequency", frequency}, {"Profile", profile}});
+  group(Qt::LeftDockWidgetArea, false, {{"Mapping", mapping}, {"Window", window}, {"Surface", surface}});
 
   QObject::connect(doc, &Document::results_changed, &w, [=]() {
     QList<NamedPlan> plans;

@@ -96,9 +96,12 @@ TEST(Docks, NoTabNameIsCutWithEveryDockOpen) {
     ASSERT_TRUE(rl::ui::test::wait_idle(*w.document(), 60000));
     const std::string at = std::to_string(size.width()) + "x" + std::to_string(size.height());
     EXPECT_GE(expect_whole_tab_names(w, at + ", default docks"), 7);
+    // The tab groups fit the size: the window is no taller than asked (a laptop's 800 px screen).
+    EXPECT_LE(w.height(), size.height()) << at << ": the docks made the window taller";
     for (QDockWidget* d : w.findChildren<QDockWidget*>()) d->show();
     QApplication::processEvents();
     EXPECT_GE(expect_whole_tab_names(w, at + ", every dock open"), 10);
+    EXPECT_LE(w.height(), size.height()) << at << ", every dock open: the docks made the window taller";
   }
 }
 

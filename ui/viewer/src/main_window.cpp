@@ -24,6 +24,8 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -253,7 +255,16 @@ void MainWindow::build_docks() {
     if (const QString path = ask_for_image("Load reference image"); !path.isEmpty())
       doc_->load_reference(path);
   });
-  for (QDockWidget* d : {od, id, dock("Differences", "differenceDock", diff_panel_, Qt::RightDockWidgetArea)})
+  // Scrolled when the window is short: its controls, scale and table would set the window's least
+  // height otherwise, with the teaching docks' group under it.
+  auto* diff_scroll = new QScrollArea;
+  diff_scroll->setWidget(diff_panel_);
+  diff_scroll->setWidgetResizable(true);
+  diff_scroll->setFrameShape(QFrame::NoFrame);
+  diff_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // as wide as its controls
+  diff_scroll->setMinimumWidth(diff_panel_->minimumSizeHint().width() +
+                               diff_scroll->verticalScrollBar()->sizeHint().width());
+  for (QDockWidget* d : {od, id, dock("Differences", "differenceDock", diff_scroll, Qt::RightDockWidgetArea)})
     list_dock(d);
 }
 
