@@ -44,9 +44,13 @@ void install_teaching_panels(MainWindow& w) {
       }
     }
     first->raise();
+    return first;
   };
-  group(Qt::RightDockWidgetArea, true,
-        {{"Sampling", sampling}, {"Frequency", frequency}, {"Profile", profile}});
+  QDockWidget* second = group(Qt::RightDockWidgetArea, true,
+                              {{"Sampling", sampling}, {"Frequency", frequency}, {"Profile", profile}});
+  // The Differences group's table in view at the default size; the plots take the rest.
+  if (auto* diff = w.findChild<QDockWidget*>(QStringLiteral("differenceDock")))
+    w.resizeDocks({diff, second}, {620, 240}, Qt::Vertical);
   group(Qt::LeftDockWidgetArea, false, {{"Mapping", mapping}, {"Window", window}, {"Surface", surface}});
 
   QObject::connect(doc, &Document::results_changed, &w, [=]() {
