@@ -12,9 +12,6 @@
 
 namespace rl::ui {
 
-namespace {
-
-// Numbers as the parsers read them back to the same double (17 significant digits when needed).
 QString round_trip_text(double v) {
   if (std::isnan(v)) return QStringLiteral("NaN");
   const QString shortest = QString::number(v, 'g', 15);
@@ -25,6 +22,8 @@ QString pair_text(const std::pair<double, double>& p, bool always_both) {
   return !always_both && p.first == p.second ? round_trip_text(p.first)
                                              : round_trip_text(p.first) + "," + round_trip_text(p.second);
 }
+
+namespace {
 
 QString rect_text(const QRect& r) {
   return QStringLiteral("%1,%2,%3,%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());

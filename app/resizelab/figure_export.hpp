@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include "pane_options.hpp"
 #include "resizelab_options.hpp"
@@ -56,5 +57,9 @@ QString figure_title(const FigureSpec& spec);
 ExportCommand export_command(const FigureSpec& spec, const QString& path);
 // `args` as one POSIX shell line: words of safe characters as they are, others in single quotes.
 QString shell_line(const QStringList& args);
+// A number as the command lines' parsers read it back to the same double (15 significant digits, 17
+// where 15 do not give it back; "NaN"), and a pair of them ("0.25", or "0.5,0.25"; both when asked).
+QString round_trip_text(double v);
+QString pair_text(const std::pair<double, double>& p, bool always_both);
 
 }  // namespace rl::ui

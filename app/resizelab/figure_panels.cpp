@@ -7,6 +7,8 @@
 #include <QFileInfo>
 
 #include "figure_export.hpp"
+#include "histogram_panel.hpp"
+#include "pane_saving.hpp"
 #include "rl/ui/document.hpp"
 #include "rl/ui/export_dialog.hpp"
 #include "rl/ui/figure.hpp"
@@ -47,6 +49,7 @@ FigureSpec figure_spec_of(const MainWindow& w) {
   spec.source_path = doc.source_path();
   spec.reference_path = doc.reference_path();
   spec.title = figure_title(spec);
+  spec.pixel = w.locked_pixel();  // the output pixel the docks explain, when a click locked one
   return spec;
 }
 
@@ -60,6 +63,8 @@ bool install_figure_panels(MainWindow& w) {
   w.add_dock("Taps", "tapDock", taps);
   w.add_dock("Worked", "workedDock", worked);
   install_teaching_panels(w);
+  install_pane_saving(w);
+  install_histogram_panel(w);
 
   QObject::connect(doc, &Document::results_changed, &w, [doc, kernel, taps, worked]() {
     QList<NamedPlan> plans;

@@ -3,6 +3,9 @@
 #include "teaching_panels.hpp"
 
 #include <QDockWidget>
+#include <QMainWindow>
+#include <initializer_list>
+#include <utility>
 
 #include "rl/ui/document.hpp"
 #include "rl/ui/main_window.hpp"
@@ -19,14 +22,36 @@ void install_teaching_panels(MainWindow& w) {
   auto* mapping = new MappingWidget;
   auto* window = new WindowWidget;
   auto* surface = new SurfaceWidget;
-  w.add_dock("Sampling", "samplingDock", sampling);
-  w.add_dock("Frequency", "frequencyDock", frequency);
-  w.add_dock("Profile", "profileDock", profile);
-  // The 2-D pictures start closed (View menu, --show-panel): ten tabs would not fit their names.
-  for (QDockWidget* d :
-       {w.add_dock("Mapping", "mappingDock", mapping), w.add_dock("Window", "windowDock", window),
-        w.add_dock("Surface", "surfaceDock", surface)})
-    d->hide();
+  // More tab groups: ten tab names side by side do not fit the docks' width, and a scrolled bar cuts
+  // them. Sampling, Frequency and Profile under the first group on the right (Differences, Kernels,
+  // Taps, Worked); the 2-D pictures under the Inspector on the left, closed at first (View > Docks,
+  // --show-panel): a third group on the right would make the window taller than a 800 px screen.
+  const auto group = [&](Qt::DockWidgetArea area, bool open,
+                         std::initializer_list<std::pair<QString, QWidget*>> docks) {
+    QDockWidget* first = nullptr;
+    for (const auto& [title, widget] : docks) {
+      QDockWidget* d = w.add_dock(title, title.toLower() + QStringLiteral("Dock"), widget, area);
+      if (!open) d->hide();  // before the layout sizes the window for it
+      if (!first) {
+        first = d;
+        if (area == Qt::RightDockWidgetArea) {  // out of the Differences group, under it
+          w.removeDockWidget(d);
+          w.addDockWidget(area, d, Qt::Vertical);
+          d->setVisible(open);
+        }
+      } else {
+        w.tabifyDockWidget(first, d);
+      }
+    }
+    first->raise();
+    return first;
+  };
+  QDockWidget* second = group(Qt::RightDockWidgetArea, true,
+                              {{"Sampling", sampling}, {"Frequency", frequency}, {"Profile", profile}});
+  // The Differences group's table in view at the default size; the plots take the rest.
+  if (auto* diff = w.findChild<QDockWidget*>(QStringLiteral("differenceDock")))
+    w.resizeDocks({diff, second}, {620, 240}, Qt::Vertical);
+  group(Qt::LeftDockWidgetArea, false, {{"Mapping", mapping}, {"Window", window}, {"Surface", surface}});
 
   QObject::connect(doc, &Document::results_changed, &w, [=]() {
     QList<NamedPlan> plans;

@@ -3,44 +3,21 @@
 // (o + 0.5) * 4 - 0.5, and the worked example's taps and weights are the Plan's.
 #include <gtest/gtest.h>
 
-#include <QBuffer>
 #include <QDockWidget>
 #include <QPainter>
 #include <QRegularExpression>
-#include <QSvgGenerator>
 #include <QTest>
-#include <QTextDocument>
 
 #include "figure_export.hpp"
 #include "figure_panels.hpp"
+#include "painted_texts.hpp"
 #include "rl/ui/figure.hpp"
 #include "rl/ui/main_window.hpp"
 #include "test_util.hpp"
 
 namespace {
 
-// The texts painted by `paint` into an SVG, in order, unescaped.
-template <class Paint>
-QStringList painted_texts(QSize size, Paint paint) {
-  QBuffer buf;
-  buf.open(QIODevice::WriteOnly);
-  QSvgGenerator gen;
-  gen.setOutputDevice(&buf);
-  gen.setSize(size);
-  gen.setViewBox(QRect(QPoint(), size));
-  QPainter p(&gen);
-  paint(p);
-  p.end();
-  QStringList out;
-  static const QRegularExpression text(QStringLiteral("<text[^>]*>([^<]*)</text>"));
-  for (auto it = text.globalMatch(QString::fromUtf8(buf.data())); it.hasNext();) {
-    QTextDocument d;
-    d.setHtml(it.next().captured(1));
-    const QString t = d.toPlainText().trimmed();
-    if (!t.isEmpty()) out << t;
-  }
-  return out;
-}
+using rl::test::painted_texts;
 
 // Every u the texts print: "u = 81.5" after a row's or column's name, "u = (81.5, 161.5)", and the
 // mapping's "(20, 40) at (81.5, 161.5)" for MATLAB's rule. Returns how many were checked.

@@ -306,8 +306,8 @@ class FlickerRegionTest : public QObject {
     QVERIFY(wait_diffs());
     QVERIFY(find(doc()->diff(3), "region"));
     const QRect in_ref = *doc()->comparison().reference_region();
-    QCOMPARE(column("region", 3),
-             QString("%1,%2 %3\u00d7%4").arg(want.x()).arg(want.y()).arg(want.width()).arg(want.height()));
+    // The table names the region once, in the scope line below, not in a column repeated on every row.
+    QCOMPARE(column("region", 3), QString("<no column region>"));
     QVERIFY(column("values", 3).startsWith("mean "));
     QLabel* scope = w_->findChild<QLabel*>("statsScope");
     QVERIFY(scope->text().contains(

@@ -10,6 +10,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -38,7 +39,11 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
       model->item(2)->setToolTip(
           tr("Compare with the image itself first (Presets > Super-Resolution Baselines)"));
     }
-  layout_->setCurrentIndex(std::max(0, layout_->findData(int(spec_.layout))));
+  // The panes compared with the image itself at an SR factor (the SR baselines): the SR paper's figure
+  // unless the spec asks for another layout.
+  const bool sr = spec_.comparison.against_source() && spec_.comparison.sr_scale() > 0;
+  const FigureLayout start = sr && spec_.layout == FigureLayout::Row ? FigureLayout::SrPaper : spec_.layout;
+  layout_->setCurrentIndex(std::max(0, layout_->findData(int(start))));
   form->addRow(tr("&Layout:"), layout_);
   // The SR paper's figure boxes each crop on the HR and gives it a row of insets: typed, or pasted from
   // View > Copy Region as --crop (the region, else the visible area, is the first).
@@ -83,10 +88,25 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   diff_mode_->addItem(tr("Signed a - ref"), int(DiffMode::Signed));
   diff_mode_->setCurrentIndex(diff_mode_->findData(int(spec_.comparison.diff.mode)));
   form->addRow(tr("Difference:"), diff_mode_);
-  kernel_ = new QCheckBox(tr("Kernel plot"), this);
-  kernel_->setObjectName(QStringLiteral("kernelPlot"));
-  kernel_->setChecked(spec_.plots.contains(FigurePlot::Kernel));
-  form->addRow(QString(), kernel_);
+  // Every plot `--plots` takes, and the output pixel they explain (`--pixel`).
+  auto* plot_grid = new QGridLayout;
+  for (int i = 0; i <= int(FigurePlot::Surface); ++i) {
+    const auto kind = static_cast<FigurePlot>(i);
+    const QString name = to_string(kind);
+    auto* box = new QCheckBox(name.left(1).toUpper() + name.mid(1), this);
+    box->setObjectName(name + QStringLiteral("Plot"));
+    box->setChecked(spec_.plots.contains(kind));
+    plot_grid->addWidget(box, i / 3, i % 3);
+    plots_.push_back(box);
+  }
+  form->addRow(tr("Plots:"), plot_grid);
+  pixel_ = new QLineEdit(
+      spec_.pixel ? QStringLiteral("%1,%2").arg(spec_.pixel->y()).arg(spec_.pixel->x()) : QString(), this);
+  pixel_->setObjectName(QStringLiteral("pixel"));
+  pixel_->setPlaceholderText(tr("row,col of the reference pane's output (empty: its centre)"));
+  pixel_->setToolTip(
+      tr("The output pixel the sampling, taps, worked, mapping, window and surface plots explain"));
+  form->addRow(tr("Pi&xel:"), pixel_);
   path_ = new QLineEdit(suggested_path, this);
   path_->setObjectName(QStringLiteral("figurePath"));
   auto* browse = new QPushButton(tr("Browse..."), this);
@@ -141,12 +161,12 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
                              .arg(s.width() / dpi_->value(), 0, 'f', 2)
                              .arg(s.height() / dpi_->value(), 0, 'f', 2));
     const bool paper = now.layout == FigureLayout::SrPaper;
-    for (QWidget* w :
-         {static_cast<QWidget*>(diffs_), static_cast<QWidget*>(diff_mode_), static_cast<QWidget*>(kernel_)})
-      w->setEnabled(!paper);  // the SR paper's figure has insets and scores only
+    QList<QWidget*> rows{diffs_, diff_mode_, pixel_};
+    for (QCheckBox* b : plots_) rows.push_back(b);
+    for (QWidget* w : rows) w->setEnabled(!paper);  // the SR paper's figure has insets and scores only
     crops_->setEnabled(paper);
     crop_scores_->setEnabled(paper);
-    error_->setText(!paper                     ? QString()
+    error_->setText(!paper                     ? pixel_error()
                     : !crops_error().isEmpty() ? crops_error()
                                                : sr_paper_geometry(now).error);
     update_command();
@@ -158,7 +178,8 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   connect(crop_scores_, &QCheckBox::toggled, this, update_size);
   connect(path_, &QLineEdit::textChanged, this, [this] { update_command(); });
   connect(crops_, &QLineEdit::textChanged, this, update_size);
-  connect(kernel_, &QCheckBox::toggled, this, update_size);
+  for (QCheckBox* b : plots_) connect(b, &QCheckBox::toggled, this, update_size);
+  connect(pixel_, &QLineEdit::textChanged, this, update_size);
   connect(diffs_, &QCheckBox::toggled, this, update_size);
   connect(format_, &QComboBox::currentIndexChanged, this, [this] { sync_extension(); });
   // Another kind of map: the same comparison compared again (the panes are not resized).
@@ -212,8 +233,20 @@ FigureSpec ExportDialog::spec() const {
   s.layout = static_cast<FigureLayout>(layout_->currentData().toInt());
   s.width_px = width_->value();
   s.dpi = dpi_->value();
-  s.plots.removeAll(FigurePlot::Kernel);
-  if (kernel_->isChecked()) s.plots.prepend(FigurePlot::Kernel);
+  // The plots checked: those the spec had in its order, then the others in the menu's order.
+  const auto checked = [this](FigurePlot p) {
+    return plots_.value(int(p)) && plots_.value(int(p))->isChecked();
+  };
+  s.plots.clear();
+  for (const FigurePlot p : spec_.plots)
+    if (checked(p) && !s.plots.contains(p)) s.plots.push_back(p);
+  for (int i = 0; i < plots_.size(); ++i)
+    if (checked(static_cast<FigurePlot>(i)) && !s.plots.contains(static_cast<FigurePlot>(i)))
+      s.plots.push_back(static_cast<FigurePlot>(i));
+  s.pixel.reset();
+  if (const QStringList rc = pixel_->text().split(QLatin1Char(','));
+      rc.size() == 2 && pixel_error().isEmpty())
+    s.pixel = QPoint(rc[1].trimmed().toInt(), rc[0].trimmed().toInt());
   s.show_diffs = diffs_->isChecked();
   if (s.layout == FigureLayout::SrPaper) s.title.clear();  // a paper's figure has its caption in the paper
   if (s.layout == FigureLayout::SrPaper && paper_) s.comparison = *paper_;
@@ -230,6 +263,19 @@ QString ExportDialog::crops_error() const {
   if (parse_crop_list(crops_->text())) return QString();
   return tr("Crops take x,y,w,h (source pixels, positive w and h), separated by ';', got '%1'")
       .arg(crops_->text());
+}
+
+QString ExportDialog::pixel_error() const {
+  const QString t = pixel_->text().trimmed();
+  if (t.isEmpty()) return QString();
+  const QStringList rc = t.split(QLatin1Char(','));
+  bool ok_r = false, ok_c = false;
+  if (rc.size() == 2) {
+    const int r = rc[0].trimmed().toInt(&ok_r), c = rc[1].trimmed().toInt(&ok_c);
+    ok_r = ok_r && r >= 0;
+    ok_c = ok_c && c >= 0;
+  }
+  return ok_r && ok_c ? QString() : tr("The pixel takes row,col (0-based output pixel), got '%1'").arg(t);
 }
 
 QString ExportDialog::path() const { return path_->text(); }
@@ -255,6 +301,8 @@ bool ExportDialog::export_now() {
     why = tr("choose a file to write");
   else if (spec().layout == FigureLayout::SrPaper && !crops_error().isEmpty())
     why = crops_error();
+  else if (spec().layout != FigureLayout::SrPaper && !pixel_error().isEmpty())
+    why = pixel_error();
   else if (write_figure(spec(), path(), &why)) {
     error_->clear();
     return true;

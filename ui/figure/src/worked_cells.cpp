@@ -1,6 +1,8 @@
 // The worked example drawn as cells (see teaching_plots.hpp): each tap's source index after the
-// boundary rule, value, weight bar and product, wrapped to the width, then the sum and the cast.
+// boundary rule, value, weight (the Plan's number, over a bar) and product, wrapped to the width,
+// then the sum and the cast.
 #include <QFontMetricsF>
+#include <QStringList>
 #include <algorithm>
 #include <cmath>
 #include <utility>
@@ -19,7 +21,7 @@ struct CellLayout {
 };
 
 CellLayout cell_layout(const QFontMetricsF& fm, double width, int taps) {
-  const double min_w = fm.horizontalAdvance(QStringLiteral("-000.0000")) + fm.height() * 0.6;
+  const double min_w = fm.horizontalAdvance(QStringLiteral("-0.0000000")) + fm.height() * 0.6;
   const double room = std::max(min_w, width - fm.horizontalAdvance(QStringLiteral("weight ")) - fm.height());
   CellLayout c;
   c.per_row = std::max(1, std::min(taps, static_cast<int>(room / min_w)));
@@ -71,8 +73,8 @@ double worked_step(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, dou
       p->setPen(QColor(90, 90, 90));
       for (int l = 0; l < 5; ++l)
         if (*labels[l])
-          p->drawText(QRectF(rect.left(), y + lh * l + (l == 2 ? lh * 0.5 : 0), label_w, lh),
-                      Qt::AlignLeft | Qt::AlignVCenter, QString::fromLatin1(labels[l]));
+          p->drawText(QRectF(rect.left(), y + lh * l, label_w, lh), Qt::AlignLeft | Qt::AlignVCenter,
+                      QString::fromLatin1(labels[l]));
     }
     for (int j = 0; j < L.per_row; ++j) {
       const int k = first_tap + strip * L.per_row + j;
@@ -93,8 +95,10 @@ double worked_step(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, dou
       };
       text(0, index);
       text(1, QString::number(s.value[ku], 'g', 6));
-      // The weight as a bar about a zero line (negative lobes go down, in red).
-      const QRectF bar_area(cell.left() + cell.width() * 0.2, y + lh * 2.05, cell.width() * 0.6, lh * 1.5);
+      // The weight as the Plan holds it (the number a slide reads), over a bar about a zero line
+      // (negative lobes go down, in red).
+      text(2, QString::number(s.weight[ku], 'g', 6));
+      const QRectF bar_area(cell.left() + cell.width() * 0.2, y + lh * 3.1, cell.width() * 0.6, lh * 0.8);
       const double mid = bar_area.center().y();
       const double h = wmax > 0 ? s.weight[ku] / wmax * bar_area.height() / 2 : 0;
       p->fillRect(QRectF(bar_area.left(), std::min(mid, mid - h), bar_area.width(), std::abs(h)),
@@ -102,12 +106,7 @@ double worked_step(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, dou
       p->setPen(QPen(QColor(120, 120, 120), 0));
       p->drawLine(QPointF(bar_area.left(), mid), QPointF(bar_area.right(), mid));
       p->setPen(Qt::black);
-      p->drawText(QRectF(cell.left() + 2, y + lh * 3.55, cell.width() - 4, lh * 0.5), Qt::AlignCenter,
-                  QString());
       text(4, QString::number(s.product[ku], 'g', 6));
-      p->setPen(QColor(60, 60, 60));
-      p->drawText(QRectF(cell.left() + 2, y + lh * 1.9, cell.width() - 4, lh * 0.6),
-                  Qt::AlignRight | Qt::AlignTop, QString());
     }
     y += strip_h;
   }
@@ -131,16 +130,23 @@ double worked_step(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, dou
     }
     y += lh * 1.2;
   }
+  // The sum of the products and what the pass keeps of it, on two lines where one would be cut.
   const bool integer = rl::is_integer(type);
-  const QString sum =
-      QStringLiteral("sum = %1").arg(s.sum, 0, 'g', 12) +
-      (integer ? QStringLiteral("  \u2192 rounded and saturated: %1").arg(s.result, 0, 'g', 12)
-               : QStringLiteral("  \u2192 %1").arg(s.result, 0, 'g', 12));
-  if (p) {
-    p->setPen(Qt::black);
-    p->drawText(QRectF(rect.left(), y, rect.width(), lh), Qt::AlignLeft | Qt::AlignVCenter,
-                fm.elidedText(sum, Qt::ElideRight, rect.width()));
+  const QString sum = QStringLiteral("sum = %1").arg(s.sum, 0, 'g', 12);
+  const QString kept = integer ? QStringLiteral("\u2192 rounded and saturated: %1").arg(s.result, 0, 'g', 12)
+                               : QStringLiteral("\u2192 %1").arg(s.result, 0, 'g', 12);
+  const QString one_line = sum + QStringLiteral("  ") + kept;
+  const QStringList lines =
+      fm.horizontalAdvance(one_line) <= rect.width() ? QStringList{one_line} : QStringList{sum, kept};
+  for (const QString& line : lines) {
+    if (p) {
+      p->setPen(Qt::black);
+      p->drawText(QRectF(rect.left(), y, rect.width(), lh), Qt::AlignLeft | Qt::AlignVCenter,
+                  fm.elidedText(line, Qt::ElideRight, rect.width()));
+    }
+    y += lh;
   }
+  y -= lh;
   y += lh * 1.5;
   return y - y_start;
 }

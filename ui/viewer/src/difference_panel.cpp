@@ -177,11 +177,20 @@ void DifferencePanel::refresh() {
                      .arg(doc_->diff_hi())
                      .arg(s.fixed_range ? "fixed" : "auto"));
   // The columns: every pane's statistics by name, in the order they first appear (a nudged pane has
-  // one more, the protocol's come and go).
+  // one more, the protocol's come and go), but the SR protocol's PSNR and SSIM first, where a narrow
+  // dock shows them without scrolling, and the pane's own values last. The region is the same on
+  // every row: the scope line above names it once.
   QStringList headers;
-  for (int i = 0; i < doc_->pane_count(); ++i)
-    for (const Statistic& st : doc_->diff(i).statistics)
-      if (!headers.contains(st.name)) headers << st.name;
+  const auto rank = [](StatisticKind k) {
+    return k == StatisticKind::ProtocolPsnr || k == StatisticKind::ProtocolSsim ? 0
+           : k == StatisticKind::Values                                         ? 2
+                                                                                : 1;
+  };
+  for (int pass = 0; pass < 3; ++pass)
+    for (int i = 0; i < doc_->pane_count(); ++i)
+      for (const Statistic& st : doc_->diff(i).statistics)
+        if (st.kind != StatisticKind::Region && rank(st.kind) == pass && !headers.contains(st.name))
+          headers << st.name;
   if (!headers.isEmpty()) {
     stats_->setColumnCount(static_cast<int>(headers.size()));
     stats_->setHorizontalHeaderLabels(headers);

@@ -24,6 +24,8 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -254,7 +256,17 @@ void MainWindow::build_docks() {
     if (const QString path = ask_for_image("Load reference image"); !path.isEmpty())
       doc_->load_reference(path);
   });
-  dock("Differences", "differenceDock", diff_panel_, Qt::RightDockWidgetArea);
+  // Scrolled when the window is short: its controls, scale and table would set the window's least
+  // height otherwise, with the teaching docks' group under it.
+  auto* diff_scroll = new QScrollArea;
+  diff_scroll->setWidget(diff_panel_);
+  diff_scroll->setWidgetResizable(true);
+  diff_scroll->setFrameShape(QFrame::NoFrame);
+  diff_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // as wide as its controls
+  diff_scroll->setMinimumWidth(diff_panel_->minimumSizeHint().width() +
+                               diff_scroll->verticalScrollBar()->sizeHint().width());
+  for (QDockWidget* d : {od, id, dock("Differences", "differenceDock", diff_scroll, Qt::RightDockWidgetArea)})
+    list_dock(d);
 }
 
 void MainWindow::set_export_handler(std::function<void()> handler) {
@@ -274,7 +286,7 @@ QDockWidget* MainWindow::add_dock(const QString& title, const QString& name, QWi
     tabifyDockWidget(diff, dock);
     diff->raise();
   }
-  view_menu_->addAction(dock->toggleViewAction());
+  list_dock(dock);
   keep_dock_tab_names_whole();
   // The main window makes (and reuses) the dock tab bars as docks are shown, hidden and moved.
   connect(dock, &QDockWidget::visibilityChanged, this, &MainWindow::keep_dock_tab_names_whole);

@@ -1,6 +1,8 @@
-// File > Export: choose layout (row, grid or the SR paper's figure, with its crops), format, size / DPI and
-// whether to add the kernel plot and the difference maps, for a figure spec prefilled from the viewer's
-// current comparison; and the equivalent `resizelab --export` command line, with a Copy button.
+// File > Export: choose layout (row, grid or the SR paper's figure, with its crops; the SR paper's by
+// default when the panes are compared with the image itself at an SR factor), format, size / DPI, the
+// difference maps and any of the plots `--plots` draws with the output pixel they explain, for a figure spec
+// prefilled from the viewer's current comparison; and the equivalent `resizelab --export` command line, with
+// a Copy button.
 #pragma once
 
 #include <QDialog>
@@ -53,6 +55,7 @@ class ExportDialog : public QDialog {
   void sync_extension();
   void update_command();
   QString crops_error() const;  // empty when the crops field reads as crops
+  QString pixel_error() const;  // empty when the pixel field is empty or reads as row,col
   void prepare_paper();         // paper_ from spec_'s comparison
   FigureSpec spec_;
   // The SR paper's comparison: the window's with a protocol (srcnn unless one is chosen) and without
@@ -65,7 +68,8 @@ class ExportDialog : public QDialog {
   QComboBox* format_ = nullptr;
   QSpinBox* width_ = nullptr;
   QDoubleSpinBox* dpi_ = nullptr;
-  QCheckBox* kernel_ = nullptr;
+  QList<QCheckBox*> plots_;     // one per FigurePlot, in its order
+  QLineEdit* pixel_ = nullptr;  // the output pixel the plots explain, "row,col" (empty: the centre)
   QCheckBox* diffs_ = nullptr;
   QComboBox* diff_mode_ = nullptr;
   QLineEdit* path_ = nullptr;

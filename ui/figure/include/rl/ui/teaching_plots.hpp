@@ -82,8 +82,9 @@ QRectF paint_profile_plot(QPainter& p, const QRectF& rect, const QList<NamedProf
 double profile_value_at(const rl::LineProfile& lp, double t, int channel);
 
 // The worked example as cells: per pass and tap, the source index after the boundary rule, the
-// value, the weight as a bar and the product; then the sum, the rounding and the final value. Lays
-// itself out to `rect`'s width (first-pass rows shrink to fit); returns the height it used.
+// value, the weight (the Plan's number, over a bar) and the product; then the sum, the rounding and
+// the final value. Lays itself out to `rect`'s width (first-pass rows shrink to fit); returns the
+// height it used.
 double paint_worked_cells(QPainter& p, const QRectF& rect, const rl::WorkedExample& w, const rl::Plan& plan,
                           const QString& title);
 // The height paint_worked_cells needs at `width`.

@@ -198,6 +198,8 @@ class MainWindow : public QMainWindow {
   void on_source_changed();
   void refresh_footprint();
   void keep_dock_tab_names_whole();
+  // Lists the dock under View > Docks; turning it on there brings it to the front.
+  void list_dock(QDockWidget* dock);
   bool eventFilter(QObject* o, QEvent* e) override;
   void show_region_outline(std::optional<QRectF> src);
 
@@ -220,6 +222,7 @@ class MainWindow : public QMainWindow {
   StatusLine* status_ = nullptr;
   RecentFiles* recent_ = nullptr;
   QMenu* view_menu_ = nullptr;
+  QMenu* docks_menu_ = nullptr;  // View > Docks (list_dock)
   QAction* export_action_ = nullptr;
   QAction* diff_action_ = nullptr;
   QAction* wipe_action_ = nullptr;

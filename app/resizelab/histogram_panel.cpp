@@ -1,0 +1,49 @@
+// The Histogram dock fed from the pane under the mouse (MainWindow::nudge_target) and the region.
+#include "histogram_panel.hpp"
+
+#include <QDockWidget>
+#include <QMainWindow>
+#include <memory>
+
+#include "rl/ui/document.hpp"
+#include "rl/ui/histogram_widget.hpp"
+#include "rl/ui/main_window.hpp"
+
+namespace rl::ui {
+
+void install_histogram_panel(MainWindow& w) {
+  auto* histogram = new HistogramWidget;
+  // In the Sampling group (the left column has no room for one more tab bar at 1280x800).
+  QDockWidget* dock = w.add_dock(QStringLiteral("Histogram"), QStringLiteral("histogramDock"), histogram);
+  if (auto* sampling = w.findChild<QDockWidget*>(QStringLiteral("samplingDock"))) {
+    w.tabifyDockWidget(sampling, dock);
+    sampling->raise();
+  }
+  // The last pane hovered; its histogram follows new results and the region.
+  auto pane = std::make_shared<int>(-1);
+  const auto show = [&w, histogram, pane]() {
+    const Document& doc = *w.document();
+    if (*pane < 0 || *pane >= doc.pane_count() || !doc.source()) return;
+    const PaneResult& r = doc.result(*pane);
+    QRect part;
+    QString label = QStringLiteral("pane %1 \u00b7 %2").arg(*pane + 1).arg(pane_label(doc.pane(*pane)));
+    if (r.image && doc.region()) {
+      part = result_crop(*doc.region(), doc.source()->rows(), doc.source()->cols(), r.image->rows(),
+                         r.image->cols());
+      label += QStringLiteral(", region %1,%2,%3,%4")
+                   .arg(doc.region()->x())
+                   .arg(doc.region()->y())
+                   .arg(doc.region()->width())
+                   .arg(doc.region()->height());
+    }
+    histogram->set_image(r.image, part, label);
+  };
+  QObject::connect(&w, &MainWindow::pixel_hovered, histogram, [&w, pane, show]() {
+    if (const int i = w.nudge_target(); i >= 0) *pane = i;
+    show();
+  });
+  QObject::connect(w.document(), &Document::results_changed, histogram, show);
+  QObject::connect(w.document(), &Document::diffs_changed, histogram, show);  // a region drawn or cleared
+}
+
+}  // namespace rl::ui
