@@ -155,6 +155,7 @@ void BM_Div2kSrChange(benchmark::State& state) {
 void Args(benchmark::internal::Benchmark* b) {
   for (int which = 0; which < 3; ++which) b->Args({which, 100});
   b->Args({1, 50});
+  b->Args({2, 200});
   b->Unit(benchmark::kMillisecond)->UseRealTime()->MeasureProcessCPUTime();
 }
 
@@ -165,6 +166,7 @@ BENCHMARK(BM_ComparisonPipeline)
     ->Args({2, 100, 0})
     ->Args({1, 50, 0})
     ->Args({2, 100, 1})
+    ->Args({2, 200, 0})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MeasureProcessCPUTime();

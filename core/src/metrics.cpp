@@ -76,26 +76,29 @@ struct StatsPart {
 // whole-image definition is exact too while under 2^53, so the two agree).
 template <class T>
 void integer_block(const T* x, const T* y, std::size_t pixels, int ch, StatsPart& p) {
+  // The sums over the elements in one flat loop the compiler vectorizes, then the differing pixels.
+  const std::size_t n = pixels * static_cast<std::size_t>(ch);
   std::uint64_t sum_abs = 0, sum_sq = 0;
   unsigned max_abs = 0;
-  std::size_t differing = 0;
-  for (std::size_t i = 0; i < pixels; ++i, x += ch, y += ch) {
-    unsigned any = 0;
-    for (int k = 0; k < ch; ++k) {
-      const int d = static_cast<int>(x[k]) - static_cast<int>(y[k]);
-      const auto ad = static_cast<unsigned>(d < 0 ? -d : d);
-      any |= ad;
-      max_abs = ad > max_abs ? ad : max_abs;
-      sum_abs += ad;
-      sum_sq += static_cast<std::uint64_t>(ad) * ad;
-    }
-    differing += any != 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const int d = static_cast<int>(x[i]) - static_cast<int>(y[i]);
+    const auto ad = static_cast<unsigned>(d < 0 ? -d : d);
+    max_abs = ad > max_abs ? ad : max_abs;
+    sum_abs += ad;
+    sum_sq += static_cast<std::uint64_t>(ad) * ad;
   }
+  std::size_t differing = 0;
+  if (max_abs != 0)
+    for (std::size_t i = 0; i < pixels; ++i, x += ch, y += ch) {
+      bool any = false;
+      for (int k = 0; k < ch; ++k) any |= x[k] != y[k];
+      differing += any;
+    }
   p.max_abs = static_cast<double>(max_abs);
   p.sum_abs = static_cast<double>(sum_abs);
   p.sum_sq = static_cast<double>(sum_sq);
   p.differing = differing;
-  p.finite_pairs = pixels * static_cast<std::size_t>(ch);
+  p.finite_pairs = n;
 }
 
 template <class T>
@@ -129,6 +132,12 @@ DiffStats diff_stats(const Image& a, const Image& b) {
   const std::size_t stride = a.row_stride();
   const bool integer =
       a.type() == b.type() && visit_elem_type(a.type(), [](auto v) { return kIntegerBlock<decltype(v)>; });
+  if (integer && a.raw() == b.raw()) {
+    // The same pixels (a pane that is the reference): every pair finite and equal, no pass needed.
+    s.finite_pairs = s.pixels * static_cast<std::size_t>(ch);
+    s.psnr = psnr_from_mse(0.0, peak_value(a.type()));
+    return s;
+  }
   const auto parts = over_row_blocks<StatsPart>(a, [&](long long r0, long long r1, StatsPart& p) {
     if (integer) {
       visit_elem_type(a.type(), [&](auto v) {

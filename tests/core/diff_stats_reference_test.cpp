@@ -198,6 +198,28 @@ TEST(DiffStatsReference, EveryTypeAndShapeGivesTheReferenceNumbers) {
       }
 }
 
+// An image compared with itself (the reference pane, or a pane sharing its result) gives the numbers
+// of a comparison with a copy of it, every type, with and without non-finite values.
+TEST(DiffStatsReference, AnImageAgainstItselfGivesTheNumbersOfACopy) {
+  unsigned seed = 500;
+  for (const ElemType t : kTypes)
+    for (const Shape& s : kShapes)
+      for (const double specials : {0.0, 0.02}) {
+        SCOPED_TRACE(rl::to_string(t) + " " + std::to_string(s.rows) + "x" + std::to_string(s.cols));
+        const Image a = random_pair(s.rows, s.cols, s.ch, t, ++seed, specials).first;
+        const DiffStats got = rl::diff_stats(a, a), want = ref_diff_stats(a, a);
+        EXPECT_EQ(got.max_abs, want.max_abs);
+        EXPECT_EQ(got.differing, want.differing);
+        EXPECT_EQ(got.pixels, want.pixels);
+        EXPECT_EQ(got.finite_pairs, want.finite_pairs);
+        EXPECT_EQ(got.non_finite, want.non_finite);
+        expect_same_counts(got.non_finite_a, want.non_finite_a);
+        expect_same_counts(got.non_finite_b, want.non_finite_b);
+        EXPECT_TRUE(same_value(got.mean_abs, want.mean_abs)) << got.mean_abs;
+        EXPECT_TRUE(same_value(got.psnr, want.psnr)) << got.psnr;
+      }
+}
+
 // Float sums: per-block partials are the same on every run (the blocks depend on the shape only).
 TEST(DiffStatsReference, FloatSumsAreReproducible) {
   const auto [a, b] = random_pair(200, 333, 3, ElemType::F32, 99, 0.001);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <random>
 #include <vector>
 
 #include "qt_pixels.hpp"
@@ -263,6 +264,39 @@ TEST(Mipmap, HalvingAveragesTheCoveredPixelsAndRoundsHalfUp) {
   two.fill(qRgb(0, 0, 0));
   two.setPixel(1, 1, qRgb(1, 2, 3));
   EXPECT_EQ(rl::ui::halve(two).pixel(0, 0), qRgb(0, 1, 1));  // 1/4 -> 0, 2/4 -> 1, 3/4 -> 1
+}
+
+// Every pixel of halvings of random images (odd and even sizes, values up to 255 in every channel)
+// against the rounded means worked here channel by channel.
+TEST(Mipmap, HalvingOfRandomImagesIsTheRoundedMeanOfEachCell) {
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> byte(0, 255), high(250, 255);
+  for (const QSize size : {QSize(37, 5), QSize(64, 4), QSize(33, 3), QSize(2, 1)}) {
+    QImage img(size, QImage::Format_ARGB32);
+    for (int y = 0; y < size.height(); ++y)
+      for (int x = 0; x < size.width(); ++x) {
+        const bool bright = (x + y) % 3 == 0;
+        auto v = [&] { return bright ? high(rng) : byte(rng); };
+        const int r = v(), g = v(), b = v(), al = v();
+        img.setPixel(x, y, qRgba(r, g, b, al));
+      }
+    const QImage h = rl::ui::halve(img);
+    ASSERT_EQ(h.size(), QSize((size.width() + 1) / 2, (size.height() + 1) / 2));
+    std::size_t wrong = 0;
+    for (int y = 0; y < h.height(); ++y)
+      for (int x = 0; x < h.width(); ++x) {
+        int sum[4] = {0, 0, 0, 0}, n = 0;
+        for (int yy = 2 * y; yy < std::min(2 * y + 2, size.height()); ++yy)
+          for (int xx = 2 * x; xx < std::min(2 * x + 2, size.width()); ++xx) {
+            const QRgb p = img.pixel(xx, yy);
+            sum[0] += qRed(p), sum[1] += qGreen(p), sum[2] += qBlue(p), sum[3] += qAlpha(p);
+            ++n;
+          }
+        const auto mean = [n](int s) { return (2 * s + n) / (2 * n); };  // s / n rounded half up
+        wrong += h.pixel(x, y) != qRgba(mean(sum[0]), mean(sum[1]), mean(sum[2]), mean(sum[3]));
+      }
+    EXPECT_EQ(wrong, 0u) << size.width() << "x" << size.height();
+  }
 }
 
 TEST(Mipmap, LevelsStopAtTheSmallestSideAndTheZoomPicksTheLevel) {

@@ -326,6 +326,37 @@ TEST_F(FilePanes, AnIdentityPaneIsTheSourceItself) {
   EXPECT_TRUE(c.results[0].plan && c.results[0].plan->is_identity());
 }
 
+// Enlarging, antialiasing widens nothing: bicubic with and without it has the same tables, so the
+// second pane shares the first's result (the window's default four at x2), with the same bits as its
+// own resize and 0 px differing. Shrinking, the tables differ and each pane is resized.
+TEST_F(FilePanes, APaneWithTheSameTablesSharesTheEarlierResult) {
+  const Image src = source();
+  for (const double scale : {2.0, 0.5}) {
+    SCOPED_TRACE(scale);
+    Comparison c;
+    c.source = std::make_shared<const Image>(src);
+    c.base.scale = {{scale, scale}};
+    c.panes = {PaneConfig{rl::Method::Bicubic, true}, PaneConfig{rl::Method::Bilinear, false},
+               PaneConfig{rl::Method::Bicubic, false}};
+    rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+    for (const auto& r : c.results) ASSERT_TRUE(r.image) << r.error.toStdString();
+    rl::ResizeSpec plain = rl::ResizeSpec::with_scale(scale, rl::Method::Bicubic);
+    plain.antialiasing = false;
+    EXPECT_TRUE(rl::identical(*c.results[2].image, rl::resize(src, plain)));
+    EXPECT_NE(c.results[1].image, c.results[0].image);
+    if (scale > 1.0) {
+      EXPECT_EQ(c.results[2].image, c.results[0].image);
+      EXPECT_EQ(c.results[2].display, c.results[0].display);
+      EXPECT_EQ(c.diffs[2].stats->differing, 0u);
+      EXPECT_EQ(c.diffs[2].stats->max_abs, 0.0);
+      EXPECT_TRUE(c.results[2].note.contains(QStringLiteral("pane 1")));
+    } else {
+      EXPECT_NE(c.results[2].image, c.results[0].image);
+      EXPECT_GT(c.diffs[2].stats->differing, 0u);
+    }
+  }
+}
+
 // Two statistics regions drawn differently that cover the same pixels of the half-size results
 // (source 10x10 and 9x9 from the corner: both 5x5 at 1/2): the statistics are not kept from the
 // first, since they name the region as drawn.

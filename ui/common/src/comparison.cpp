@@ -22,6 +22,7 @@
 
 #include "pane_maps.hpp"
 #include "pane_scores.hpp"
+#include "pane_sources.hpp"
 #include "rl/convert.hpp"
 #include "rl/fnv1a.hpp"
 #include "rl/image_io.hpp"
@@ -168,7 +169,6 @@ int sr_scale_of(const ResizeSpec& base) {
 }
 
 namespace {
-
 // The HR an SR round trip at factor s starts from: `src` mod-cropped to a multiple of s.
 std::shared_ptr<const Image> round_trip_hr(const std::shared_ptr<const Image>& src, int s) {
   if (s < 2 || (src->rows() % s == 0 && src->cols() % s == 0)) return src;
@@ -491,8 +491,10 @@ void compute_comparison(Comparison& c, const RunPlan& run, const std::function<b
     report(i, PaneStep::Resizing);
     // A file's stamp before it is read: a file rewritten while it is read is read again next time.
     const auto stamp = pane.is_file() ? file_stamp(pane.file) : std::nullopt;
-    results[i] = compute_pane(*c.source, c.base, pane, c.display, run, registered_to.get(), c.screen,
-                              c.source, c.resize_class);
+    auto same = detail::result_of_same_tables(*c.source, c.base, c.panes, results, i);
+    results[i] = same ? std::move(*same)
+                      : compute_pane(*c.source, c.base, pane, c.display, run, registered_to.get(), c.screen,
+                                     c.source, c.resize_class);
     results[i].made_from =
         PaneResult::MadeFrom{c.source, c.base, pane, c.resize_class, c.display, stamp, registered_to};
   }

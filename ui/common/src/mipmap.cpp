@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "rl/parallel.hpp"
@@ -19,7 +20,20 @@ namespace {
 // a when the image ends on an odd row; a repeated pixel at an odd right edge is counted once).
 void halve_row(const QRgb* a, const QRgb* b, bool two_rows, int w, QRgb* o) {
   const int hw = (w + 1) / 2;
-  for (int c = 0; c < hw; ++c) {
+  int c = 0;
+  if (two_rows) {
+    // Whole 2x2 cells: the four channels at once, two 16-bit lanes for the even bytes and two for
+    // the odd ones (a sum of four bytes plus 2 is at most 1022), then (sum + 2) / 4 per lane.
+    constexpr std::uint32_t kLanes = 0x00FF00FFu, kHalf = 0x00020002u;
+    for (; c < w / 2; ++c) {
+      const std::uint32_t p0 = a[2 * c], p1 = a[2 * c + 1], p2 = b[2 * c], p3 = b[2 * c + 1];
+      const std::uint32_t even = (p0 & kLanes) + (p1 & kLanes) + (p2 & kLanes) + (p3 & kLanes) + kHalf;
+      const std::uint32_t odd =
+          ((p0 >> 8) & kLanes) + ((p1 >> 8) & kLanes) + ((p2 >> 8) & kLanes) + ((p3 >> 8) & kLanes) + kHalf;
+      o[c] = ((even >> 2) & kLanes) | (((odd >> 2) & kLanes) << 8);
+    }
+  }
+  for (; c < hw; ++c) {
     const int x0 = 2 * c, x1 = std::min(x0 + 1, w - 1);
     const int n = (two_rows ? 2 : 1) * (x1 == x0 ? 1 : 2);
     // The pixels covered (a repeated one counted once), summed per channel, rounded half up.

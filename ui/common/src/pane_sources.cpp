@@ -1,5 +1,7 @@
 // What each pane's source makes: MATLAB's resizer, a library's resize, an SR round trip of either, or
 // an image file registered to the reference (upscaled when it is an LR image).
+#include "pane_sources.hpp"
+
 #include <QFileInfo>
 #include <chrono>
 #include <exception>
@@ -253,6 +255,58 @@ Image load_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary 
   return run(make_plan(spec, img.rows(), img.cols(), limits), img, device);
 }
 }  // namespace
+
+namespace detail {
+namespace {
+bool is_matlab_pane(const PaneConfig& p) { return !p.is_file() && p.sr_round_trip == 0 && !p.peer; }
+bool same_table(const AxisTable& a, const AxisTable& b) {
+  return a.in_size == b.in_size && a.out_size == b.out_size && a.scale == b.scale &&
+         a.kernel_width == b.kernel_width && a.antialiased == b.antialiased && a.taps_full == b.taps_full &&
+         a.taps == b.taps && a.u == b.u && a.left == b.left && a.kept == b.kept && a.weights == b.weights &&
+         a.index == b.index;
+}
+// Everything a run reads (the antialiasing flag only chose the tables).
+bool same_tables(const Plan& a, const Plan& b) {
+  return a.method == b.method && a.method != Method::Custom && a.in_rows == b.in_rows &&
+         a.in_cols == b.in_cols && a.out_rows == b.out_rows && a.out_cols == b.out_cols &&
+         a.boundary == b.boundary && a.order == b.order && same_table(a.rows, b.rows) &&
+         same_table(a.cols, b.cols);
+}
+}  // namespace
+
+std::optional<PaneResult> result_of_same_tables(const Image& src, const ResizeSpec& base,
+                                                const std::vector<PaneConfig>& panes,
+                                                const std::vector<PaneResult>& results, std::size_t i) {
+  if (i >= panes.size() || !is_matlab_pane(panes[i])) return std::nullopt;
+  std::optional<Plan> plan;
+  for (std::size_t j = 0; j < i && j < results.size(); ++j) {
+    const PaneResult& r = results[j];
+    if (!is_matlab_pane(panes[j]) || !r.image || !r.plan || !r.error.isEmpty()) continue;
+    if (panes[j].method != panes[i].method) continue;
+    if (!plan) {
+      ResizeSpec spec = base;
+      spec.method = panes[i].method;
+      spec.antialiasing = panes[i].antialiasing;
+      PlanLimits limits;
+      limits.channels = src.channels();
+      try {
+        plan = make_plan(spec, src.rows(), src.cols(), limits);
+      } catch (const std::exception&) {
+        return std::nullopt;  // compute_pane reports it
+      }
+    }
+    if (!same_tables(*plan, *r.plan)) continue;
+    PaneResult out = r;
+    out.plan = std::make_shared<const Plan>(std::move(*plan));
+    out.ms = 0.0;
+    out.made_from.reset();
+    out.note = QStringLiteral("The same tables as pane %1 (the same pixels): its result, not resized again.")
+                   .arg(j + 1);
+    return out;
+  }
+  return std::nullopt;
+}
+}  // namespace detail
 
 PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane, DisplayRange range,
                         const RunPlan& run, const Image* reference, bool display,

@@ -1,0 +1,20 @@
+// What compute_comparison asks of the panes' sources beyond compute_pane (pane_sources.cpp).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "rl/ui/comparison.hpp"
+
+namespace rl::ui::detail {
+
+// Pane `i`'s result when it is a MATLAB pane whose plan has the same tables as an earlier MATLAB
+// pane's (`results[j]`, j < i, made without error): that result itself, shared, not resized again
+// (bicubic with and without antialiasing when enlarging, say). nullopt otherwise. Running the same
+// tables on the same source gives the same bits, so the pixels and every statistic are the same.
+std::optional<PaneResult> result_of_same_tables(const Image& src, const ResizeSpec& base,
+                                                const std::vector<PaneConfig>& panes,
+                                                const std::vector<PaneResult>& results, std::size_t i);
+
+}  // namespace rl::ui::detail
