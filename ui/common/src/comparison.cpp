@@ -3,16 +3,11 @@
 // in the words the views print.
 #include "rl/ui/comparison.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <QFile>
 #include <QFileInfo>
 #include <QPainter>
 #include <QStringList>
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <exception>
@@ -20,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "file_stamp.hpp"
 #include "pane_maps.hpp"
 #include "pane_scores.hpp"
 #include "pane_sources.hpp"
@@ -430,29 +426,6 @@ namespace {
 bool same_range(const DisplayRange& a, const DisplayRange& b) {
   return a.lo == b.lo && a.hi == b.hi && a.u16 == b.u16;
 }
-// A file's bytes now, as their count and FNV-1a hash; nullopt when it cannot be read or is not a
-// regular file (the pane is then read again, and fails with the reader's message). Reads no more than
-// the size the file had when opened: a FIFO or a device is never read (it could block or never end).
-std::optional<PaneResult::FileStamp> file_stamp(const QString& path) {
-  const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
-  struct stat s {};
-  PaneResult::FileStamp st{0, kFnv1a64Offset};
-  std::vector<char> buf(1 << 20);
-  bool ok = ::fstat(fd, &s) == 0 && S_ISREG(s.st_mode);
-  while (ok && st.size < static_cast<std::uint64_t>(s.st_size)) {
-    const ssize_t n = ::read(
-        fd, buf.data(), std::min<std::uint64_t>(buf.size(), static_cast<std::uint64_t>(s.st_size) - st.size));
-    if (n < 0 && errno == EINTR) continue;
-    ok = n >= 0;
-    if (n <= 0) break;  // an error, or the file shrank meanwhile
-    st.hash = fnv1a64(std::string_view(buf.data(), static_cast<std::size_t>(n)), st.hash);
-    st.size += static_cast<std::uint64_t>(n);
-  }
-  ::close(fd);
-  return ok ? std::optional(st) : std::nullopt;
-}
-
 // Whether `r` was made from what pane `pane` of `c` would be made from now (see PaneResult::MadeFrom);
 // `registered_to` is what a file pane would be registered to now.
 bool made_from_same(const PaneResult& r, const Comparison& c, const PaneConfig& pane,

@@ -1,0 +1,16 @@
+// A file pane's stamp: what says whether its file's bytes changed since the pane was made.
+#pragma once
+
+#include <QString>
+#include <optional>
+
+#include "rl/ui/comparison.hpp"
+
+namespace rl::ui {
+
+// A file's bytes now, as their count and FNV-1a hash; nullopt when it cannot be read or is not a
+// regular file (the pane is then read again, and fails with the reader's message). Reads no more than
+// the size the file had when opened: a FIFO or a device is never read (it could block or never end).
+std::optional<PaneResult::FileStamp> file_stamp(const QString& path);
+
+}  // namespace rl::ui
