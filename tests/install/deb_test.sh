@@ -40,9 +40,11 @@ for exe in "$bin"/imresize "$bin"/resizelab; do
   ldd_out=$(ldd "$exe")
   for soname in $(readelf -d "$exe" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
     # "soname => /path (addr)", or "/path/soname (addr)" for the dynamic loader.
+    # awk reads to the end (no early exit): an exit while printf still writes kills printf with SIGPIPE,
+    # which pipefail and set -e turned into a silent failure once the list outgrew one pipe write.
     path=$(printf '%s\n' "$ldd_out" | awk -v s="$soname" '
-      $1 == s && $2 == "=>" {print $3; exit}
-      $2 != "=>" {n = split($1, part, "/"); if (n > 1 && part[n] == s) {print $1; exit}}')
+      !found && $1 == s && $2 == "=>" {print $3; found = 1}
+      !found && $2 != "=>" {n = split($1, part, "/"); if (n > 1 && part[n] == s) {print $1; found = 1}}')
     [ -n "$path" ] && [ "$path" != "not" ] || { echo "FAIL: $(basename "$exe"): $soname is not found by ldd"; exit 1; }
     # dpkg records a file under one spelling; with merged /usr, /lib and /usr/lib name the same file.
     pkg=""
