@@ -4,6 +4,7 @@
 # serving, and serves two clients at once. Needs the viewer (RL_RESIZELAB, set by CMake).
 import os
 import pathlib
+import select
 import socket
 import stat
 import struct
@@ -263,3 +264,22 @@ def test_send_command(viewer, tmp_path):
     r = subprocess.run([viewer_command(), "--send", "--help"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.startswith("Usage: resizelab --send FILE")
     live.close("from-shell")
+
+
+def test_a_file_at_the_socket_path_survives_a_viewer_start(tmp_path):
+    # RESIZELAB_SOCKET naming a file by mistake: the viewer says it does not listen and leaves the file.
+    results = tmp_path / "results.npy"
+    results.write_bytes(b"precious")
+    env = dict(os.environ, RESIZELAB_SOCKET=str(results), XDG_CONFIG_HOME=str(tmp_path / "config"),
+               QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.Popen([viewer_command()], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        ready, _, _ = select.select([proc.stderr], [], [], 60)
+        line = proc.stderr.readline() if ready else ""
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    assert line == f"resizelab: does not receive images: {results} exists and is not a socket of this user's\n"
+    assert results.read_bytes() == b"precious"
+

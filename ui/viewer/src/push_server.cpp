@@ -4,11 +4,13 @@
 
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QLocalServer>
 #include <QLocalSocket>
 #include <QSocketNotifier>
@@ -16,6 +18,7 @@
 #include <QStringList>
 #include <QTimer>
 #include <algorithm>
+#include <cstdio>
 #include <optional>
 #include <vector>
 
@@ -91,7 +94,19 @@ PushServer::PushServer(Document* doc, const ViewState* view, QObject* parent)
       return;
     }
   }
-  QLocalServer::removeServer(path);  // a socket file left by a viewer that did not exit cleanly
+  // A socket file left by a viewer that did not exit cleanly is replaced; anything else at the path
+  // (a file named by RESIZELAB_SOCKET by mistake, another user's socket) is left alone.
+  const QByteArray native = QFile::encodeName(path);
+  struct stat st = {};
+  if (::lstat(native.constData(), &st) == 0) {
+    if (!S_ISSOCK(st.st_mode) || st.st_uid != ::getuid()) {
+      status_ =
+          QStringLiteral("does not receive images: %1 exists and is not a socket of this user's").arg(path);
+      std::fprintf(stderr, "resizelab: %s\n", status_.toLocal8Bit().constData());
+      return;
+    }
+    ::unlink(native.constData());
+  }
   server_ = new QLocalServer(this);
   server_->setSocketOptions(QLocalServer::UserAccessOption);
   server_->setMaxPendingConnections(kMaxClients);
