@@ -34,6 +34,9 @@ _DTYPES = {np.dtype(t) for t in ("uint8", "uint16", "uint32", "int8", "int16", "
                                  "bool")}
 _LAYOUTS = ("hw", "hwc", "chw", "nchw")
 START_WAIT_S = 15.0  # a viewer started by show() has this long to listen
+# A viewer that neither reads nor answers for this long is given up on: longer than the 60 s it may
+# hold a query while the pane is computed (PushServer::kQueryWaitMs).
+TIMEOUT_S = 90.0
 
 
 class ViewerError(RuntimeError):
@@ -108,12 +111,27 @@ def _header(kind, role, name, flags=0, scale=0.0, payload=0):
     return _HEADER.pack(_MAGIC, _VERSION, kind, _ROLES[role], len(raw), flags, 0, float(scale), payload) + raw
 
 
+def _ready(s):
+    s.settimeout(TIMEOUT_S)
+    return s
+
+
+def _exchange(s, *parts):
+    """Sends parts, returns the reply (text, payload); a viewer silent for TIMEOUT_S: ViewerError."""
+    try:
+        for p in parts:
+            s.sendall(p)
+        return _reply(s)
+    except socket.timeout:
+        raise ViewerError(f"the viewer did not answer within {TIMEOUT_S:g} s (stopped or hung?)") from None
+
+
 def _connect(start):
     path = socket_path()
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         s.connect(path)
-        return s
+        return _ready(s)
     except OSError:
         s.close()
         if not start:
@@ -129,7 +147,7 @@ def _connect(start):
         s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             s.connect(path)
-            return s
+            return _ready(s)
         except OSError:
             s.close()
     raise ViewerError(f"started {exe}, but nothing listened at {path} within {START_WAIT_S:g} s")
@@ -184,16 +202,14 @@ def show(image, name="sr", role="pane", scale=None, *, layout=None, start=True):
     a = np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("<"))
     head = _npy_header(a)
     with _connect(start) as s:
-        s.sendall(_header(_OPEN, role, name, scale=scale or 0.0, payload=len(head) + a.nbytes) + head)
-        s.sendall(memoryview(a).cast("B"))
-        return _reply(s)[0]
+        return _exchange(s, _header(_OPEN, role, name, scale=scale or 0.0, payload=len(head) + a.nbytes) + head,
+                         memoryview(a).cast("B"))[0]
 
 
 def close(name, role="pane", *, start=False):
     """Removes pane `name` that show() made (role="reference": the reference); returns the reply."""
     with _connect(start) as s:
-        s.sendall(_header(_CLOSE, _role(role), name))
-        return _reply(s)[0]
+        return _exchange(s, _header(_CLOSE, _role(role), name))[0]
 
 
 def query(name, role="pane", *, pixels=True):
@@ -201,8 +217,7 @@ def query(name, role="pane", *, pixels=True):
     are current: (the image as a numpy array, H x W or H x W x C, or None with pixels=False; the
     viewer's line with the pane's statistics)."""
     with _connect(False) as s:
-        s.sendall(_header(_QUERY, _role(role), name, flags=_QUERY_PIXELS if pixels else 0))
-        text, payload = _reply(s)
+        text, payload = _exchange(s, _header(_QUERY, _role(role), name, flags=_QUERY_PIXELS if pixels else 0))
     if not pixels:
         return None, text
     import io

@@ -283,3 +283,22 @@ def test_a_file_at_the_socket_path_survives_a_viewer_start(tmp_path):
     assert line == f"resizelab: does not receive images: {results} exists and is not a socket of this user's\n"
     assert results.read_bytes() == b"precious"
 
+
+@pytest.mark.parametrize("call", ["show", "close", "query"])
+def test_a_viewer_that_never_answers_is_given_up_on(tmp_path, monkeypatch, call):
+    # A listener that accepts and then says nothing (a stopped viewer): one line, no hang.
+    path = tmp_path / "silent.sock"
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(str(path))
+    server.listen(1)
+    monkeypatch.setenv("RESIZELAB_SOCKET", str(path))
+    monkeypatch.setattr(live, "TIMEOUT_S", 0.5)
+    t0 = time.monotonic()
+    with server, pytest.raises(live.ViewerError, match=r"^the viewer did not answer within 0.5 s"):
+        if call == "show":
+            resizelab.show(np.zeros((4, 4), np.uint8), start=False)
+        elif call == "close":
+            live.close("x")
+        else:
+            live.query("x")
+    assert time.monotonic() - t0 < 10
