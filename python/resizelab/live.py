@@ -15,6 +15,7 @@ import os
 import pwd
 import shutil
 import socket
+import stat
 import struct
 import subprocess
 import tempfile
@@ -44,14 +45,35 @@ class ViewerError(RuntimeError):
 
 
 def socket_path():
-    """Where the viewer listens: $RESIZELAB_SOCKET, else resizelab-<uid>.sock in $XDG_RUNTIME_DIR (or
-    Qt's fallback, <tmp>/runtime-<user>)."""
+    """Where the viewer listens: $RESIZELAB_SOCKET (an absolute path), else resizelab-<uid>.sock in the
+    runtime folder: $XDG_RUNTIME_DIR, else <$TMPDIR or /tmp>/runtime-<user> (which the viewer makes).
+    The viewer's rule (push_socket_path in ui/viewer/src/push_server.cpp); where it cannot be followed
+    (a relative path, a runtime folder not this user's alone) ViewerError says why, with no fallback."""
     path = os.environ.get("RESIZELAB_SOCKET")
     if path:
+        if not os.path.isabs(path):
+            raise ViewerError(f"RESIZELAB_SOCKET must be an absolute path, not '{path}'")
         return path
-    folder = os.environ.get("XDG_RUNTIME_DIR") or os.path.join(tempfile.gettempdir(),
-                                                               "runtime-" + pwd.getpwuid(os.getuid()).pw_name)
+    folder = os.environ.get("XDG_RUNTIME_DIR") or os.path.join(
+        os.path.normpath(os.environ.get("TMPDIR") or "/tmp"), "runtime-" + pwd.getpwuid(os.getuid()).pw_name)
+    try:
+        st = os.stat(folder)
+        alone = stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and st.st_mode & 0o077 == 0
+    except FileNotFoundError:
+        alone = True  # not made yet: a viewer started by show() makes it
+    if not alone:
+        raise ViewerError(f"the runtime folder {folder} is not a folder of this user's alone; "
+                          "set RESIZELAB_SOCKET to an absolute path")
     return os.path.join(folder, f"resizelab-{os.getuid()}.sock")
+
+
+def _peer_check(s, path):
+    """A socket served by another user (SO_PEERCRED) is not this user's viewer: nothing is sent to it."""
+    _, uid, _ = struct.unpack("3i", s.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
+    if uid != os.getuid():
+        s.close()
+        raise ViewerError(f"the socket at {path} is served by another user (uid {uid})")
+    return s
 
 
 def _as_array(image):
@@ -131,11 +153,12 @@ def _connect(start):
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         s.connect(path)
-        return _ready(s)
     except OSError:
         s.close()
         if not start:
             raise ViewerError(f"no resizelab viewer listens at {path}") from None
+    else:
+        return _ready(_peer_check(s, path))
     exe = os.environ.get("RESIZELAB_VIEWER") or shutil.which("resizelab")
     if not exe:
         raise ViewerError(f"no resizelab viewer listens at {path}, and resizelab is not on PATH to start one")
@@ -147,9 +170,10 @@ def _connect(start):
         s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             s.connect(path)
-            return _ready(s)
         except OSError:
             s.close()
+            continue
+        return _ready(_peer_check(s, path))
     raise ViewerError(f"started {exe}, but nothing listened at {path} within {START_WAIT_S:g} s")
 
 

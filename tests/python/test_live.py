@@ -302,3 +302,55 @@ def test_a_viewer_that_never_answers_is_given_up_on(tmp_path, monkeypatch, call)
         else:
             live.query("x")
     assert time.monotonic() - t0 < 10
+
+
+def first_stderr_line(env):
+    """Starts a viewer with env and returns its first line on stderr ('' if none within 60 s)."""
+    proc = subprocess.Popen([viewer_command()], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        ready, _, _ = select.select([proc.stderr], [], [], 60)
+        return proc.stderr.readline() if ready else ""
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+@pytest.mark.parametrize("case", ["relative", "runtime-not-a-folder"])
+def test_python_and_the_viewer_refuse_the_same_paths(tmp_path, monkeypatch, case):
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), QT_QPA_PLATFORM="offscreen")
+    if case == "relative":
+        env["RESIZELAB_SOCKET"] = "rel.sock"
+    else:
+        (tmp_path / "run").write_bytes(b"")
+        env.pop("RESIZELAB_SOCKET", None)
+        env["XDG_RUNTIME_DIR"] = str(tmp_path / "run")
+    for k in ("RESIZELAB_SOCKET", "XDG_RUNTIME_DIR"):
+        if k in env:
+            monkeypatch.setenv(k, env[k])
+        else:
+            monkeypatch.delenv(k, raising=False)
+    with pytest.raises(live.ViewerError) as why:
+        live.socket_path()
+    assert first_stderr_line(env) == f"resizelab: does not receive images: {why.value}\n"
+
+
+def test_without_a_runtime_folder_python_finds_the_viewers_socket(tmp_path, monkeypatch):
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), QT_QPA_PLATFORM="offscreen",
+               TMPDIR=str(tmp_path))
+    env.pop("RESIZELAB_SOCKET", None)
+    env.pop("XDG_RUNTIME_DIR", None)
+    monkeypatch.delenv("RESIZELAB_SOCKET", raising=False)
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    path = pathlib.Path(live.socket_path())
+    assert path.parent.parent == tmp_path
+    proc = subprocess.Popen([viewer_command()], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not path.exists() and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.1)
+        assert stat.S_ISSOCK(path.lstat().st_mode)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

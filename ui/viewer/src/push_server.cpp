@@ -2,6 +2,7 @@
 // client, replies as the protocol says (rl/push_protocol.hpp).
 #include "rl/ui/push_server.hpp"
 
+#include <pwd.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -29,16 +30,43 @@
 
 namespace rl::ui {
 
-QString push_socket_path() {
+QString push_socket_path(QString* error) {
+  const auto refuse = [error](const QString& why) {
+    if (error) *error = why;
+    return QString();
+  };
   const QString env = qEnvironmentVariable("RESIZELAB_SOCKET");
-  if (!env.isEmpty()) return env;
-  // Without $XDG_RUNTIME_DIR Qt makes its fallback folder and warns on stderr; the window stays quiet.
+  if (!env.isEmpty()) {
+    if (!QDir::isAbsolutePath(env))
+      return refuse(QStringLiteral("RESIZELAB_SOCKET must be an absolute path, not '%1'").arg(env));
+    return env;
+  }
+  // Qt makes the fallback folder (and warns on stderr without $XDG_RUNTIME_DIR; the window stays quiet).
   const QtMessageHandler previous =
       qInstallMessageHandler([](QtMsgType, const QMessageLogContext&, const QString&) {});
-  QString dir = QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation);
+  QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation);
   qInstallMessageHandler(previous);
-  if (dir.isEmpty()) dir = QDir::tempPath();
+  QString dir = qEnvironmentVariable("XDG_RUNTIME_DIR");
+  if (dir.isEmpty()) {
+    const passwd* pw = ::getpwuid(::getuid());
+    const QString tmp = qEnvironmentVariable("TMPDIR");
+    dir = QDir::cleanPath(tmp.isEmpty() ? QStringLiteral("/tmp") : tmp) + QStringLiteral("/runtime-") +
+          QString::fromLocal8Bit(pw ? pw->pw_name : "");
+  }
+  struct stat st = {};
+  if (::stat(QFile::encodeName(dir).constData(), &st) != 0 || !S_ISDIR(st.st_mode) ||
+      st.st_uid != ::getuid() || (st.st_mode & 077) != 0)
+    return refuse(QStringLiteral("the runtime folder %1 is not a folder of this user's alone; set "
+                                 "RESIZELAB_SOCKET to an absolute path")
+                      .arg(dir));
   return QStringLiteral("%1/resizelab-%2.sock").arg(dir).arg(::getuid());
+}
+
+bool peer_is_this_user(qintptr fd) {
+  ucred cred = {};
+  socklen_t len = sizeof cred;
+  return ::getsockopt(static_cast<int>(fd), SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0 &&
+         cred.uid == ::getuid();
 }
 
 struct PushServer::Client {
@@ -85,12 +113,20 @@ void quit_on_signals() {
 
 PushServer::PushServer(Document* doc, const ViewState* view, QObject* parent)
     : QObject(parent), doc_(doc), view_(view) {
-  const QString path = push_socket_path();
+  QString error;
+  const QString path = push_socket_path(&error);
+  if (path.isEmpty()) {
+    status_ = QStringLiteral("does not receive images: %1").arg(error);
+    std::fprintf(stderr, "resizelab: %s\n", status_.toLocal8Bit().constData());
+    return;
+  }
   {
     QLocalSocket probe;
     probe.connectToServer(path);
     if (probe.waitForConnected(200)) {
-      status_ = QStringLiteral("another resizelab receives images at %1").arg(path);
+      status_ = peer_is_this_user(probe.socketDescriptor())
+                    ? QStringLiteral("another resizelab receives images at %1").arg(path)
+                    : QStringLiteral("does not receive images: %1 is served by another user").arg(path);
       return;
     }
   }
