@@ -354,3 +354,12 @@ def test_without_a_runtime_folder_python_finds_the_viewers_socket(tmp_path, monk
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_a_header_announcing_more_than_the_pixel_limit_allows_is_refused_before_the_payload(viewer):
+    # RL_MAX_PIXELS=1000000: at most 4 float64 channels of 10^6 pixels and a 64 KiB .npy header.
+    bound = 1000000 * 4 * 8 + 65536
+    with send_raw(HEADER.pack(b"RLIM", 1, 1, 0, 1, 0, 0, 0.0, bound + 1) + b"x") as s:
+        with pytest.raises(live.ViewerError,
+                           match=f"^malformed message: a payload of {bound + 1} bytes, over the limit of {bound} "):
+            read_reply(s, timeout=5)  # at once: nothing of the payload was sent

@@ -71,7 +71,8 @@ bool peer_is_this_user(qintptr fd) {
 
 struct PushServer::Client {
   QLocalSocket* socket = nullptr;
-  push::Parser parser;
+  // A header announcing more than the pixel limit's worth (--max-pixels, RL_MAX_PIXELS) is refused at once.
+  push::Parser parser{push::max_payload(io::default_max_pixels())};
   QTimer* stall = nullptr;
   bool closing = false;
   struct Waiting {
