@@ -363,3 +363,21 @@ def test_a_header_announcing_more_than_the_pixel_limit_allows_is_refused_before_
         with pytest.raises(live.ViewerError,
                            match=f"^malformed message: a payload of {bound + 1} bytes, over the limit of {bound} "):
             read_reply(s, timeout=5)  # at once: nothing of the payload was sent
+
+
+def test_a_viewer_that_does_not_listen_ends_cleanly_on_sigterm(tmp_path):
+    # Every window handles SIGTERM alike: the event loop ends and the process exits 0 (before, a window
+    # that did not listen was ended by main()'s handler, killed by the signal).
+    env = dict(os.environ, RESIZELAB_SOCKET="rel.sock", XDG_CONFIG_HOME=str(tmp_path / "config"),
+               QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.Popen([viewer_command()], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        ready, _, _ = select.select([proc.stderr], [], [], 60)
+        assert ready and "does not receive images" in proc.stderr.readline()
+        proc.terminate()
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

@@ -2,6 +2,7 @@
 // client, replies as the protocol says (rl/push_protocol.hpp).
 #include "rl/ui/push_server.hpp"
 
+#include <fcntl.h>
 #include <pwd.h>
 #include <signal.h>
 #include <sys/socket.h>
@@ -20,9 +21,11 @@
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <optional>
 #include <vector>
 
+#include "rl/atomic_file.hpp"
 #include "rl/image_header.hpp"
 #include "rl/npy.hpp"
 #include "rl/ui/document.hpp"
@@ -91,29 +94,52 @@ QString image_text(const Image& img) {
       .arg(QString::fromStdString(to_string(img.type())));
 }
 int quit_pipe[2] = {-1, -1};
-void on_quit_signal(int) {
-  const char c = 1;
-  [[maybe_unused]] const auto n = ::write(quit_pipe[1], &c, 1);  // async-signal-safe
+volatile sig_atomic_t quit_signals = 0;
+char socket_file[108] = {};  // the listening socket's path (sun_path's size), for the second signal
+void on_quit_signal(int sig) {
+  if (quit_signals == 0) {
+    quit_signals = 1;
+    const char c = 1;
+    [[maybe_unused]] const auto n = ::write(quit_pipe[1], &c, 1);  // async-signal-safe, never blocks
+    return;
+  }
+  // A second signal: the event loop did not end (busy, or the quit refused). End now, as imresize
+  // does, with the temporary files being written and the socket file removed.
+  rl::remove_live_temporaries();
+  if (socket_file[0]) ::unlink(socket_file);
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);  // delivered once this handler returns
 }
 // SIGTERM, SIGINT and SIGHUP end the event loop as closing the window does, so the socket file is
-// removed (a viewer killed harder leaves it; the next viewer replaces it).
+// removed (a viewer killed harder leaves it; the next viewer replaces it). The same in every window,
+// listening or not; these handlers take over from main()'s rl::remove_temporaries_on_termination_signals.
 void quit_on_signals() {
   if (quit_pipe[0] >= 0 || !QCoreApplication::instance() ||
-      ::socketpair(AF_UNIX, SOCK_STREAM, 0, quit_pipe) != 0)
+      ::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, quit_pipe) != 0)
     return;
+  ::fcntl(quit_pipe[1], F_SETFL, ::fcntl(quit_pipe[1], F_GETFL) | O_NONBLOCK);
   auto* n = new QSocketNotifier(quit_pipe[0], QSocketNotifier::Read, QCoreApplication::instance());
-  QObject::connect(n, &QSocketNotifier::activated, QCoreApplication::instance(),
-                   []() { QCoreApplication::quit(); });
+  QObject::connect(n, &QSocketNotifier::activated, QCoreApplication::instance(), []() {
+    char c = 0;
+    [[maybe_unused]] const auto k = ::read(quit_pipe[0], &c, 1);  // drained: no busy loop
+    QCoreApplication::quit();
+  });
   struct sigaction sa = {};
   sa.sa_handler = on_quit_signal;
-  sigemptyset(&sa.sa_mask);
+  sigemptyset(&sa.sa_mask);  // the other two wait while one is handled
+  for (int other : {SIGTERM, SIGINT, SIGHUP}) sigaddset(&sa.sa_mask, other);
   sa.sa_flags = SA_RESTART;
-  for (int sig : {SIGTERM, SIGINT, SIGHUP}) ::sigaction(sig, &sa, nullptr);
+  for (int sig : {SIGTERM, SIGINT, SIGHUP}) {
+    struct sigaction old = {};
+    if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;  // nohup: left ignored
+    ::sigaction(sig, &sa, nullptr);
+  }
 }
 }  // namespace
 
 PushServer::PushServer(Document* doc, const ViewState* view, QObject* parent)
     : QObject(parent), doc_(doc), view_(view) {
+  quit_on_signals();
   QString error;
   const QString path = push_socket_path(&error);
   if (path.isEmpty()) {
@@ -154,13 +180,15 @@ PushServer::PushServer(Document* doc, const ViewState* view, QObject* parent)
     return;
   }
   status_ = QStringLiteral("receives images at %1").arg(path);
-  quit_on_signals();
+  if (native.size() < qsizetype{sizeof socket_file})
+    std::memcpy(socket_file, native.constData(), native.size() + 1);
   connect(server_, &QLocalServer::newConnection, this, &PushServer::accept);
   connect(doc_, &Document::busy_changed, this, &PushServer::answer_queries);
   connect(doc_, &Document::diffs_changed, this, &PushServer::answer_queries);
 }
 
 PushServer::~PushServer() {
+  if (server_) socket_file[0] = 0;
   if (server_) server_->close();  // removes the socket file
 }
 
