@@ -381,3 +381,20 @@ def test_a_viewer_that_does_not_listen_ends_cleanly_on_sigterm(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_a_ninth_client_is_refused_with_one_line_and_the_viewer_serves_on(viewer):
+    begun = HEADER.pack(b"RLIM", 1, 1, 0, 1, 0, 0, 0.0, 1000) + b"w"  # a message begun, not continued
+    held = [send_raw(begun) for _ in range(8)]
+    try:
+        time.sleep(0.5)  # the eight are accepted
+        with send_raw(b"") as s:
+            with pytest.raises(live.ViewerError, match="^the viewer serves 8 clients at once; try again when"):
+                read_reply(s, timeout=10)
+            assert s.recv(1) == b""  # and the connection is closed
+    finally:
+        for s in held:
+            s.close()
+    time.sleep(0.5)
+    assert resizelab.show(np.zeros((4, 4), np.uint8), name="after-ninth", start=False).startswith("shown:")
+    live.close("after-ninth")

@@ -199,8 +199,9 @@ void PushServer::accept() {
     if (clients_.size() >= kMaxClients) {
       send(s, push::reply(false, "the viewer serves " + std::to_string(kMaxClients) +
                                      " clients at once; try again when one is done"));
-      s->disconnectFromServer();
+      // Connected first: disconnectFromServer() may emit disconnected() at once.
       connect(s, &QLocalSocket::disconnected, s, &QObject::deleteLater);
+      s->disconnectFromServer();
       continue;
     }
     auto c = std::make_shared<Client>();
@@ -353,7 +354,9 @@ std::optional<push::Message> PushServer::query(const push::Message& m) const {
 }
 
 void PushServer::answer_queries() {
-  for (const auto& c : std::as_const(clients_)) {
+  // Over a copy: send() may end in a disconnect that removes a client from clients_.
+  const QList<std::shared_ptr<Client>> clients = clients_.values();
+  for (const auto& c : clients) {
     auto& q = c->queries;
     for (auto it = q.begin(); it != q.end();) {
       std::optional<push::Message> r = query(it->query);
