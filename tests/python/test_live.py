@@ -5,6 +5,7 @@
 import os
 import pathlib
 import select
+import signal
 import socket
 import stat
 import struct
@@ -398,3 +399,28 @@ def test_a_ninth_client_is_refused_with_one_line_and_the_viewer_serves_on(viewer
     time.sleep(0.5)
     assert resizelab.show(np.zeros((4, 4), np.uint8), name="after-ninth", start=False).startswith("shown:")
     live.close("after-ninth")
+
+
+def test_a_second_signal_ends_the_viewer_at_once_and_removes_the_socket(tmp_path):
+    # Stopped, then two signals, then continued: the first asks the event loop to end, the second (the
+    # higher-numbered SIGTERM, delivered after SIGHUP) removes the socket file and ends the process by it.
+    path = tmp_path / "s.sock"
+    env = dict(os.environ, RESIZELAB_SOCKET=str(path), XDG_CONFIG_HOME=str(tmp_path / "config"),
+               QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.Popen([viewer_command()], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not path.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert path.exists()
+        proc.send_signal(signal.SIGSTOP)
+        time.sleep(0.2)
+        proc.send_signal(signal.SIGTERM)
+        proc.send_signal(signal.SIGHUP)
+        proc.send_signal(signal.SIGCONT)
+        assert proc.wait(timeout=30) == -signal.SIGTERM
+        assert not path.exists()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
