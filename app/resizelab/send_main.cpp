@@ -47,6 +47,9 @@ bool connect_to(QLocalSocket& s, const QString& path) {
   return s.waitForConnected(1000);
 }
 
+// A socket served by another user is not this user's viewer: nothing is sent to it.
+bool foreign(const QLocalSocket& s) { return !peer_is_this_user(s.socketDescriptor()); }
+
 }  // namespace
 
 bool is_send_request(const QStringList& args) {
@@ -100,7 +103,9 @@ int send_main(int argc, char** argv) {
     return failure(QString::fromStdString(e.what()));
   }
 
-  const QString path = push_socket_path();
+  QString error;
+  const QString path = push_socket_path(&error);
+  if (path.isEmpty()) return failure(error);
   QLocalSocket s;
   if (!connect_to(s, path)) {
     QProcess viewer;  // detached, its output away from the script's pipes
@@ -119,6 +124,7 @@ int send_main(int argc, char** argv) {
       return failure(
           QStringLiteral("no viewer answered at %1 within %2 s").arg(path).arg(kStartWaitMs / 1000));
   }
+  if (foreign(s)) return failure(QStringLiteral("the socket at %1 is served by another user").arg(path));
   const auto bytes = push::encode(m);
   s.write(reinterpret_cast<const char*>(bytes.data()), static_cast<qint64>(bytes.size()));
   push::Parser parser;

@@ -47,6 +47,12 @@ std::optional<Role> parse_role(const std::string& s) {
 
 std::size_t max_payload() { return kMaxImageElements * 8 + kMaxNpyHeader; }
 
+std::size_t max_payload(std::uint64_t max_pixels) {
+  const std::uint64_t most = max_payload();
+  if (max_pixels == 0 || max_pixels >= most / 32) return most;
+  return static_cast<std::size_t>(max_pixels * 4 * 8 + kMaxNpyHeader);
+}
+
 std::vector<std::uint8_t> encode(const Message& m) {
   std::vector<std::uint8_t> out(kHeaderSize + m.name.size() + m.payload.size());
   std::uint8_t* h = out.data();
@@ -118,6 +124,7 @@ void Parser::feed(const std::uint8_t* data, std::size_t size) {
       if (have_header_ < kHeaderSize) return;
       check_header();
       if (failed()) return;
+      cur_.payload.reserve(static_cast<std::size_t>(payload_len_));  // within the bound: checked above
     }
     if (cur_.name.size() < name_len_) {
       const std::size_t k = std::min(size, name_len_ - cur_.name.size());
@@ -134,7 +141,6 @@ void Parser::feed(const std::uint8_t* data, std::size_t size) {
     if (cur_.payload.size() < payload_len_) {
       const std::size_t want = static_cast<std::size_t>(payload_len_) - cur_.payload.size();
       const std::size_t k = std::min(size, want);
-      // Grows with what arrives (capacity doubles), never to what a header merely announces.
       cur_.payload.insert(cur_.payload.end(), data, data + k);
       data += k;
       size -= k;

@@ -15,6 +15,7 @@ import os
 import pwd
 import shutil
 import socket
+import stat
 import struct
 import subprocess
 import tempfile
@@ -34,6 +35,9 @@ _DTYPES = {np.dtype(t) for t in ("uint8", "uint16", "uint32", "int8", "int16", "
                                  "bool")}
 _LAYOUTS = ("hw", "hwc", "chw", "nchw")
 START_WAIT_S = 15.0  # a viewer started by show() has this long to listen
+# A viewer that neither reads nor answers for this long is given up on: longer than the 60 s it may
+# hold a query while the pane is computed (PushServer::kQueryWaitMs).
+TIMEOUT_S = 90.0
 
 
 class ViewerError(RuntimeError):
@@ -41,14 +45,35 @@ class ViewerError(RuntimeError):
 
 
 def socket_path():
-    """Where the viewer listens: $RESIZELAB_SOCKET, else resizelab-<uid>.sock in $XDG_RUNTIME_DIR (or
-    Qt's fallback, <tmp>/runtime-<user>)."""
+    """Where the viewer listens: $RESIZELAB_SOCKET (an absolute path), else resizelab-<uid>.sock in the
+    runtime folder: $XDG_RUNTIME_DIR, else <$TMPDIR or /tmp>/runtime-<user> (which the viewer makes).
+    The viewer's rule (push_socket_path in ui/viewer/src/push_server.cpp); where it cannot be followed
+    (a relative path, a runtime folder not this user's alone) ViewerError says why, with no fallback."""
     path = os.environ.get("RESIZELAB_SOCKET")
     if path:
+        if not os.path.isabs(path):
+            raise ViewerError(f"RESIZELAB_SOCKET must be an absolute path, not '{path}'")
         return path
-    folder = os.environ.get("XDG_RUNTIME_DIR") or os.path.join(tempfile.gettempdir(),
-                                                               "runtime-" + pwd.getpwuid(os.getuid()).pw_name)
+    folder = os.environ.get("XDG_RUNTIME_DIR") or os.path.join(
+        os.path.normpath(os.environ.get("TMPDIR") or "/tmp"), "runtime-" + pwd.getpwuid(os.getuid()).pw_name)
+    try:
+        st = os.stat(folder)
+        alone = stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and st.st_mode & 0o077 == 0
+    except FileNotFoundError:
+        alone = True  # not made yet: a viewer started by show() makes it
+    if not alone:
+        raise ViewerError(f"the runtime folder {folder} is not a folder of this user's alone; "
+                          "set RESIZELAB_SOCKET to an absolute path")
     return os.path.join(folder, f"resizelab-{os.getuid()}.sock")
+
+
+def _peer_check(s, path):
+    """A socket served by another user (SO_PEERCRED) is not this user's viewer: nothing is sent to it."""
+    _, uid, _ = struct.unpack("3i", s.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
+    if uid != os.getuid():
+        s.close()
+        raise ViewerError(f"the socket at {path} is served by another user (uid {uid})")
+    return s
 
 
 def _as_array(image):
@@ -108,16 +133,32 @@ def _header(kind, role, name, flags=0, scale=0.0, payload=0):
     return _HEADER.pack(_MAGIC, _VERSION, kind, _ROLES[role], len(raw), flags, 0, float(scale), payload) + raw
 
 
+def _ready(s):
+    s.settimeout(TIMEOUT_S)
+    return s
+
+
+def _exchange(s, *parts):
+    """Sends parts, returns the reply (text, payload); a viewer silent for TIMEOUT_S: ViewerError."""
+    try:
+        for p in parts:
+            s.sendall(p)
+        return _reply(s)
+    except socket.timeout:
+        raise ViewerError(f"the viewer did not answer within {TIMEOUT_S:g} s (stopped or hung?)") from None
+
+
 def _connect(start):
     path = socket_path()
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         s.connect(path)
-        return s
     except OSError:
         s.close()
         if not start:
             raise ViewerError(f"no resizelab viewer listens at {path}") from None
+    else:
+        return _ready(_peer_check(s, path))
     exe = os.environ.get("RESIZELAB_VIEWER") or shutil.which("resizelab")
     if not exe:
         raise ViewerError(f"no resizelab viewer listens at {path}, and resizelab is not on PATH to start one")
@@ -129,9 +170,10 @@ def _connect(start):
         s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             s.connect(path)
-            return s
         except OSError:
             s.close()
+            continue
+        return _ready(_peer_check(s, path))
     raise ViewerError(f"started {exe}, but nothing listened at {path} within {START_WAIT_S:g} s")
 
 
@@ -184,16 +226,14 @@ def show(image, name="sr", role="pane", scale=None, *, layout=None, start=True):
     a = np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("<"))
     head = _npy_header(a)
     with _connect(start) as s:
-        s.sendall(_header(_OPEN, role, name, scale=scale or 0.0, payload=len(head) + a.nbytes) + head)
-        s.sendall(memoryview(a).cast("B"))
-        return _reply(s)[0]
+        return _exchange(s, _header(_OPEN, role, name, scale=scale or 0.0, payload=len(head) + a.nbytes) + head,
+                         memoryview(a).cast("B"))[0]
 
 
 def close(name, role="pane", *, start=False):
     """Removes pane `name` that show() made (role="reference": the reference); returns the reply."""
     with _connect(start) as s:
-        s.sendall(_header(_CLOSE, _role(role), name))
-        return _reply(s)[0]
+        return _exchange(s, _header(_CLOSE, _role(role), name))[0]
 
 
 def query(name, role="pane", *, pixels=True):
@@ -201,8 +241,7 @@ def query(name, role="pane", *, pixels=True):
     are current: (the image as a numpy array, H x W or H x W x C, or None with pixels=False; the
     viewer's line with the pane's statistics)."""
     with _connect(False) as s:
-        s.sendall(_header(_QUERY, _role(role), name, flags=_QUERY_PIXELS if pixels else 0))
-        text, payload = _reply(s)
+        text, payload = _exchange(s, _header(_QUERY, _role(role), name, flags=_QUERY_PIXELS if pixels else 0))
     if not pixels:
         return None, text
     import io

@@ -124,6 +124,17 @@ TEST(PushProtocol, OversizedPayloadRefusedBeforeBuffering) {
   EXPECT_NE(header_error([](std::uint8_t*) {}, 100), "");
 }
 
+TEST(PushProtocol, PayloadBoundFollowsThePixelLimit) {
+  // 1000 pixels: at most 4 float64 channels (32000 bytes) and a 64 KiB .npy header; 0: no pixel limit.
+  EXPECT_EQ(max_payload(1000), std::size_t{32000 + 65536});
+  EXPECT_EQ(max_payload(0), max_payload());
+  EXPECT_EQ(max_payload(std::uint64_t{1} << 62), max_payload());  // never above the element limit
+  const auto announce = [](std::uint64_t n) { return [n](std::uint8_t* h) { std::memcpy(h + 24, &n, 8); }; };
+  EXPECT_EQ(header_error(announce(97537), max_payload(1000)),
+            "malformed message: a payload of 97537 bytes, over the limit of 97536 bytes");
+  EXPECT_EQ(header_error(announce(97536), max_payload(1000)), "");
+}
+
 TEST(PushProtocol, ControlCharacterInNameRefused) {
   Message m = open_message(float_image(), "a\nb", Role::Pane);
   const auto bytes = encode(m);

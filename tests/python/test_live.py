@@ -4,6 +4,8 @@
 # serving, and serves two clients at once. Needs the viewer (RL_RESIZELAB, set by CMake).
 import os
 import pathlib
+import select
+import signal
 import socket
 import stat
 import struct
@@ -263,3 +265,162 @@ def test_send_command(viewer, tmp_path):
     r = subprocess.run([viewer_command(), "--send", "--help"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.startswith("Usage: resizelab --send FILE")
     live.close("from-shell")
+
+
+def test_a_file_at_the_socket_path_survives_a_viewer_start(tmp_path):
+    # RESIZELAB_SOCKET naming a file by mistake: the viewer says it does not listen and leaves the file.
+    results = tmp_path / "results.npy"
+    results.write_bytes(b"precious")
+    env = dict(os.environ, RESIZELAB_SOCKET=str(results), XDG_CONFIG_HOME=str(tmp_path / "config"),
+               QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.Popen([viewer_command()], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        ready, _, _ = select.select([proc.stderr], [], [], 60)
+        line = proc.stderr.readline() if ready else ""
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    assert line == f"resizelab: does not receive images: {results} exists and is not a socket of this user's\n"
+    assert results.read_bytes() == b"precious"
+
+
+@pytest.mark.parametrize("call", ["show", "close", "query"])
+def test_a_viewer_that_never_answers_is_given_up_on(tmp_path, monkeypatch, call):
+    # A listener that accepts and then says nothing (a stopped viewer): one line, no hang.
+    path = tmp_path / "silent.sock"
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(str(path))
+    server.listen(1)
+    monkeypatch.setenv("RESIZELAB_SOCKET", str(path))
+    monkeypatch.setattr(live, "TIMEOUT_S", 0.5)
+    t0 = time.monotonic()
+    with server, pytest.raises(live.ViewerError, match=r"^the viewer did not answer within 0.5 s"):
+        if call == "show":
+            resizelab.show(np.zeros((4, 4), np.uint8), start=False)
+        elif call == "close":
+            live.close("x")
+        else:
+            live.query("x")
+    assert time.monotonic() - t0 < 10
+
+
+def first_stderr_line(env):
+    """Starts a viewer with env and returns its first line on stderr ('' if none within 60 s)."""
+    proc = subprocess.Popen([viewer_command()], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        ready, _, _ = select.select([proc.stderr], [], [], 60)
+        return proc.stderr.readline() if ready else ""
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+@pytest.mark.parametrize("case", ["relative", "runtime-not-a-folder"])
+def test_python_and_the_viewer_refuse_the_same_paths(tmp_path, monkeypatch, case):
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), QT_QPA_PLATFORM="offscreen")
+    if case == "relative":
+        env["RESIZELAB_SOCKET"] = "rel.sock"
+    else:
+        (tmp_path / "run").write_bytes(b"")
+        env.pop("RESIZELAB_SOCKET", None)
+        env["XDG_RUNTIME_DIR"] = str(tmp_path / "run")
+    for k in ("RESIZELAB_SOCKET", "XDG_RUNTIME_DIR"):
+        if k in env:
+            monkeypatch.setenv(k, env[k])
+        else:
+            monkeypatch.delenv(k, raising=False)
+    with pytest.raises(live.ViewerError) as why:
+        live.socket_path()
+    assert first_stderr_line(env) == f"resizelab: does not receive images: {why.value}\n"
+
+
+def test_without_a_runtime_folder_python_finds_the_viewers_socket(tmp_path, monkeypatch):
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), QT_QPA_PLATFORM="offscreen",
+               TMPDIR=str(tmp_path))
+    env.pop("RESIZELAB_SOCKET", None)
+    env.pop("XDG_RUNTIME_DIR", None)
+    monkeypatch.delenv("RESIZELAB_SOCKET", raising=False)
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    path = pathlib.Path(live.socket_path())
+    assert path.parent.parent == tmp_path
+    proc = subprocess.Popen([viewer_command()], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not path.exists() and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.1)
+        assert stat.S_ISSOCK(path.lstat().st_mode)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def test_a_header_announcing_more_than_the_pixel_limit_allows_is_refused_before_the_payload(viewer):
+    # RL_MAX_PIXELS=1000000: at most 4 float64 channels of 10^6 pixels and a 64 KiB .npy header.
+    bound = 1000000 * 4 * 8 + 65536
+    with send_raw(HEADER.pack(b"RLIM", 1, 1, 0, 1, 0, 0, 0.0, bound + 1) + b"x") as s:
+        with pytest.raises(live.ViewerError,
+                           match=f"^malformed message: a payload of {bound + 1} bytes, over the limit of {bound} "):
+            read_reply(s, timeout=5)  # at once: nothing of the payload was sent
+
+
+def test_a_viewer_that_does_not_listen_ends_cleanly_on_sigterm(tmp_path):
+    # Every window handles SIGTERM alike: the event loop ends and the process exits 0 (before, a window
+    # that did not listen was ended by main()'s handler, killed by the signal).
+    env = dict(os.environ, RESIZELAB_SOCKET="rel.sock", XDG_CONFIG_HOME=str(tmp_path / "config"),
+               QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.Popen([viewer_command()], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        ready, _, _ = select.select([proc.stderr], [], [], 60)
+        assert ready and "does not receive images" in proc.stderr.readline()
+        proc.terminate()
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_a_ninth_client_is_refused_with_one_line_and_the_viewer_serves_on(viewer):
+    begun = HEADER.pack(b"RLIM", 1, 1, 0, 1, 0, 0, 0.0, 1000) + b"w"  # a message begun, not continued
+    held = [send_raw(begun) for _ in range(8)]
+    try:
+        time.sleep(0.5)  # the eight are accepted
+        with send_raw(b"") as s:
+            with pytest.raises(live.ViewerError, match="^the viewer serves 8 clients at once; try again when"):
+                read_reply(s, timeout=10)
+            assert s.recv(1) == b""  # and the connection is closed
+    finally:
+        for s in held:
+            s.close()
+    time.sleep(0.5)
+    assert resizelab.show(np.zeros((4, 4), np.uint8), name="after-ninth", start=False).startswith("shown:")
+    live.close("after-ninth")
+
+
+def test_a_second_signal_ends_the_viewer_at_once_and_removes_the_socket(tmp_path):
+    # Stopped, then two signals, then continued: the first asks the event loop to end, the second (the
+    # higher-numbered SIGTERM, delivered after SIGHUP) removes the socket file and ends the process by it.
+    path = tmp_path / "s.sock"
+    env = dict(os.environ, RESIZELAB_SOCKET=str(path), XDG_CONFIG_HOME=str(tmp_path / "config"),
+               QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.Popen([viewer_command()], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not path.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert path.exists()
+        proc.send_signal(signal.SIGSTOP)
+        time.sleep(0.2)
+        proc.send_signal(signal.SIGTERM)
+        proc.send_signal(signal.SIGHUP)
+        proc.send_signal(signal.SIGCONT)
+        assert proc.wait(timeout=30) == -signal.SIGTERM
+        assert not path.exists()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

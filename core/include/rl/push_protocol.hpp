@@ -48,6 +48,9 @@ std::optional<Role> parse_role(const std::string& s);
 
 // The most payload bytes a message may announce: kMaxImageElements float64 elements and a .npy header.
 std::size_t max_payload();
+// The most payload bytes an image of at most max_pixels pixels can need: max_pixels x 4 channels x
+// 8 bytes (float64) and a .npy header, and never more than max_payload(); 0 pixels: no pixel limit.
+std::size_t max_payload(std::uint64_t max_pixels);
 
 // The header, the name and the payload in one buffer (no checks: the parser checks what it reads).
 std::vector<std::uint8_t> encode(const Message& m);

@@ -4,6 +4,7 @@
 // an SR factor (the Differences panel's Against choice follows), and the refusals.
 #include <QComboBox>
 #include <QTest>
+#include <cmath>
 #include <cstring>
 #include <memory>
 
@@ -103,6 +104,12 @@ class PushTest : public QObject {
              QString("a scale goes with role hr (the SR factor), not with role pane"));
     QCOMPARE(doc()->push_image("hr", rl::push::Role::Hr, float_image(4, 4, 0), 2.5),
              QString("the scale must be an integer SR factor 2..16, not 2.5"));
+    QCOMPARE(doc()->push_image("hr", rl::push::Role::Hr, float_image(4, 4, 0), 1e10),
+             QString("the scale must be an integer SR factor 2..16, not 1e+10"));
+    QCOMPARE(doc()->push_image("hr", rl::push::Role::Hr, float_image(4, 4, 0), -1e300),
+             QString("the scale must be an integer SR factor 2..16, not -1e+300"));
+    QCOMPARE(doc()->push_image("hr", rl::push::Role::Hr, float_image(4, 4, 0), std::nan("")),
+             QString("the scale must be an integer SR factor 2..16, not nan"));
     QCOMPARE(doc()->close_pushed("nope", rl::push::Role::Pane), QString("no pane named 'nope' was pushed"));
     QCOMPARE(doc()->close_pushed("hr", rl::push::Role::Hr), QString("the HR cannot be closed; push another"));
     QCOMPARE(doc()->close_pushed("sr", rl::push::Role::Pane), QString());

@@ -18,9 +18,10 @@ QString Document::push_image(const QString& name, push::Role role, Image img, do
   if (role != push::Role::Hr && scale != 0)
     return QStringLiteral("a scale goes with role hr (the SR factor), not with role %1")
         .arg(QString::fromLatin1(push::to_string(role)));
-  const int s = static_cast<int>(scale);
-  if (scale != 0 && (s != scale || s < 2 || s > 16))
+  // Range and integrality first: a double from the wire converted to int out of range is undefined.
+  if (scale != 0 && !(scale >= 2 && scale <= 16 && scale == std::floor(scale)))
     return QStringLiteral("the scale must be an integer SR factor 2..16, not %1").arg(scale);
+  const int s = static_cast<int>(scale);
   if (role == push::Role::Pane) {
     if (name.isEmpty()) return QStringLiteral("a pane needs a name");
     const int i = pushed_pane(name);

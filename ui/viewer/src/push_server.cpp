@@ -2,13 +2,17 @@
 // client, replies as the protocol says (rl/push_protocol.hpp).
 #include "rl/ui/push_server.hpp"
 
+#include <fcntl.h>
+#include <pwd.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QLocalServer>
 #include <QLocalSocket>
 #include <QSocketNotifier>
@@ -16,9 +20,12 @@
 #include <QStringList>
 #include <QTimer>
 #include <algorithm>
+#include <cstdio>
+#include <cstring>
 #include <optional>
 #include <vector>
 
+#include "rl/atomic_file.hpp"
 #include "rl/image_header.hpp"
 #include "rl/npy.hpp"
 #include "rl/ui/document.hpp"
@@ -26,21 +33,49 @@
 
 namespace rl::ui {
 
-QString push_socket_path() {
+QString push_socket_path(QString* error) {
+  const auto refuse = [error](const QString& why) {
+    if (error) *error = why;
+    return QString();
+  };
   const QString env = qEnvironmentVariable("RESIZELAB_SOCKET");
-  if (!env.isEmpty()) return env;
-  // Without $XDG_RUNTIME_DIR Qt makes its fallback folder and warns on stderr; the window stays quiet.
+  if (!env.isEmpty()) {
+    if (!QDir::isAbsolutePath(env))
+      return refuse(QStringLiteral("RESIZELAB_SOCKET must be an absolute path, not '%1'").arg(env));
+    return env;
+  }
+  // Qt makes the fallback folder (and warns on stderr without $XDG_RUNTIME_DIR; the window stays quiet).
   const QtMessageHandler previous =
       qInstallMessageHandler([](QtMsgType, const QMessageLogContext&, const QString&) {});
-  QString dir = QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation);
+  QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation);
   qInstallMessageHandler(previous);
-  if (dir.isEmpty()) dir = QDir::tempPath();
+  QString dir = qEnvironmentVariable("XDG_RUNTIME_DIR");
+  if (dir.isEmpty()) {
+    const passwd* pw = ::getpwuid(::getuid());
+    const QString tmp = qEnvironmentVariable("TMPDIR");
+    dir = QDir::cleanPath(tmp.isEmpty() ? QStringLiteral("/tmp") : tmp) + QStringLiteral("/runtime-") +
+          QString::fromLocal8Bit(pw ? pw->pw_name : "");
+  }
+  struct stat st = {};
+  if (::stat(QFile::encodeName(dir).constData(), &st) != 0 || !S_ISDIR(st.st_mode) ||
+      st.st_uid != ::getuid() || (st.st_mode & 077) != 0)
+    return refuse(QStringLiteral("the runtime folder %1 is not a folder of this user's alone; set "
+                                 "RESIZELAB_SOCKET to an absolute path")
+                      .arg(dir));
   return QStringLiteral("%1/resizelab-%2.sock").arg(dir).arg(::getuid());
+}
+
+bool peer_is_this_user(qintptr fd) {
+  ucred cred = {};
+  socklen_t len = sizeof cred;
+  return ::getsockopt(static_cast<int>(fd), SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0 &&
+         cred.uid == ::getuid();
 }
 
 struct PushServer::Client {
   QLocalSocket* socket = nullptr;
-  push::Parser parser;
+  // A header announcing more than the pixel limit's worth (--max-pixels, RL_MAX_PIXELS) is refused at once.
+  push::Parser parser{push::max_payload(io::default_max_pixels())};
   QTimer* stall = nullptr;
   bool closing = false;
   struct Waiting {
@@ -59,39 +94,82 @@ QString image_text(const Image& img) {
       .arg(QString::fromStdString(to_string(img.type())));
 }
 int quit_pipe[2] = {-1, -1};
-void on_quit_signal(int) {
-  const char c = 1;
-  [[maybe_unused]] const auto n = ::write(quit_pipe[1], &c, 1);  // async-signal-safe
+volatile sig_atomic_t quit_signals = 0;
+char socket_file[108] = {};  // the listening socket's path (sun_path's size), for the second signal
+void on_quit_signal(int sig) {
+  if (quit_signals == 0) {
+    quit_signals = 1;
+    const char c = 1;
+    [[maybe_unused]] const auto n = ::write(quit_pipe[1], &c, 1);  // async-signal-safe, never blocks
+    return;
+  }
+  // A second signal: the event loop did not end (busy, or the quit refused). End now, as imresize
+  // does, with the temporary files being written and the socket file removed.
+  rl::remove_live_temporaries();
+  if (socket_file[0]) ::unlink(socket_file);
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);  // delivered once this handler returns
 }
 // SIGTERM, SIGINT and SIGHUP end the event loop as closing the window does, so the socket file is
-// removed (a viewer killed harder leaves it; the next viewer replaces it).
+// removed (a viewer killed harder leaves it; the next viewer replaces it). The same in every window,
+// listening or not; these handlers take over from main()'s rl::remove_temporaries_on_termination_signals.
 void quit_on_signals() {
   if (quit_pipe[0] >= 0 || !QCoreApplication::instance() ||
-      ::socketpair(AF_UNIX, SOCK_STREAM, 0, quit_pipe) != 0)
+      ::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, quit_pipe) != 0)
     return;
+  ::fcntl(quit_pipe[1], F_SETFL, ::fcntl(quit_pipe[1], F_GETFL) | O_NONBLOCK);
   auto* n = new QSocketNotifier(quit_pipe[0], QSocketNotifier::Read, QCoreApplication::instance());
-  QObject::connect(n, &QSocketNotifier::activated, QCoreApplication::instance(),
-                   []() { QCoreApplication::quit(); });
+  QObject::connect(n, &QSocketNotifier::activated, QCoreApplication::instance(), []() {
+    char c = 0;
+    [[maybe_unused]] const auto k = ::read(quit_pipe[0], &c, 1);  // drained: no busy loop
+    QCoreApplication::quit();
+  });
   struct sigaction sa = {};
   sa.sa_handler = on_quit_signal;
-  sigemptyset(&sa.sa_mask);
+  sigemptyset(&sa.sa_mask);  // the other two wait while one is handled
+  for (int other : {SIGTERM, SIGINT, SIGHUP}) sigaddset(&sa.sa_mask, other);
   sa.sa_flags = SA_RESTART;
-  for (int sig : {SIGTERM, SIGINT, SIGHUP}) ::sigaction(sig, &sa, nullptr);
+  for (int sig : {SIGTERM, SIGINT, SIGHUP}) {
+    struct sigaction old = {};
+    if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;  // nohup: left ignored
+    ::sigaction(sig, &sa, nullptr);
+  }
 }
 }  // namespace
 
 PushServer::PushServer(Document* doc, const ViewState* view, QObject* parent)
     : QObject(parent), doc_(doc), view_(view) {
-  const QString path = push_socket_path();
+  quit_on_signals();
+  QString error;
+  const QString path = push_socket_path(&error);
+  if (path.isEmpty()) {
+    status_ = QStringLiteral("does not receive images: %1").arg(error);
+    std::fprintf(stderr, "resizelab: %s\n", status_.toLocal8Bit().constData());
+    return;
+  }
   {
     QLocalSocket probe;
     probe.connectToServer(path);
     if (probe.waitForConnected(200)) {
-      status_ = QStringLiteral("another resizelab receives images at %1").arg(path);
+      status_ = peer_is_this_user(probe.socketDescriptor())
+                    ? QStringLiteral("another resizelab receives images at %1").arg(path)
+                    : QStringLiteral("does not receive images: %1 is served by another user").arg(path);
       return;
     }
   }
-  QLocalServer::removeServer(path);  // a socket file left by a viewer that did not exit cleanly
+  // A socket file left by a viewer that did not exit cleanly is replaced; anything else at the path
+  // (a file named by RESIZELAB_SOCKET by mistake, another user's socket) is left alone.
+  const QByteArray native = QFile::encodeName(path);
+  struct stat st = {};
+  if (::lstat(native.constData(), &st) == 0) {
+    if (!S_ISSOCK(st.st_mode) || st.st_uid != ::getuid()) {
+      status_ =
+          QStringLiteral("does not receive images: %1 exists and is not a socket of this user's").arg(path);
+      std::fprintf(stderr, "resizelab: %s\n", status_.toLocal8Bit().constData());
+      return;
+    }
+    ::unlink(native.constData());
+  }
   server_ = new QLocalServer(this);
   server_->setSocketOptions(QLocalServer::UserAccessOption);
   server_->setMaxPendingConnections(kMaxClients);
@@ -102,13 +180,15 @@ PushServer::PushServer(Document* doc, const ViewState* view, QObject* parent)
     return;
   }
   status_ = QStringLiteral("receives images at %1").arg(path);
-  quit_on_signals();
+  if (native.size() < qsizetype{sizeof socket_file})
+    std::memcpy(socket_file, native.constData(), native.size() + 1);
   connect(server_, &QLocalServer::newConnection, this, &PushServer::accept);
   connect(doc_, &Document::busy_changed, this, &PushServer::answer_queries);
   connect(doc_, &Document::diffs_changed, this, &PushServer::answer_queries);
 }
 
 PushServer::~PushServer() {
+  if (server_) socket_file[0] = 0;
   if (server_) server_->close();  // removes the socket file
 }
 
@@ -119,8 +199,9 @@ void PushServer::accept() {
     if (clients_.size() >= kMaxClients) {
       send(s, push::reply(false, "the viewer serves " + std::to_string(kMaxClients) +
                                      " clients at once; try again when one is done"));
-      s->disconnectFromServer();
+      // Connected first: disconnectFromServer() may emit disconnected() at once.
       connect(s, &QLocalSocket::disconnected, s, &QObject::deleteLater);
+      s->disconnectFromServer();
       continue;
     }
     auto c = std::make_shared<Client>();
@@ -273,7 +354,9 @@ std::optional<push::Message> PushServer::query(const push::Message& m) const {
 }
 
 void PushServer::answer_queries() {
-  for (const auto& c : std::as_const(clients_)) {
+  // Over a copy: send() may end in a disconnect that removes a client from clients_.
+  const QList<std::shared_ptr<Client>> clients = clients_.values();
+  for (const auto& c : clients) {
     auto& q = c->queries;
     for (auto it = q.begin(); it != q.end();) {
       std::optional<push::Message> r = query(it->query);

@@ -19,9 +19,15 @@ namespace rl::ui {
 class Document;
 class ViewState;
 
-// Where the socket is: $RESIZELAB_SOCKET when set, else resizelab-<uid>.sock in the user's runtime
-// folder (QStandardPaths::RuntimeLocation: $XDG_RUNTIME_DIR, or Qt's /tmp/runtime-<user>).
-QString push_socket_path();
+// Where the socket is: $RESIZELAB_SOCKET when set (an absolute path), else resizelab-<uid>.sock in
+// the user's runtime folder ($XDG_RUNTIME_DIR, else <$TMPDIR or /tmp>/runtime-<user>, made by Qt),
+// which must be a folder of this user's alone. The same rule as python/resizelab/live.py's
+// socket_path(); where it cannot be followed the result is empty and *error says why (no fallback).
+QString push_socket_path(QString* error = nullptr);
+
+// Whether the process at the other end of the connected local socket fd runs as this user
+// (SO_PEERCRED): a socket served by someone else is not this user's viewer.
+bool peer_is_this_user(qintptr fd);
 
 class PushServer : public QObject {
   Q_OBJECT
