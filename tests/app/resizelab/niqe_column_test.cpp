@@ -73,7 +73,7 @@ TEST(NiqeColumn, EachImagesNiqeIsImresizeScoresDigitForDigit) {
   QStringList seen;
   for (int i = 0; i < 2; ++i) {
     const QString expected = imresize_niqe(*doc.result(i).image);
-    EXPECT_EQ(table->item(i, col)->text(), expected) << "pane " << i + 1;
+    EXPECT_EQ(table->item(i, col)->text().toStdString(), expected.toStdString()) << "pane " << i + 1;
     seen << expected;
   }
   EXPECT_NE(seen[0], seen[1]);  // two images, two NIQEs: the cells are not one value twice
@@ -95,8 +95,9 @@ TEST(NiqeColumn, EachImagesNiqeIsImresizeScoresDigitForDigit) {
   ASSERT_GE(scol, 0);
   ASSERT_EQ(st->rowCount(), 3);
   EXPECT_EQ(st->verticalHeaderItem(2)->text(), "HR");
-  EXPECT_EQ(st->item(2, scol)->text(), imresize_niqe(rl::io::load(kBird.toStdString())));
-  EXPECT_EQ(st->item(1, scol)->text(), imresize_niqe(*sdoc.result(1).image));
+  EXPECT_EQ(st->item(2, scol)->text().toStdString(),
+            imresize_niqe(rl::io::load(kBird.toStdString())).toStdString());
+  EXPECT_EQ(st->item(1, scol)->text().toStdString(), imresize_niqe(*sdoc.result(1).image).toStdString());
 }
 
 TEST(NiqeColumn, TooSmallImagesShowADashAndWhy) {
