@@ -103,8 +103,12 @@ QStringList option_values(const QString& name, const FigureSpec& s, const QStrin
     if (d.mode == DiffMode::AbsChannel) return single(QStringLiteral("abs:%1").arg(d.channel + 1));
     return {};
   }
-  if (name == QLatin1String("metrics") && c.diff.protocol)
-    return single(QLatin1String(sr_protocol_info(*c.diff.protocol).name));
+  if (name == QLatin1String("metrics") && (c.diff.protocol || c.diff.niqe)) {
+    QStringList m;
+    if (c.diff.protocol) m << QLatin1String(sr_protocol_info(*c.diff.protocol).name);
+    if (c.diff.niqe) m << QStringLiteral("niqe");
+    return single(m.join(','));
+  }
   if (name == QLatin1String("no-diff") && !paper && !s.show_diffs) return single({});
   if (name == QLatin1String("crop-scores") && paper && s.crop_scores) return single({});
   if (name == QLatin1String("layout") && s.layout != FigureLayout::Row) return single(to_string(s.layout));

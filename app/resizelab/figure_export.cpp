@@ -52,6 +52,7 @@ void figure_settings(const Request& r, FigureSpec& spec) {
   DiffSettings& d = spec.comparison.diff;
   if (r.diff) r.diff->apply_to(d);
   d.protocol = r.metrics;
+  d.niqe = r.niqe;
   spec.layout = r.layout.value_or(spec.layout);
   spec.width_px = r.width_px.value_or(spec.width_px);
   spec.dpi = r.dpi.value_or(spec.dpi);

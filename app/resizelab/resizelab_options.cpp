@@ -83,9 +83,10 @@ constexpr OptionSpec kOptions[] = {
      "abs: |a - ref|, max over channels (default); signed: a - ref (the channel of largest\n"
      "magnitude); abs:C or signed:C: channel C (1-based) alone; ssim: 1 - SSIM (MATLAB's ssim map,\n"
      "the worst channel)."},
-    {"metrics", "P", kBoth,
+    {"metrics", "P[,niqe]", kBoth,
      "Add PSNR and SSIM as the SR protocol P scores them ({protocols}) to the\n"
-     "statistics. Its mod-crop and shave use the scale when that is an integer factor, else none."},
+     "statistics. Its mod-crop and shave use the scale when that is an integer factor, else none.\n"
+     "niqe (alone or after P): each image's whole-image NIQE, as imresize score --metric niqe prints it."},
     {"no-diff", nullptr, kExport, "No difference maps in the figure.",
      "it shows results unless --diff is given"},
     {"layout", "row|grid|sr-paper", kExport,
@@ -309,12 +310,21 @@ std::vector<double> parse_numbers(const QString& option, const QString& s, int c
   return v;
 }
 
-rl::SrProtocol parse_metrics(const QString& s) {
-  const auto p = rl::parse_sr_protocol(s.toStdString());
-  if (!p)
-    usage_error(QStringLiteral("--metrics must be one of %1, got '%2'")
-                    .arg(QString::fromStdString(rl::sr_protocol_names()), s));
-  return *p;
+Metrics parse_metrics(const QString& s) {
+  Metrics m;
+  for (const QString& part : s.split(',')) {
+    const QString name = part.trimmed();
+    if (name == QLatin1String("niqe") && !m.niqe) {
+      m.niqe = true;
+      continue;
+    }
+    const auto p = rl::parse_sr_protocol(name.toStdString());
+    if (!p || m.protocol)
+      usage_error(QStringLiteral("--metrics takes one of %1 and/or niqe, comma-separated, got '%2'")
+                      .arg(QString::fromStdString(rl::sr_protocol_names()), s));
+    m.protocol = p;
+  }
+  return m;
 }
 
 QString matlab_method_list() { return QString::fromStdString(rl::method_names(" ", " ")); }

@@ -64,8 +64,13 @@ QString crop_error(const QString& given);
 // `count` comma-separated finite numbers; throws CommandLineError naming the option and `form`.
 std::vector<double> parse_numbers(const QString& option, const QString& s, int count, const QString& form);
 
-// --metrics P: an SR protocol's name (rl::sr_protocols()); throws CommandLineError naming them.
-rl::SrProtocol parse_metrics(const QString& s);
+// --metrics LIST: comma-separated, an SR protocol's name (rl::sr_protocols(); at most one) and/or niqe
+// ("srcnn", "niqe", "srcnn,niqe"); throws CommandLineError naming them.
+struct Metrics {
+  std::optional<rl::SrProtocol> protocol;
+  bool niqe = false;
+};
+Metrics parse_metrics(const QString& s);
 
 // "nearest bilinear bicubic box triangle lanczos2 lanczos3": MATLAB's methods (rl::builtin_methods).
 QString matlab_method_list();

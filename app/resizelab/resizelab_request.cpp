@@ -112,9 +112,11 @@ void take(Request& r, const QString& name, const QString& v) {
     r.show_diffs = true;
   } else if (name == QLatin1String("no-diff"))
     r.show_diffs = false;
-  else if (name == QLatin1String("metrics"))
-    r.metrics = parse_metrics(v);
-  else if (name == QLatin1String("layout")) {
+  else if (name == QLatin1String("metrics")) {
+    const Metrics m = parse_metrics(v);
+    r.metrics = m.protocol;
+    r.niqe = m.niqe;
+  } else if (name == QLatin1String("layout")) {
     r.layout = parse_figure_layout(v);
     if (!r.layout) usage_error(QStringLiteral("--layout must be row, grid or sr-paper, got '%1'").arg(v));
   } else if (name == QLatin1String("crop-scores"))

@@ -55,6 +55,7 @@ struct Request {
   std::optional<DiffKind> diff;
   std::optional<bool> show_diffs;
   std::optional<rl::SrProtocol> metrics;
+  bool niqe = false;  // --metrics niqe
   QList<QRectF> crops;
   // The figure (--export): its file, layout, width, dpi and plots, with the pixel and line they explain.
   QString out;

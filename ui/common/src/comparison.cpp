@@ -17,6 +17,7 @@
 
 #include "file_stamp.hpp"
 #include "pane_maps.hpp"
+#include "pane_niqe.hpp"
 #include "pane_scores.hpp"
 #include "pane_sources.hpp"
 #include "rl/convert.hpp"
@@ -289,6 +290,7 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
         d.stats = diff_stats(a_cmp, b_cmp);
         add_statistics(d, a_cmp, b_cmp, settings, scorer ? &*scorer : nullptr, whole, region, nudge);
       }
+      detail::add_niqe(d, before, a, settings.niqe);  // of the whole image: kept across the rest
       if (same_map) {
         d.map = before->map;
         d.map_inputs = before->map_inputs;
@@ -391,6 +393,7 @@ std::optional<QRect> Comparison::reference_region() const {
 void compare(Comparison& c) {
   const auto ref = c.reference();
   if (!ref) {
+    detail::update_reference_niqe(c, ref);
     c.diffs.assign(c.results.size(), PaneDiff{});
     c.scale = DiffScale{};
     c.scale.colormap = diff_colormap(c.diff.mode);
@@ -408,6 +411,7 @@ void compare(Comparison& c) {
       compare_images(images, ref, settings, c.sr_scale(), region, c.screen && c.maps_shown, c.diffs);
   c.diffs = std::move(d.diffs);
   c.scale = d.scale;
+  detail::update_reference_niqe(c, ref);
   for (std::size_t i = 0; i < c.diffs.size(); ++i)
     if (PaneDiff& d = c.diffs[i]; d.nudged) {
       const PaneResult& r = c.results[i];

@@ -20,16 +20,29 @@ std::vector<Statistic> statistics_of(const DiffStats& s) {
   const QString psnr = psnr_text(s.psnr);
   const QString pct = QString::number(s.differing_percent(), 'f', 2);
   const QString n = QString::number(static_cast<qulonglong>(s.differing));
-  return {{QStringLiteral("max |\u0394|"), max, QStringLiteral("max |\u0394| ") + max, StatisticKind::MaxAbs},
-          {QStringLiteral("mean |\u0394|"), mean, QStringLiteral("mean |\u0394| ") + mean,
-           StatisticKind::MeanAbs},
-          {QStringLiteral("PSNR"), psnr + QStringLiteral(" dB"), QStringLiteral("PSNR %1 dB").arg(psnr),
-           StatisticKind::Psnr},
-          {QStringLiteral("differ"), QStringLiteral("%1 px (%2%)").arg(n, pct),
-           QStringLiteral("%1 px differ (%2%)").arg(n, pct), StatisticKind::Differ},
-          // The values the figures above leave out; no phrase when there is none.
-          {QStringLiteral("non-finite"), QString::number(static_cast<qulonglong>(s.non_finite)),
-           non_finite_text(s), StatisticKind::NonFinite}};
+  return {
+      {QStringLiteral("max |\u0394|"), max, QStringLiteral("max |\u0394| ") + max, StatisticKind::MaxAbs, {}},
+      {QStringLiteral("mean |\u0394|"),
+       mean,
+       QStringLiteral("mean |\u0394| ") + mean,
+       StatisticKind::MeanAbs,
+       {}},
+      {QStringLiteral("PSNR"),
+       psnr + QStringLiteral(" dB"),
+       QStringLiteral("PSNR %1 dB").arg(psnr),
+       StatisticKind::Psnr,
+       {}},
+      {QStringLiteral("differ"),
+       QStringLiteral("%1 px (%2%)").arg(n, pct),
+       QStringLiteral("%1 px differ (%2%)").arg(n, pct),
+       StatisticKind::Differ,
+       {}},
+      // The values the figures above leave out; no phrase when there is none.
+      {QStringLiteral("non-finite"),
+       QString::number(static_cast<qulonglong>(s.non_finite)),
+       non_finite_text(s),
+       StatisticKind::NonFinite,
+       {}}};
 }
 
 std::vector<Statistic> sr_statistics_of(SrProtocol p, const std::optional<SrScore>& s, const QString& error) {
@@ -37,14 +50,20 @@ std::vector<Statistic> sr_statistics_of(SrProtocol p, const std::optional<SrScor
   const QString psnr_name = QStringLiteral("PSNR (%1)").arg(name),
                 ssim_name = QStringLiteral("SSIM (%1)").arg(name);
   if (!s)
-    return {
-        {psnr_name, QStringLiteral("n/a"), name + QStringLiteral(": ") + error, StatisticKind::ProtocolPsnr},
-        {ssim_name, QStringLiteral("n/a"), {}, StatisticKind::ProtocolSsim}};
+    return {{psnr_name,
+             QStringLiteral("n/a"),
+             name + QStringLiteral(": ") + error,
+             StatisticKind::ProtocolPsnr,
+             {}},
+            {ssim_name, QStringLiteral("n/a"), {}, StatisticKind::ProtocolSsim, {}}};
   const QString psnr = psnr_text(s->psnr);
   const QString ssim = QString::number(s->ssim, 'f', 4);
-  return {{psnr_name, psnr + QStringLiteral(" dB"), QStringLiteral("%1 %2 dB").arg(psnr_name, psnr),
-           StatisticKind::ProtocolPsnr},
-          {ssim_name, ssim, QStringLiteral("%1 %2").arg(ssim_name, ssim), StatisticKind::ProtocolSsim}};
+  return {{psnr_name,
+           psnr + QStringLiteral(" dB"),
+           QStringLiteral("%1 %2 dB").arg(psnr_name, psnr),
+           StatisticKind::ProtocolPsnr,
+           {}},
+          {ssim_name, ssim, QStringLiteral("%1 %2").arg(ssim_name, ssim), StatisticKind::ProtocolSsim, {}}};
 }
 
 QString diff_summary(const PaneDiff& d) {
@@ -59,8 +78,11 @@ QString diff_summary(const PaneDiff& d) {
 Statistic region_statistic(const StatsRegion& r) {
   const QRect& s = r.source;
   const QString x_y = QStringLiteral("%1,%2").arg(s.x()).arg(s.y());
-  return {QStringLiteral("region"), QStringLiteral("%1 %2\u00d7%3").arg(x_y).arg(s.width()).arg(s.height()),
-          QStringLiteral("region %1,%2,%3").arg(x_y).arg(s.width()).arg(s.height()), StatisticKind::Region};
+  return {QStringLiteral("region"),
+          QStringLiteral("%1 %2\u00d7%3").arg(x_y).arg(s.width()).arg(s.height()),
+          QStringLiteral("region %1,%2,%3").arg(x_y).arg(s.width()).arg(s.height()),
+          StatisticKind::Region,
+          {}};
 }
 
 namespace {
@@ -73,7 +95,7 @@ QString shape_text(const Image& img) {
 
 Statistic nudge_statistic(QPoint nudge) {
   const QString by = signed_text(nudge.x()) + "," + signed_text(nudge.y());
-  return {QStringLiteral("nudge"), by, QStringLiteral("nudged ") + by, StatisticKind::Nudge};
+  return {QStringLiteral("nudge"), by, QStringLiteral("nudged ") + by, StatisticKind::Nudge, {}};
 }
 
 Statistic values_statistic(const Image& img) {
@@ -89,12 +111,13 @@ Statistic values_statistic(const Image& img) {
       }
   }
   const auto range = finite_range(img);
-  if (!range || n == 0) return {QStringLiteral("values"), QStringLiteral("none finite"), {}};
+  if (!range || n == 0)
+    return {QStringLiteral("values"), QStringLiteral("none finite"), {}, StatisticKind::Values, {}};
   const QString text =
       QStringLiteral("mean %1, %2 \u2026 %3")
           .arg(QString::number(sum / static_cast<double>(n), 'g', 5), QString::number(range->first, 'g', 5),
                QString::number(range->second, 'g', 5));
-  return {QStringLiteral("values"), text, QStringLiteral("values ") + text};
+  return {QStringLiteral("values"), text, QStringLiteral("values ") + text, StatisticKind::Values, {}};
 }
 
 }  // namespace rl::ui

@@ -67,7 +67,17 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   protocol_->setToolTip(
       "PSNR and SSIM as this SR paper's script scores them; shave by the scale when it "
       "is an integer factor, else none");
-  form->addRow("SR scores", protocol_);
+  // No-reference NIQE of each pane (and of a loaded reference or the HR, on a row of its own).
+  niqe_ = new QCheckBox("NIQE");
+  niqe_->setObjectName("niqeColumn");
+  niqe_->setToolTip(
+      "Each image's NIQE (no reference; the whole image), as imresize score --metric niqe prints it; "
+      "a dash where the image has fewer than two 96x96 blocks");
+  auto* scores_row = new QHBoxLayout;
+  scores_row->addWidget(protocol_);
+  scores_row->addWidget(niqe_);
+  scores_row->addStretch(1);
+  form->addRow("SR scores", scores_row);
   l->addLayout(form);
   auto* bar_row = new QHBoxLayout;
   colorbar_ = new ColorbarWidget;
@@ -109,6 +119,7 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   });
   connect(mode_, &QComboBox::currentIndexChanged, this, &DifferencePanel::push);
   connect(protocol_, &QComboBox::currentIndexChanged, this, &DifferencePanel::push);
+  connect(niqe_, &QCheckBox::toggled, this, &DifferencePanel::push);
   connect(channel_, &QSpinBox::valueChanged, this, &DifferencePanel::push);
   connect(fixed_, &QCheckBox::toggled, this, &DifferencePanel::push);
   connect(max_, &QDoubleSpinBox::valueChanged, this, &DifferencePanel::push);
@@ -128,6 +139,7 @@ void DifferencePanel::push() {
   if (!s.ssim_map) s.mode = item == kSignedLargestItem ? DiffMode::Signed : static_cast<DiffMode>(item);
   const int protocol = protocol_->currentData().toInt();
   s.protocol = protocol < 0 ? std::nullopt : std::optional(static_cast<SrProtocol>(protocol));
+  s.niqe = niqe_->isChecked();
   s.channel = item == kSignedLargestItem ? -1 : channel_->value() - 1;
   s.fixed_range = fixed_->isChecked();
   s.fixed_max = max_->value();
@@ -136,7 +148,7 @@ void DifferencePanel::push() {
 }
 
 void DifferencePanel::show_settings(const DiffSettings& s) {
-  const QSignalBlocker b1(mode_), b2(channel_), b3(fixed_), b4(max_), b5(protocol_), b6(against_);
+  const QSignalBlocker b1(mode_), b2(channel_), b3(fixed_), b4(max_), b5(protocol_), b6(against_), b7(niqe_);
   show_against(s.against);
   const bool largest = s.mode == DiffMode::Signed && s.channel < 0;
   mode_->setCurrentIndex(mode_->findData(s.ssim_map ? kSsimMapItem
@@ -144,6 +156,7 @@ void DifferencePanel::show_settings(const DiffSettings& s) {
                                                     : static_cast<int>(s.mode)));
   protocol_->setCurrentIndex(
       std::max(0, protocol_->findData(s.protocol ? static_cast<int>(*s.protocol) : -1)));
+  niqe_->setChecked(s.niqe);
   channel_->setValue(std::max(1, s.channel + 1));
   channel_->setEnabled(s.mode != DiffMode::AbsMaxChannel && !s.ssim_map && !largest);
   fixed_->setChecked(s.fixed_range);
@@ -182,9 +195,10 @@ void DifferencePanel::refresh() {
   // every row: the scope line above names it once.
   QStringList headers;
   const auto rank = [](StatisticKind k) {
-    return k == StatisticKind::ProtocolPsnr || k == StatisticKind::ProtocolSsim ? 0
-           : k == StatisticKind::Values                                         ? 2
-                                                                                : 1;
+    return k == StatisticKind::ProtocolPsnr || k == StatisticKind::ProtocolSsim || k == StatisticKind::Niqe
+               ? 0
+           : k == StatisticKind::Values ? 2
+                                        : 1;
   };
   for (int pass = 0; pass < 3; ++pass)
     for (int i = 0; i < doc_->pane_count(); ++i)
@@ -217,7 +231,13 @@ void DifferencePanel::refresh() {
     if (const QString h = class_hint(cmp, i); !h.isEmpty()) hints << h;
   hint_->setText(hints.join('\n'));
   hint_->setVisible(!hints.isEmpty());
-  stats_->setRowCount(doc_->pane_count());  // a pane per row; panes from files come and go
+  // A pane per row (panes from files come and go), then the reference's NIQE when it is not a pane's.
+  const std::optional<Statistic>& ref_niqe = cmp.diff.niqe ? cmp.reference_niqe : std::nullopt;
+  if (ref_niqe && !headers.contains(ref_niqe->name)) {
+    headers.prepend(ref_niqe->name);
+    stats_->setColumnCount(static_cast<int>(headers.size()));
+  }
+  stats_->setRowCount(doc_->pane_count() + (ref_niqe ? 1 : 0));
   // What is in brackets goes to a second line ("PSNR" over "(srcnn)", "2293670 px" over "(82.92%)")
   // when the columns are wider than the dock on one line, as a protocol's two columns make them.
   const auto fill = [&](bool wrap) {
@@ -237,11 +257,26 @@ void DifferencePanel::refresh() {
                        : !d.error.isEmpty()   ? d.error
                        : pane_error.isEmpty() ? QString()
                                               : "no image";
+        QString note;
         for (const Statistic& st : d.statistics)
-          if (st.name == headers.value(c)) cell = shown(st.value);
+          if (st.name == headers.value(c)) {
+            cell = shown(st.value);
+            note = st.note;
+          }
         auto* item = new QTableWidgetItem(cell);
-        if (!pane_error.isEmpty()) item->setToolTip(pane_error);
+        if (!pane_error.isEmpty() || !note.isEmpty())
+          item->setToolTip(pane_error.isEmpty() ? note : pane_error);
         stats_->setItem(i, c, item);
+      }
+    }
+    if (ref_niqe) {
+      const int row = doc_->pane_count();
+      stats_->setVerticalHeaderItem(row, new QTableWidgetItem(cmp.against_source() ? "HR" : "ref"));
+      for (int c = 0; c < stats_->columnCount(); ++c) {
+        const bool niqe = headers.value(c) == ref_niqe->name;
+        auto* item = new QTableWidgetItem(niqe ? ref_niqe->value : QString());
+        if (niqe) item->setToolTip(ref_niqe->note);
+        stats_->setItem(row, c, item);
       }
     }
     stats_->horizontalHeader()->resizeSections(QHeaderView::ResizeToContents);

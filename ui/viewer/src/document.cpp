@@ -443,6 +443,8 @@ void Document::finish_compute(quint64 gen, const ComputeOut& out) {
     comparison_.diffs = c.diffs;
     comparison_.scale = c.scale;
     comparison_.reference_display = c.reference_display;
+    comparison_.reference_niqe = c.reference_niqe;
+    comparison_.reference_niqe_of = c.reference_niqe_of;
     emit diffs_changed();
   } else {
     start_diff();
@@ -473,6 +475,8 @@ void Document::start_diff() {
       comparison_.diffs = out.diffs;
       comparison_.scale = out.scale;
       comparison_.reference_display = out.reference_display;
+      comparison_.reference_niqe = out.reference_niqe;
+      comparison_.reference_niqe_of = out.reference_niqe_of;
       emit diffs_changed();
     }
     update_busy();

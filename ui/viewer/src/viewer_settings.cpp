@@ -53,6 +53,7 @@ ViewerSettings load_viewer_settings(const QSettings& s) {
   v.diff.fixed_max = s.value("diff/max", v.diff.fixed_max).toDouble();
   v.diff.ssim_map = s.value("diff/ssim_map", v.diff.ssim_map).toBool();
   v.diff.protocol = rl::parse_sr_protocol(s.value("diff/protocol").toString().toStdString());  // "": none
+  v.diff.niqe = s.value("diff/niqe", v.diff.niqe).toBool();
   if (auto d = parse_degradation(s.value("presets/sr_degradation").toString().toStdString()))
     v.sr_degradation = *d;
   v.display.auto_range = s.value("display/auto", v.display.auto_range).toBool();
@@ -85,6 +86,7 @@ void save_viewer_settings(QSettings& s, const ViewerSettings& v) {
   s.setValue("diff/max", v.diff.fixed_max);
   s.setValue("diff/ssim_map", v.diff.ssim_map);
   s.setValue("diff/protocol", v.diff.protocol ? rl::sr_protocol_info(*v.diff.protocol).name : "");
+  s.setValue("diff/niqe", v.diff.niqe);
   s.setValue("presets/sr_degradation", degradation_info(v.sr_degradation).name);
   s.setValue("display/auto", v.display.auto_range);
   s.setValue("display/lo", v.display.lo);
@@ -115,6 +117,7 @@ ViewerSettings settings_to_save(const ViewerSettings& restored, const ViewerSett
   take(out.diff.fixed_max, start.diff.fixed_max, now.diff.fixed_max);
   take(out.diff.ssim_map, start.diff.ssim_map, now.diff.ssim_map);
   take(out.diff.protocol, start.diff.protocol, now.diff.protocol);
+  take(out.diff.niqe, start.diff.niqe, now.diff.niqe);
   take(out.sr_degradation, start.sr_degradation, now.sr_degradation);
   take(out.display, start.display, now.display);
   return out;

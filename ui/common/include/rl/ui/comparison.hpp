@@ -170,6 +170,9 @@ struct DiffSettings {
   // default: the default comparison is of resizing methods at any scale, where a protocol's Y
   // channel and shave are not what is asked, and its SSIM costs more than every other statistic.
   std::optional<SrProtocol> protocol = std::nullopt;
+  // Whether each compared image's NIQE (no reference: the whole image, the release's protocol, as
+  // `imresize score --metric niqe` scores a file) joins the statistics ("NIQE").
+  bool niqe = false;
   // Per pane (missing: none), its nudge (nomacs' per-pane offset for a misregistered output): pane pixel
   // (x, y) is shown at, and compared with, the reference's (x + dx, y + dy). Only the overlap is
   // compared; the strip it uncovers is drawn checkered grey (uncovered_brush) and left out of the statistics,
@@ -218,7 +221,10 @@ struct PaneDiff {
   // The reference's part of those scores, shared by the panes scored against all of it and kept for
   // the next comparison of the same reference (see detail::PaneScorer).
   std::shared_ptr<const SrReference> sr_reference;
-  std::vector<Statistic> statistics;  // stats (then sr) as shown
+  // The pane's whole-image NIQE statistic while DiffSettings::niqe is on: kept while the pane's image
+  // is the same object, whatever else changes (a region, a protocol, the map).
+  std::optional<Statistic> niqe;
+  std::vector<Statistic> statistics;  // stats (then sr, then niqe) as shown
   QString error;
   // A nudged pane as it is shown and compared: its result moved by the nudge, the uncovered strip
   // checkered (values 0 there). Null when the pane is not nudged: the result is shown as it is.
@@ -335,6 +341,10 @@ struct Comparison {
   std::vector<PaneResult> results;
   std::vector<PaneDiff> diffs;  // empty until compared, or when there is no reference
   DiffScale scale;
+  // The NIQE of the image the panes are compared with when that is not a pane's (a loaded reference,
+  // the HR) and DiffSettings::niqe is on; kept while it is the same image (reference_niqe_of).
+  std::optional<Statistic> reference_niqe;
+  std::weak_ptr<const Image> reference_niqe_of;
   // The image the panes are compared with, through the display range: what the A/B flicker shows in
   // each pane's place (null when there is no reference).
   std::shared_ptr<const Picture> reference_display;

@@ -17,7 +17,8 @@ enum class StatisticKind {
   NonFinite,
   Values,
   ProtocolPsnr,
-  ProtocolSsim
+  ProtocolSsim,
+  Niqe
 };
 // One number of a pane's comparison, in the words every view prints.
 struct Statistic {
@@ -25,6 +26,7 @@ struct Statistic {
   QString value;   // its cell: "3", "∞ dB"
   QString phrase;  // in a sentence: "max |Δ| 3", "2 px differ (50.00%)"
   StatisticKind kind = StatisticKind::Values;
+  QString note;  // why the value is not a number, or what to know about it (a cell's tooltip)
 };
 // A PSNR in dB as every view prints it: "∞" for identical images, else two decimals ("33.90").
 QString psnr_text(double db);

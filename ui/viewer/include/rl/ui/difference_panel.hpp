@@ -40,6 +40,7 @@ class DifferencePanel : public QWidget {
   QComboBox* against_ = nullptr;
   QComboBox* mode_ = nullptr;
   QComboBox* protocol_ = nullptr;
+  QCheckBox* niqe_ = nullptr;  // each image's NIQE in the table
   QSpinBox* channel_ = nullptr;
   QCheckBox* fixed_ = nullptr;
   QDoubleSpinBox* max_ = nullptr;
