@@ -77,6 +77,18 @@ def test_socket_is_the_users_alone(viewer):
     assert mode & 0o077 == 0, oct(mode)
 
 
+def test_a_read_only_array_is_pushed_as_it_is(viewer):
+    from PIL import Image
+    from conftest import golden_dir
+    a = np.asarray(Image.open(golden_dir() / "legacy-set5" / "original" / "bird.bmp"))  # read-only already
+    assert not a.flags.writeable
+    assert resizelab.show(a, name="read-only", start=False).startswith("shown: pane 'read-only'")
+    back, _ = live.query("read-only")
+    assert back.dtype == a.dtype and back.shape == a.shape and raw_bytes(back) == raw_bytes(a)
+    assert not a.flags.writeable
+    live.close("read-only")
+
+
 @pytest.mark.parametrize("dtype", ["float32", "float64", "uint8", "uint16", "int16", "int32", "bool"])
 def test_numpy_pane_holds_the_bytes_sent(viewer, dtype):
     if dtype == "bool":
