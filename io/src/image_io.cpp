@@ -419,10 +419,17 @@ Image load(const std::string& path, const LoadOptions& opt) {
   std::uint64_t to_read = file.size();
   if (to_read > header.max_file_bytes) {
     if (!header.prefix_suffices) {
+      const auto read = [&](std::uint64_t off, void* buf, std::size_t n) {
+        return file.read_at(off, buf, n);
+      };
       std::ostringstream m;
       m << path << ": the file is " << file.size() << " bytes, more than a " << header.rows << "x"
         << header.cols << " " << to_string(header.format) << " image can need (" << header.max_file_bytes
-        << "); not read";
+        << ")";
+      // A multi-page TIFF: only its first page is read, and the file is refused rather than read whole.
+      if (header.format == ImageFormat::Tiff && detail::tiff_has_more_pages(read, file.size()))
+        m << ": it holds more pages, and only the first page of a TIFF is read (save that page alone)";
+      m << "; not read";
       throw std::runtime_error(m.str());
     }
     to_read = header.max_file_bytes;

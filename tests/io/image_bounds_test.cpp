@@ -229,5 +229,37 @@ TEST_F(ImageBounds, NpyShapeIsCheckedBeforeItsDataAndNoByteBeyondItIsRead) {
   EXPECT_NE(refusal("cut.npy").find("the data holds 11 bytes, the shape needs 12"), std::string::npos);
 }
 
+// A multi-page TIFF whose later pages make it longer than its first page can need: refused, saying that
+// only the first page is read (not that the file is corrupt); a small one reads its first page.
+TEST_F(ImageBounds, AMultiPageTiffSaysOnlyItsFirstPageIsRead) {
+  const auto write_pages = [&](const std::string& name, std::uint32_t second) {
+    TIFF* t = TIFFOpen(path(name).c_str(), "w");
+    ASSERT_NE(t, nullptr);
+    for (const std::uint32_t side : {std::uint32_t{4}, second}) {
+      TIFFSetField(t, TIFFTAG_IMAGEWIDTH, side);
+      TIFFSetField(t, TIFFTAG_IMAGELENGTH, side);
+      TIFFSetField(t, TIFFTAG_SAMPLESPERPIXEL, 1);
+      TIFFSetField(t, TIFFTAG_BITSPERSAMPLE, 8);
+      TIFFSetField(t, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_MINISBLACK);
+      TIFFSetField(t, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG);
+      TIFFSetField(t, TIFFTAG_ROWSPERSTRIP, 64);
+      std::vector<std::uint8_t> row(side, side == 4 ? 9 : 0);
+      for (std::uint32_t y = 0; y < side; ++y) ASSERT_EQ(TIFFWriteScanline(t, row.data(), y, 0), 1);
+      ASSERT_TRUE(TIFFWriteDirectory(t));
+    }
+    TIFFClose(t);
+  };
+  write_pages("few.tif", 8);
+  const Image first = io::load(path("few.tif"));
+  EXPECT_EQ(first.rows(), 4);
+  EXPECT_EQ(first.at(3, 3, 0), 9);
+  write_pages("many.tif", 8300);  // 68.9 MB: more than 2 x 16 bytes + 64 MiB
+  const std::string m = refusal("many.tif");
+  EXPECT_NE(m.find("more than a 4x4 TIFF image can need (67108896): it holds more pages, and only the first "
+                   "page of a TIFF is read (save that page alone); not read"),
+            std::string::npos)
+      << m;
+}
+
 }  // namespace
 }  // namespace rl
