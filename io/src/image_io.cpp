@@ -395,7 +395,8 @@ Image load(const std::string& path, const LoadOptions& opt) {
         << l.channels << " " << to_string(l.type) << " .npy image holds (" << need << "); not read";
       throw std::runtime_error(m.str());
     }
-    const std::vector<std::uint8_t> all = file.read_first(need);
+    // The whole file, at most `need` bytes (nothing allocated for data a short file lacks).
+    const std::vector<std::uint8_t> all = file.read_first(file.size());
     Image img;
     try {
       img = npy_decode(all.data(), all.size());
