@@ -257,25 +257,37 @@ void remove_temporaries_on_termination_signals() {
   }
 }
 
-void check_output_writable(const std::string& path) {
+namespace {
+
+// check_output_writable's checks; true when `path` exists, with its one lstat in `st` (the struct the
+// checks passed, so that a writer keeps the mode and owner of the very file it was allowed to replace).
+bool check_output(const std::string& path, struct stat& st) {
   const fs::path p(path);
   fs::path dir = p.parent_path();
   if (dir.empty()) dir = ".";
   std::error_code ec;
   if (!fs::is_directory(dir, ec))
     throw std::runtime_error("output folder '" + dir.string() + "' does not exist");
-  struct stat st {};
-  if (::lstat(path.c_str(), &st) == 0) {
+  const bool exists = ::lstat(path.c_str(), &st) == 0;
+  if (exists) {
     if (const std::string why = replace_refusal(path, dir, st); !why.empty()) throw std::runtime_error(why);
   }
-  if (::access(dir.c_str(), W_OK) != 0)
+  // The effective ids, as for the file itself (replace_refusal): those the rename is done with.
+  if (::faccessat(AT_FDCWD, dir.c_str(), W_OK, AT_EACCESS) != 0)
     throw std::runtime_error("output folder '" + dir.string() + "' is not writable");
+  return exists;
+}
+
+}  // namespace
+
+void check_output_writable(const std::string& path) {
+  struct stat st {};
+  check_output(path, st);
 }
 
 AtomicOutput::AtomicOutput(std::string destination) : dest_(std::move(destination)) {
-  check_output_writable(dest_);
   struct stat st {};
-  if (::lstat(dest_.c_str(), &st) == 0) {
+  if (check_output(dest_, st)) {
     replaces_ = true;
     old_mode_ = st.st_mode & 0777;
     old_uid_ = st.st_uid;

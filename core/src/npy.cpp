@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "rl/atomic_file.hpp"
+#include "rl/npy_layout.hpp"
 
 namespace rl {
 
@@ -134,26 +135,37 @@ std::string descr_of(ElemType t) { return info(t).npy_descr; }
 
 }  // namespace
 
-Image npy_decode(const std::uint8_t* data, std::size_t size) {
+std::uint64_t npy_header_end(const std::uint8_t* data, std::size_t size) {
   static const unsigned char kMagic[] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
   if (size < 10 || std::memcmp(data, kMagic, 6) != 0) fail("bad magic (not a NumPy .npy file)");
   const unsigned major = data[6];
-  std::size_t header_len = 0, pos = 0;
+  std::uint64_t header_len = 0, pos = 0;
   if (major == 1) {
-    header_len = data[8] | (static_cast<std::size_t>(data[9]) << 8);
+    header_len = data[8] | (static_cast<std::uint64_t>(data[9]) << 8);
     pos = 10;
   } else if (major == 2 || major == 3) {
     if (size < 12) fail("truncated header");
-    header_len = data[8] | (static_cast<std::size_t>(data[9]) << 8) |
-                 (static_cast<std::size_t>(data[10]) << 16) | (static_cast<std::size_t>(data[11]) << 24);
+    header_len = data[8] | (static_cast<std::uint64_t>(data[9]) << 8) |
+                 (static_cast<std::uint64_t>(data[10]) << 16) | (static_cast<std::uint64_t>(data[11]) << 24);
     pos = 12;
   } else {
     fail("unsupported format version " + std::to_string(major));
   }
-  if (header_len > size - pos) fail("truncated header");
-  const Header h = parse_header(std::string_view(reinterpret_cast<const char*>(data + pos), header_len));
-  pos += header_len;
-  const ElemType type = dtype_of(h.descr);
+  // numpy writes a few hundred bytes at most; a longer one is never read whole.
+  constexpr std::uint64_t kMaxHeader = 1 << 20;
+  if (header_len > kMaxHeader)
+    fail("the header is " + std::to_string(header_len) + " bytes, more than " + std::to_string(kMaxHeader));
+  return pos + header_len;
+}
+
+NpyLayout npy_layout(const std::uint8_t* data, std::size_t size) {
+  const std::uint64_t end = npy_header_end(data, size);
+  if (end > size) fail("truncated header");
+  const std::size_t pos = data[6] == 1 ? 10 : 12;
+  const Header h = parse_header(std::string_view(reinterpret_cast<const char*>(data + pos), end - pos));
+  NpyLayout l;
+  l.data_offset = end;
+  l.type = dtype_of(h.descr);
   if (h.fortran) fail("Fortran-order arrays are not supported; save with C order");
   if (h.shape.size() < 2 || h.shape.size() > 3)
     fail("expected a 2-D (rows, cols) or 3-D (rows, cols, channels) array, got " +
@@ -166,17 +178,25 @@ Image npy_decode(const std::uint8_t* data, std::size_t size) {
       fail("the shape's element count overflows");
     count *= d;
   }
-  const int rows = static_cast<int>(h.shape[0]), cols = static_cast<int>(h.shape[1]);
-  const int ch = h.shape.size() == 3 ? static_cast<int>(h.shape[2]) : 1;
-  if (ch < 1) fail("an image needs at least one channel");
-  const std::size_t es = elem_size(type);
-  if (count > (std::numeric_limits<std::size_t>::max() / es)) fail("the shape's byte count overflows");
-  const std::size_t need = count * es;
+  l.rows = static_cast<int>(h.shape[0]);
+  l.cols = static_cast<int>(h.shape[1]);
+  l.channels = h.shape.size() == 3 ? static_cast<int>(h.shape[2]) : 1;
+  if (l.channels < 1) fail("an image needs at least one channel");
+  const std::size_t es = elem_size(l.type);
+  if (count > (std::numeric_limits<std::size_t>::max() - end) / es) fail("the shape's byte count overflows");
+  l.data_bytes = count * es;
+  return l;
+}
+
+Image npy_decode(const std::uint8_t* data, std::size_t size) {
+  const NpyLayout l = npy_layout(data, size);
+  const std::size_t pos = static_cast<std::size_t>(l.data_offset),
+                    need = static_cast<std::size_t>(l.data_bytes);
   if (size - pos != need)
     fail("the data holds " + std::to_string(size - pos) + " bytes, the shape needs " + std::to_string(need));
-  Image img = Image::uninitialized(rows, cols, ch, type);
+  Image img = Image::uninitialized(l.rows, l.cols, l.channels, l.type);
   if (need) std::memcpy(img.raw(), data + pos, need);
-  if (type == ElemType::Logical) {  // a bool byte must hold 0 or 1; any nonzero byte is true
+  if (l.type == ElemType::Logical) {  // a bool byte must hold 0 or 1; any nonzero byte is true
     auto* b = static_cast<std::uint8_t*>(img.raw());
     for (std::size_t i = 0; i < need; ++i) b[i] = b[i] != 0;
   }

@@ -80,8 +80,8 @@ int int_weights(const double* w, int taps, std::int16_t* wi) {
   if (e > 14) return -1;
   long long sum = 0;
   for (int k = 0; k < taps; ++k) {
-    const double s = std::ldexp(w[k], e);  // an integer: w is a multiple of 2^-e
-    if (!(std::fabs(s) <= 0x1p15)) return -1;
+    const double s = std::ldexp(w[k], e);     // an integer: w is a multiple of 2^-e
+    if (!(std::fabs(s) < 0x1p15)) return -1;  // int16 holds |s| < 2^15 (and -2^15, never needed)
     wi[k] = static_cast<std::int16_t>(s);
     sum += std::llabs(static_cast<long long>(s));
   }

@@ -28,6 +28,7 @@
 #include "rl/convert.hpp"
 #include "rl/image_header.hpp"
 #include "rl/npy.hpp"
+#include "rl/npy_layout.hpp"
 #include "tiff_io.hpp"
 
 namespace rl::io {
@@ -360,27 +361,6 @@ class InputFile {
   std::uint64_t size_ = 0;
 };
 
-// The shape an .npy header gives ('shape': (r, c[, ch])), or nothing when it cannot be read here (the
-// decoder then says what is wrong).
-std::optional<std::array<std::uint64_t, 3>> npy_shape(const std::vector<std::uint8_t>& head) {
-  if (head.size() < 10 || std::memcmp(head.data(), "\x93NUMPY", 6) != 0) return std::nullopt;
-  const std::string text(head.begin() + 8, head.end());
-  const std::size_t key = text.find("'shape'");
-  if (key == std::string::npos) return std::nullopt;
-  const std::size_t open = text.find('(', key), close = text.find(')', key);
-  if (open == std::string::npos || close == std::string::npos || close < open) return std::nullopt;
-  std::array<std::uint64_t, 3> shape{1, 1, 1};
-  std::istringstream in(text.substr(open + 1, close - open - 1));
-  for (std::size_t i = 0; i < 3; ++i) {
-    std::uint64_t v = 0;
-    char comma = 0;
-    if (!(in >> v)) break;
-    shape[i] = v;
-    in >> comma;
-  }
-  return shape;
-}
-
 }  // namespace
 
 void write_stderr(const std::string& text) {
@@ -396,13 +376,26 @@ Image load(const std::string& path, const LoadOptions& opt) {
   if (!fs::exists(path, ec)) throw std::runtime_error(path + ": no such file");
   const InputFile file(path);
   if (lower_extension(path) == ".npy") {
-    // The data is as large as the file; the header's shape is checked before the data is read when
-    // the file holds that much (a shape larger than the file is the decoder's error).
-    const auto shape = npy_shape(file.read_first(4096));
-    if (shape && static_cast<double>((*shape)[0]) * static_cast<double>((*shape)[1]) *
-                         static_cast<double>((*shape)[2]) <=
-                     static_cast<double>(file.size()))
-      check_elements(path, (*shape)[0], (*shape)[1], (*shape)[2], opt);
+    // The header's shape is checked against the limits before any data is read, and exactly the bytes
+    // it needs are read: a longer file is refused, a shorter one is the decoder's error.
+    NpyLayout l;
+    try {
+      const std::vector<std::uint8_t> start = file.read_first(std::min<std::uint64_t>(file.size(), 12));
+      const std::vector<std::uint8_t> head = file.read_first(npy_header_end(start.data(), start.size()));
+      l = npy_layout(head.data(), head.size());
+    } catch (const std::runtime_error& e) {
+      throw std::runtime_error(path + ": " + e.what());
+    }
+    check_elements(path, static_cast<std::uint64_t>(l.rows), static_cast<std::uint64_t>(l.cols),
+                   static_cast<std::uint64_t>(l.channels), opt);
+    const std::uint64_t need = l.data_offset + l.data_bytes;
+    if (file.size() > need) {
+      std::ostringstream m;
+      m << path << ": the file is " << file.size() << " bytes, more than a " << l.rows << "x" << l.cols << "x"
+        << l.channels << " " << to_string(l.type) << " .npy image holds (" << need << "); not read";
+      throw std::runtime_error(m.str());
+    }
+    // The whole file, at most `need` bytes (nothing allocated for data a short file lacks).
     const std::vector<std::uint8_t> all = file.read_first(file.size());
     Image img;
     try {
@@ -427,10 +420,17 @@ Image load(const std::string& path, const LoadOptions& opt) {
   std::uint64_t to_read = file.size();
   if (to_read > header.max_file_bytes) {
     if (!header.prefix_suffices) {
+      const auto read = [&](std::uint64_t off, void* buf, std::size_t n) {
+        return file.read_at(off, buf, n);
+      };
       std::ostringstream m;
       m << path << ": the file is " << file.size() << " bytes, more than a " << header.rows << "x"
         << header.cols << " " << to_string(header.format) << " image can need (" << header.max_file_bytes
-        << "); not read";
+        << ")";
+      // A multi-page TIFF: only its first page is read, and the file is refused rather than read whole.
+      if (header.format == ImageFormat::Tiff && detail::tiff_has_more_pages(read, file.size()))
+        m << ": it holds more pages, and only the first page of a TIFF is read (save that page alone)";
+      m << "; not read";
       throw std::runtime_error(m.str());
     }
     to_read = header.max_file_bytes;

@@ -165,6 +165,18 @@ ImageHeader tiff_header(const ReadAt& read, std::uint64_t file_size) {
   return header_of(t.get());
 }
 
+bool tiff_has_more_pages(const ReadAt& read, std::uint64_t file_size) {
+  Client c;
+  c.read = &read;
+  c.size = file_size;
+  try {
+    const TiffPtr t = open_client(c, "rm", std::uint64_t{64} << 20);
+    return !TIFFLastDirectory(t.get());
+  } catch (const std::runtime_error&) {
+    return false;  // the caller's message stands without this detail
+  }
+}
+
 bool tiff_reads_itself(const ImageHeader& h) {
   // Palette, YCbCr, CMYK, bilevel, LogLuv, ...: OpenCV converts them to 8 or 16 bits.
   if (h.tiff_photometric > 2 ||

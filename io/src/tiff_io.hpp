@@ -14,6 +14,8 @@ namespace rl::io::detail {
 
 // The first directory's size and layout (read_header's TIFF part); throws std::runtime_error.
 ImageHeader tiff_header(const ReadAt& read, std::uint64_t file_size);
+// Whether the TIFF file holds another page (directory) after its first; only the first is ever read.
+bool tiff_has_more_pages(const ReadAt& read, std::uint64_t file_size);
 
 // Whether the file read_header described is read here rather than through OpenCV.
 bool tiff_reads_itself(const ImageHeader& h);

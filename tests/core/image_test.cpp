@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -287,6 +288,42 @@ TEST(AtomicFile, WritabilityIsCheckedBeforeAnyWork) {
   EXPECT_THROW(check_output_writable((dir.path() / "missing" / "new.png").string()), std::runtime_error);
   EXPECT_THROW(check_output_writable(dir.path().string()), std::runtime_error);  // a folder
   EXPECT_THROW(write_file_atomically((dir.path() / "missing" / "f").string(), "x", 1), std::runtime_error);
+}
+
+// The folder's writability is asked with the effective ids, as the file's is: a program whose real
+// uid may write there but whose effective one may not (set-uid, or root acting as another user) is
+// refused before any work, not at the rename. Needs root, to take another effective uid.
+TEST(AtomicFile, WritabilityIsAskedWithTheEffectiveIds) {
+  if (::geteuid() != 0) GTEST_SKIP() << "needs root to take another effective uid";
+  const TempFolder dir;
+  const fs::path ro = dir.path() / "root-only";
+  fs::create_directories(ro);
+  fs::permissions(dir.path(), fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                  fs::perms::others_read | fs::perms::others_exec);
+  fs::permissions(ro, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                          fs::perms::others_read | fs::perms::others_exec);
+  write_file_atomically((ro / "old.txt").string(), "keep", 4);
+  ::chmod((ro / "old.txt").c_str(), 0666);  // the file itself is writable by anyone
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {  // real uid 0, effective uid nobody
+    if (::seteuid(65534) != 0) ::_exit(3);
+    int code = 0;
+    for (const char* name : {"new.txt", "old.txt"}) {
+      try {
+        check_output_writable((ro / name).string());
+        code |= 1;
+      } catch (const std::runtime_error& e) {
+        if (std::string(e.what()).find("is not writable") == std::string::npos) code |= 2;
+      }
+    }
+    ::_exit(code);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "1: accepted; 2: refused for another reason; 3: no seteuid";
+  EXPECT_EQ(read_all(ro / "old.txt"), "keep");
 }
 
 }  // namespace

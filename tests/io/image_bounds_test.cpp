@@ -177,5 +177,89 @@ TEST_F(ImageBounds, NoRegularFileOrOverTheLimitIsRefusedInOneLine) {
   for (int i = 0; i < 8; ++i) EXPECT_EQ(two.data<std::uint16_t>()[i], v[static_cast<std::size_t>(i)]);
 }
 
+// An .npy file of `header` (a v1.0 dictionary) followed by `data`, then made `size` bytes long (sparse:
+// ftruncate takes no disk) when that is longer.
+void write_npy_file(const std::string& path, const std::string& header, const std::vector<std::uint8_t>& data,
+                    std::uint64_t size = 0) {
+  std::string dict = header;
+  dict.append((64 - (10 + dict.size() + 1) % 64) % 64, ' ');
+  dict += '\n';
+  std::string b = std::string("\x93NUMPY\x01\x00", 8);
+  b += static_cast<char>(dict.size() & 0xff);
+  b += static_cast<char>(dict.size() >> 8);
+  b += dict;
+  b.append(data.begin(), data.end());
+  std::ofstream(path, std::ios::binary).write(b.data(), static_cast<std::streamsize>(b.size()));
+  if (size > b.size()) {
+    ASSERT_EQ(::truncate(path.c_str(), static_cast<off_t>(size)), 0);
+  }
+}
+
+TEST_F(ImageBounds, NpyShapeIsCheckedBeforeItsDataAndNoByteBeyondItIsRead) {
+  // The shape is checked against the limits from the header, also when the file is shorter than it.
+  io::LoadOptions o;
+  o.max_pixels = 1000;
+  write_npy_file(path("short.npy"), "{'descr': '|u1', 'fortran_order': False, 'shape': (3000, 3000), }", {},
+                 1 << 20);
+  EXPECT_NE(refusal("short.npy", o).find("3000x3000 (9000000 pixels), over the limit of 1000 pixels"),
+            std::string::npos);
+  // 100000 x 100000 float64 in a 6 GB file (sparse): refused from its header.
+  write_npy_file(path("huge.npy"), "{'descr': '<f8', 'fortran_order': False, 'shape': (100000, 100000), }",
+                 {}, 6ULL << 30);
+  EXPECT_NE(refusal("huge.npy").find("100000x100000 (10000000000 pixels), over the limit"),
+            std::string::npos);
+  // A small image padded after its data (1 MiB, and 50 GB sparse) is refused without reading the padding;
+  // it needs 128 header bytes and 12 data bytes.
+  const std::vector<std::uint8_t> px{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+  const std::string small = "{'descr': '|u1', 'fortran_order': False, 'shape': (4, 3), }";
+  write_npy_file(path("ok.npy"), small, px);
+  const Image ok = io::load(path("ok.npy"));
+  ASSERT_EQ(ok.rows(), 4);
+  EXPECT_EQ(ok.data<std::uint8_t>()[11], 12);
+  for (std::uint64_t size : {std::uint64_t{1} << 20, std::uint64_t{50} << 30}) {
+    write_npy_file(path("padded.npy"), small, px, size);
+    const std::string m = refusal("padded.npy");
+    EXPECT_NE(m.find("the file is " + std::to_string(size) +
+                     " bytes, more than a 4x3x1 uint8 .npy image holds (140); not read"),
+              std::string::npos)
+        << m;
+  }
+  // One byte short: the decoder's one line.
+  write_npy_file(path("cut.npy"), small, std::vector<std::uint8_t>(px.begin(), px.end() - 1));
+  EXPECT_NE(refusal("cut.npy").find("the data holds 11 bytes, the shape needs 12"), std::string::npos);
+}
+
+// A multi-page TIFF whose later pages make it longer than its first page can need: refused, saying that
+// only the first page is read (not that the file is corrupt); a small one reads its first page.
+TEST_F(ImageBounds, AMultiPageTiffSaysOnlyItsFirstPageIsRead) {
+  const auto write_pages = [&](const std::string& name, std::uint32_t second) {
+    TIFF* t = TIFFOpen(path(name).c_str(), "w");
+    ASSERT_NE(t, nullptr);
+    for (const std::uint32_t side : {std::uint32_t{4}, second}) {
+      TIFFSetField(t, TIFFTAG_IMAGEWIDTH, side);
+      TIFFSetField(t, TIFFTAG_IMAGELENGTH, side);
+      TIFFSetField(t, TIFFTAG_SAMPLESPERPIXEL, 1);
+      TIFFSetField(t, TIFFTAG_BITSPERSAMPLE, 8);
+      TIFFSetField(t, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_MINISBLACK);
+      TIFFSetField(t, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG);
+      TIFFSetField(t, TIFFTAG_ROWSPERSTRIP, 64);
+      std::vector<std::uint8_t> row(side, side == 4 ? 9 : 0);
+      for (std::uint32_t y = 0; y < side; ++y) ASSERT_EQ(TIFFWriteScanline(t, row.data(), y, 0), 1);
+      ASSERT_TRUE(TIFFWriteDirectory(t));
+    }
+    TIFFClose(t);
+  };
+  write_pages("few.tif", 8);
+  const Image first = io::load(path("few.tif"));
+  EXPECT_EQ(first.rows(), 4);
+  EXPECT_EQ(first.at(3, 3, 0), 9);
+  write_pages("many.tif", 8300);  // 68.9 MB: more than 2 x 16 bytes + 64 MiB
+  const std::string m = refusal("many.tif");
+  EXPECT_NE(m.find("more than a 4x4 TIFF image can need (67108896): it holds more pages, and only the first "
+                   "page of a TIFF is read (save that page alone); not read"),
+            std::string::npos)
+      << m;
+}
+
 }  // namespace
 }  // namespace rl

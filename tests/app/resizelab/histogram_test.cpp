@@ -50,6 +50,22 @@ TEST(Histogram, CountsByHand) {
   EXPECT_EQ(g.hi, 3);
   EXPECT_EQ(g.non_finite, 1u);
   EXPECT_EQ(g.counts[0], (std::vector<std::uint64_t>{1, 1, 0, 1}));
+  // The widest float64 range, -DBL_MAX..DBL_MAX (hi - lo is infinite): 0 is in the middle, the ends in
+  // the first and last bins.
+  const double big = std::numeric_limits<double>::max();
+  const double w[] = {-big, 0.0, big, big / 2};
+  std::copy(std::begin(w), std::end(w), f.data<double>());
+  const rl::ui::Histogram wide = rl::ui::histogram_of(f, {}, 4);
+  EXPECT_EQ(wide.lo, -big);
+  EXPECT_EQ(wide.hi, big);
+  EXPECT_EQ(wide.counts[0], (std::vector<std::uint64_t>{1, 0, 1, 2}));
+  // One value 1e300 (lo + 1 == lo: an empty range), and values that are not finite: the first bin.
+  const double same[] = {1e300, 1e300, 1e300, 1e300};
+  std::copy(std::begin(same), std::end(same), f.data<double>());
+  EXPECT_EQ(rl::ui::histogram_of(f, {}, 4).counts[0], (std::vector<std::uint64_t>{4, 0, 0, 0}));
+  EXPECT_EQ(rl::ui::histogram_bin(std::numeric_limits<double>::quiet_NaN(), 0, 1, 4), 0);
+  EXPECT_EQ(rl::ui::histogram_bin(INFINITY, 0, 1, 4), 3);
+  EXPECT_EQ(rl::ui::histogram_bin(-INFINITY, 0, 1, 4), 0);
 }
 
 TEST(Histogram, TheDockFollowsThePaneUnderTheMouseAndTheRegion) {

@@ -132,6 +132,12 @@ TEST(Certification, IntegerWeightsWhereTheUint8SumFitsInt16) {
   EXPECT_EQ(rl::detail::int_weights(third, 2, wi), -1);  // not dyadic
   EXPECT_EQ(rl::detail::int_weights(wide, 2, wi), -1);   // 256 * 255 + 128 > 32767
   EXPECT_EQ(rl::detail::int_weights(fits, 2, wi), 6);    // 64 * 255 + 32 < 32768
+  // 2 * 2^14 = 32768 is outside int16: refused before it is converted (the conversion is undefined),
+  // nothing written for it.
+  const double edge[] = {2.0, 0x1p-14};
+  wi[0] = 7;
+  EXPECT_EQ(rl::detail::int_weights(edge, 2, wi), -1);
+  EXPECT_EQ(wi[0], 7);
   rl::AxisTable t = table_of({0.5, 0.5}, 2);
   t.weights[2] = 1.0 / 3;
   t.weights[3] = 2.0 / 3;

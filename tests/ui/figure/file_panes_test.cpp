@@ -4,6 +4,7 @@
 // (tests/data/golden/modern-baboon, see its README).
 #include <gtest/gtest.h>
 
+#include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -243,6 +244,35 @@ TEST_F(FilePanes, KeptWhileTheFileIsTheSameReadAgainWhenItChanges) {
   rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
   EXPECT_FALSE(c.results[1].image);
   EXPECT_FALSE(c.results[1].error.isEmpty());
+}
+
+// A file whose fstat (device, inode, size, times) is unchanged is not read again: a stamp whose hash is
+// not the file's, but whose fstat fields are, keeps the pane. A touched file (new times, the same
+// bytes) is hashed again and kept; a file replaced by other bytes is read again.
+TEST_F(FilePanes, AnUnchangedFileIsNotHashedAgain) {
+  const Image src = source();
+  rl::ResizeSpec half;
+  half.scale = {{0.5, 0.5}};
+  const Image out = rl::resize(src, half);
+  Comparison c = half_of(src, {rl::ui::file_pane(save("f.npy", out))});
+  ASSERT_TRUE(c.results[1].image && c.results[1].made_from && c.results[1].made_from->file);
+  const auto first = c.results[1].image;
+  c.results[1].made_from->file->hash ^= 1;  // not the bytes' hash: only a read of the file would tell
+  rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+  EXPECT_EQ(c.results[1].image, first);
+  c.results[1].made_from->file->hash ^= 1;
+  QFile f(path("f.npy"));
+  ASSERT_TRUE(f.open(QIODevice::ReadWrite));
+  ASSERT_TRUE(f.setFileTime(QDateTime::currentDateTime().addSecs(60), QFileDevice::FileModificationTime));
+  f.close();
+  rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+  EXPECT_EQ(c.results[1].image, first);  // the same bytes
+  Image off = out;
+  off.set(0, 0, 0, out.at(0, 0, 0) >= 128 ? 0 : 255);
+  save("f.npy", off);
+  rl::ui::compute_comparison(c, rl::ui::run_on_cpu, [] { return false; });
+  ASSERT_TRUE(c.results[1].image);
+  EXPECT_EQ(c.results[1].image->at(0, 0, 0), off.at(0, 0, 0));
 }
 
 // What a change recomputes: a map kind keeps every pane's statistics (the same numbers, not made

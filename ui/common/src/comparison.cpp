@@ -431,14 +431,13 @@ bool same_range(const DisplayRange& a, const DisplayRange& b) {
   return a.lo == b.lo && a.hi == b.hi && a.u16 == b.u16;
 }
 // Whether `r` was made from what pane `pane` of `c` would be made from now (see PaneResult::MadeFrom);
-// `registered_to` is what a file pane would be registered to now.
+// `registered_to` is what a file pane would be registered to now, `stamp` its file's stamp now.
 bool made_from_same(const PaneResult& r, const Comparison& c, const PaneConfig& pane,
-                    const std::shared_ptr<const Image>& registered_to) {
+                    const std::shared_ptr<const Image>& registered_to,
+                    const std::optional<PaneResult::FileStamp>& stamp) {
   if (!r.made_from || !r.image) return false;
   const PaneResult::MadeFrom& m = *r.made_from;
-  if (pane.is_file() &&
-      (!m.file || m.file != file_stamp(pane.file) || m.registered_to.lock() != registered_to))
-    return false;
+  if (pane.is_file() && (!m.file || m.file != stamp || m.registered_to.lock() != registered_to)) return false;
   const ResizeSpec& a = m.base;
   const ResizeSpec& b = c.base;
   return m.pane == pane && m.source.lock() == c.source && m.resize_class == c.resize_class &&
@@ -460,14 +459,17 @@ void compute_comparison(Comparison& c, const RunPlan& run, const std::function<b
   for (std::size_t i = 0; c.source && i < c.panes.size(); ++i) {
     if (superseded()) break;  // the result is dropped anyway
     const PaneConfig& pane = c.panes[i];
-    if (i < c.results.size() && made_from_same(c.results[i], c, pane, registered_to)) {
+    // A file's stamp, once, before it is read: a file rewritten while it is read is read again next time.
+    const PaneResult* before = i < c.results.size() ? &c.results[i] : nullptr;
+    const PaneResult::FileStamp* was =
+        before && before->made_from && before->made_from->file ? &*before->made_from->file : nullptr;
+    const auto stamp = pane.is_file() ? file_stamp(pane.file, was) : std::nullopt;
+    if (before && made_from_same(*before, c, pane, registered_to, stamp)) {
       results[i] = c.results[i];
       report(i, PaneStep::Kept);
       continue;
     }
     report(i, PaneStep::Resizing);
-    // A file's stamp before it is read: a file rewritten while it is read is read again next time.
-    const auto stamp = pane.is_file() ? file_stamp(pane.file) : std::nullopt;
     auto same = detail::result_of_same_tables(*c.source, c.base, c.panes, results, i);
     results[i] = same ? std::move(*same)
                       : compute_pane(*c.source, c.base, pane, c.display, run, registered_to.get(), c.screen,

@@ -29,8 +29,13 @@ QStringList channel_names(int channels) {
 }
 
 int histogram_bin(double v, double lo, double hi, int bins) {
-  const double t = (v - lo) / (hi - lo) * bins;
-  return std::clamp(static_cast<int>(std::floor(t)), 0, bins - 1);
+  // In halves: hi - lo overflows to infinity for a range over DBL_MAX (float64 near -1.7e308..1.7e308),
+  // and their halves' difference does not. An empty range (hi == lo, as for lo + 1 == lo at 1e300) and
+  // a value that is not finite fall in the first bin: nothing not finite reaches the conversion to int.
+  const double span = hi / 2 - lo / 2;
+  const double t = span > 0 ? (v / 2 - lo / 2) / span * bins : 0.0;
+  if (!(t >= 0)) return 0;
+  return t < bins ? static_cast<int>(t) : bins - 1;
 }
 
 Histogram histogram_of(const Image& img, const QRect& part, int bins) {

@@ -134,12 +134,15 @@ struct PaneResult {
   int upscaled_by = 0;  // a file pane: the integer factor its LR file was upscaled by
   // What it was made from (set by compute_comparison): a recompute keeps a result whose pane, source,
   // base and display range are unchanged, so changing one pane resizes that pane only. A file pane is
-  // kept while its file's bytes (their count and FNV-1a hash, read again at each recompute: a file's
-  // modification time has a granularity of milliseconds) and the image it is registered to are the
-  // same too; a file changed on disk is decoded again.
+  // kept while its file's bytes (their count and FNV-1a hash) and the image it is registered to are the
+  // same too; a file changed on disk is decoded again. The bytes are hashed again only when fstat's
+  // device, inode, size, modification or change time (ns) differ from those of the stamp: a touched
+  // file whose bytes are the same is kept.
   struct FileStamp {
     std::uint64_t size = 0, hash = 0;
-    bool operator==(const FileStamp&) const = default;
+    std::uint64_t dev = 0, ino = 0;
+    std::int64_t mtime_ns = 0, ctime_ns = 0;
+    bool operator==(const FileStamp& o) const { return size == o.size && hash == o.hash; }  // the bytes
   };
   struct MadeFrom {
     std::weak_ptr<const Image> source;
