@@ -402,6 +402,11 @@ void compare(Comparison& c) {
   DiffSettings settings = c.diff;
   if (c.reference_is_pane() && kReferencePane < static_cast<int>(settings.nudges.size()))
     settings.nudges[kReferencePane] = QPoint();  // the reference pane is what the others are moved onto
+  // The maps show the channel the pictures show; with All or Y they keep the chosen mode.
+  if (const int ch = view_channel_index(c.display.channel, ref->channels()); ch >= 0 && !settings.ssim_map) {
+    if (settings.mode == DiffMode::AbsMaxChannel) settings.mode = DiffMode::AbsChannel;
+    settings.channel = ch;
+  }
   std::optional<StatsRegion> region;
   if (const auto in_ref = c.reference_region()) region = StatsRegion{*c.diff.region, *in_ref};
   PaneDiffs d =
@@ -424,7 +429,7 @@ void compare(Comparison& c) {
 
 namespace {
 bool same_range(const DisplayRange& a, const DisplayRange& b) {
-  return a.lo == b.lo && a.hi == b.hi && a.u16 == b.u16;
+  return a.lo == b.lo && a.hi == b.hi && a.u16 == b.u16 && a.u8 == b.u8 && a.channel == b.channel;
 }
 // Whether `r` was made from what pane `pane` of `c` would be made from now (see PaneResult::MadeFrom);
 // `registered_to` is what a file pane would be registered to now.
@@ -439,7 +444,7 @@ bool made_from_same(const PaneResult& r, const Comparison& c, const PaneConfig& 
   const ResizeSpec& b = c.base;
   return m.pane == pane && m.source.lock() == c.source && m.resize_class == c.resize_class &&
          a.scale == b.scale && a.out_size == b.out_size && a.boundary == b.boundary && a.method == b.method &&
-         a.antialiasing == b.antialiasing && same_range(m.display, c.display) && (!c.screen || r.display);
+         a.antialiasing == b.antialiasing && (!c.screen || r.display);
 }
 }  // namespace
 
@@ -458,6 +463,13 @@ void compute_comparison(Comparison& c, const RunPlan& run, const std::function<b
     const PaneConfig& pane = c.panes[i];
     if (i < c.results.size() && made_from_same(c.results[i], c, pane, registered_to)) {
       results[i] = c.results[i];
+      // A new display range or channel re-maps the kept pixels; it never resizes again.
+      if (!same_range(results[i].made_from->display, c.display)) {
+        if (c.screen)
+          results[i].display = Picture::of(
+              results[i].image, detail::pane_display_range(results[i], pane, c.source->type(), c.display));
+        results[i].made_from->display = c.display;
+      }
       report(i, PaneStep::Kept);
       continue;
     }
