@@ -94,6 +94,8 @@ class DisplayChannelTest : public QObject {
       QVERIFY(rl::max_abs_finite(rl::diff_map(map, want, rl::DiffMode::AbsMaxChannel)) == 0.0);
       QVERIFY(rl::max_abs_finite(rl::diff_map(map, all, rl::DiffMode::AbsMaxChannel)) > 0.0);
     }
+    // The map's label says so (the chosen kind was max over channels).
+    QVERIFY2(doc()->diff_label().contains("(channel 1)"), qPrintable(doc()->diff_label()));
     // The choice is what the window saves, and it reads back.
     const ViewerSettings v = w_->settings_to_save();
     QVERIFY(v.display.channel == rl::ui::ViewChannel::R);

@@ -402,11 +402,7 @@ void compare(Comparison& c) {
   DiffSettings settings = c.diff;
   if (c.reference_is_pane() && kReferencePane < static_cast<int>(settings.nudges.size()))
     settings.nudges[kReferencePane] = QPoint();  // the reference pane is what the others are moved onto
-  // The maps show the channel the pictures show; with All or Y they keep the chosen mode.
-  if (const int ch = view_channel_index(c.display.channel, ref->channels()); ch >= 0 && !settings.ssim_map) {
-    if (settings.mode == DiffMode::AbsMaxChannel) settings.mode = DiffMode::AbsChannel;
-    settings.channel = ch;
-  }
+  settings = shown_diff_settings(settings, c.display.channel, ref->channels());  // the maps follow the view
   std::optional<StatsRegion> region;
   if (const auto in_ref = c.reference_region()) region = StatsRegion{*c.diff.region, *in_ref};
   PaneDiffs d =
