@@ -151,9 +151,11 @@ ExportCommand export_command(const FigureSpec& spec, const QString& path) {
   if (d.region && spec.layout != FigureLayout::SrPaper)  // the paper's scores are never a region's
     out.left_out << QStringLiteral("the statistics region (the command's statistics are of the whole image)");
   const rl::Image* src = spec.comparison.source.get();
-  if (src && uses_display_range(src->type()))
+  const DisplayRange& shown = spec.comparison.display;
+  if (src && (uses_display_range(src->type()) || shown.u8))  // 8-bit: only a fixed range is one
     out.left_out << QStringLiteral("the display range of a %1 image")
                         .arg(QString::fromStdString(rl::to_string(src->type())));
+  if (shown.channel != ViewChannel::All) out.left_out << QStringLiteral("the channel view");
   if (spec.source_path.startsWith(QLatin1Char('-')))
     out.args << QStringLiteral("--");  // a file, not an option
   if (!spec.source_path.isEmpty()) out.args << spec.source_path;

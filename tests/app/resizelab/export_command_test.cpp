@@ -156,6 +156,12 @@ TEST(ExportCommand, TheDialogsLineReparsesToTheSameFigure) {
   d.fixed_range = true;
   row.comparison.diff = d;
   EXPECT_EQ(rl::ui::export_command(row, "x.png").left_out, QStringList{"the fixed difference range (0..8)"});
+  // An 8-bit image's fixed black and white points and a channel view are named too (no option says them).
+  ASSERT_EQ(row.comparison.source->type(), rl::ElemType::U8);
+  row.comparison.display = rl::ui::DisplayRange{50, 200, true, true, rl::ui::ViewChannel::R};
+  EXPECT_EQ(rl::ui::export_command(row, "x.png").left_out,
+            (QStringList{"the fixed difference range (0..8)", "the display range of a uint8 image",
+                         "the channel view"}));
 }
 
 }  // namespace

@@ -405,6 +405,7 @@ void compare(Comparison& c) {
   DiffSettings settings = c.diff;
   if (c.reference_is_pane() && kReferencePane < static_cast<int>(settings.nudges.size()))
     settings.nudges[kReferencePane] = QPoint();  // the reference pane is what the others are moved onto
+  settings = shown_diff_settings(settings, c.display.channel, ref->channels());  // the maps follow the view
   std::optional<StatsRegion> region;
   if (const auto in_ref = c.reference_region()) region = StatsRegion{*c.diff.region, *in_ref};
   PaneDiffs d =
@@ -428,7 +429,7 @@ void compare(Comparison& c) {
 
 namespace {
 bool same_range(const DisplayRange& a, const DisplayRange& b) {
-  return a.lo == b.lo && a.hi == b.hi && a.u16 == b.u16;
+  return a.lo == b.lo && a.hi == b.hi && a.u16 == b.u16 && a.u8 == b.u8 && a.channel == b.channel;
 }
 // Whether `r` was made from what pane `pane` of `c` would be made from now (see PaneResult::MadeFrom);
 // `registered_to` is what a file pane would be registered to now, `stamp` its file's stamp now.
@@ -442,7 +443,7 @@ bool made_from_same(const PaneResult& r, const Comparison& c, const PaneConfig& 
   const ResizeSpec& b = c.base;
   return m.pane == pane && m.source.lock() == c.source && m.resize_class == c.resize_class &&
          a.scale == b.scale && a.out_size == b.out_size && a.boundary == b.boundary && a.method == b.method &&
-         a.antialiasing == b.antialiasing && same_range(m.display, c.display) && (!c.screen || r.display);
+         a.antialiasing == b.antialiasing && (!c.screen || r.display);
 }
 }  // namespace
 
@@ -466,6 +467,13 @@ void compute_comparison(Comparison& c, const RunPlan& run, const std::function<b
     const auto stamp = pane.is_file() ? file_stamp(pane.file, was) : std::nullopt;
     if (before && made_from_same(*before, c, pane, registered_to, stamp)) {
       results[i] = c.results[i];
+      // A new display range or channel re-maps the kept pixels; it never resizes again.
+      if (!same_range(results[i].made_from->display, c.display)) {
+        if (c.screen)
+          results[i].display = Picture::of(
+              results[i].image, detail::pane_display_range(results[i], pane, c.source->type(), c.display));
+        results[i].made_from->display = c.display;
+      }
       report(i, PaneStep::Kept);
       continue;
     }

@@ -28,8 +28,8 @@ inline int range_byte(double v, const DisplayRange& range, double span) {
   return round_byte(std::clamp(t, 0.0, 1.0) * 255.0);
 }
 
-// The rule for each element type (see uses_display_range): uint8 as is, logical 0 / 255, uint16 /257
-// unless range.u16, the others through the range. Types of at most 16 bits go through a table of
+// The rule for each element type (see uses_display_range): uint8 as is unless range.u8, logical 0 / 255,
+// uint16 /257 unless range.u16, the others through the range. Types of at most 16 bits go through a table of
 // every value, made once per image.
 template <class T>
 struct ByteRule {
@@ -46,7 +46,8 @@ struct ByteRule {
     }
   }
   int slow(T x) const {
-    if constexpr (std::is_same_v<T, std::uint8_t>) return x;
+    if constexpr (std::is_same_v<T, std::uint8_t>)
+      if (!range.u8) return x;
     if constexpr (std::is_same_v<T, bool>) return x ? 255 : 0;
     if constexpr (std::is_same_v<T, std::uint16_t>)
       if (!range.u16) return static_cast<int>(std::lround(x / 257.0));
@@ -78,6 +79,21 @@ inline QRgb non_finite_pixel(const T* px, int channels) {
   }
 }
 
+// One channel of a shown pixel as opaque grey (see ViewChannel).
+inline QRgb channel_grey(ViewChannel v, int red, int green, int blue, int alpha) {
+  int g = alpha;
+  switch (v) {
+    case ViewChannel::R: g = red; break;
+    case ViewChannel::G: g = green; break;
+    case ViewChannel::B: g = blue; break;
+    case ViewChannel::Y:
+      g = round_byte(0.298936021293775 * red + 0.587043074451121 * green + 0.114020904255103 * blue);
+      break;
+    default: break;
+  }
+  return qRgb(g, g, g);
+}
+
 // Pixels [c0, c0 + n) of one row (`row` points at the row's first element).
 template <class T>
 void convert_pixels(const ByteRule<T>& byte, const T* row, int ch, int c0, int n, QRgb* line) {
@@ -97,7 +113,8 @@ void convert_pixels(const ByteRule<T>& byte, const T* row, int ch, int c0, int n
       blue = byte(px[2]);
       if (ch == 4) a = byte(px[3]);
     }
-    line[c] = qRgba(red, green, blue, a);
+    line[c] = byte.range.channel == ViewChannel::All ? qRgba(red, green, blue, a)
+                                                     : channel_grey(byte.range.channel, red, green, blue, a);
   }
 }
 
@@ -120,6 +137,16 @@ struct RuleOf final : DisplayConverter::Rule {
   }
 };
 }  // namespace
+
+int view_channel_index(ViewChannel v, int channels) {
+  switch (v) {
+    case ViewChannel::R: return 0;
+    case ViewChannel::G: return channels >= 3 ? 1 : 0;
+    case ViewChannel::B: return channels >= 3 ? 2 : 0;
+    case ViewChannel::Alpha: return channels == 2 || channels == 4 ? channels - 1 : -1;
+    default: return -1;
+  }
+}
 
 bool uses_display_range(ElemType t) { return t != ElemType::U8 && t != ElemType::Logical; }
 

@@ -80,6 +80,14 @@ void measure_map(PaneDiff& d) {
 
 }  // namespace detail
 
+DiffSettings shown_diff_settings(DiffSettings d, ViewChannel shown, int channels) {
+  if (const int ch = view_channel_index(shown, channels); ch >= 0 && !d.ssim_map) {
+    if (d.mode == DiffMode::AbsMaxChannel) d.mode = DiffMode::AbsChannel;
+    d.channel = ch;
+  }
+  return d;
+}
+
 Image map_part(const PaneDiff& d, const QRect& rect) {
   const std::shared_ptr<const Image>& whole = d.map ? d.map : d.map_inputs ? d.map_inputs->ref : nullptr;
   if (!whole) return {};

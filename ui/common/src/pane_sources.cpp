@@ -148,7 +148,9 @@ PaneResult run_file_pane(const PaneConfig& pane, const PaneTarget& target, Bound
 DisplayRange file_display_range(ElemType file, ElemType source, DisplayRange source_range) {
   if (file == source) return source_range;
   const ElemInfo& t = info(file);
-  return t.is_integer ? DisplayRange{t.min, t.max, false} : DisplayRange{0.0, 1.0, false};
+  DisplayRange r = t.is_integer ? DisplayRange{t.min, t.max, false} : DisplayRange{0.0, 1.0, false};
+  r.channel = source_range.channel;  // the channel shown is the window's, whatever the file's type
+  return r;
 }
 
 // The LR of a round trip from `hr` (already a multiple of s): under BI the bicubic resize on the
@@ -306,6 +308,12 @@ std::optional<PaneResult> result_of_same_tables(const Image& src, const ResizeSp
   }
   return std::nullopt;
 }
+DisplayRange pane_display_range(const PaneResult& r, const PaneConfig& pane, ElemType source,
+                                DisplayRange range) {
+  return r.image && (pane.is_pushed() || pane.is_file()) ? file_display_range(r.image->type(), source, range)
+                                                         : range;
+}
+
 }  // namespace detail
 
 PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConfig& pane, DisplayRange range,

@@ -17,4 +17,9 @@ std::optional<PaneResult> result_of_same_tables(const Image& src, const ResizeSp
                                                 const std::vector<PaneConfig>& panes,
                                                 const std::vector<PaneResult>& results, std::size_t i);
 
+// The range pane `pane`'s result `r` is shown through when the panes are shown through `range`
+// (compute_pane's rule): a file or pushed image of another type than the source keeps its own.
+DisplayRange pane_display_range(const PaneResult& r, const PaneConfig& pane, ElemType source,
+                                DisplayRange range);
+
 }  // namespace rl::ui::detail

@@ -344,8 +344,9 @@ void Document::set_display_settings(const DisplaySettings& d) {
   display_ = d;
   if (preview_image_) preview_ = to_qimage(*preview_image_, display_range());
   emit display_changed();
-  // Results shown through the range are re-made off the GUI thread; the others do not depend on it.
-  if (source() && uses_display_range(source()->type())) schedule_compute();
+  // The pictures are re-mapped off the GUI thread from the kept results (compute_comparison keeps
+  // every result whose inputs are unchanged: nothing is resized again).
+  if (source()) schedule_compute();
 }
 
 DisplayRange Document::display_range() const { return effective_range(display_, source_lo_, source_hi_); }

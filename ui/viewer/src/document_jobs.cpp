@@ -12,8 +12,12 @@
 namespace rl::ui {
 
 DisplayRange effective_range(const DisplaySettings& d, double source_lo, double source_hi) {
-  // The control applies to float and 16-bit images (12-bit data in 16 bits looks black otherwise).
-  return d.auto_range ? DisplayRange{source_lo, source_hi, true} : DisplayRange{d.lo, d.hi, true};
+  // The control applies to float and 16-bit images (12-bit data in 16 bits looks black otherwise), and
+  // to 8-bit ones when fixed (auto shows them as they are).
+  DisplayRange r =
+      d.auto_range ? DisplayRange{source_lo, source_hi, true, false} : DisplayRange{d.lo, d.hi, true, true};
+  r.channel = d.channel;
+  return r;
 }
 
 PreparedSource prepare_source(std::shared_ptr<const Image> image, const DisplaySettings& display) {

@@ -11,7 +11,10 @@ QString to_qstring(Device d) { return QString::fromLatin1(rl::to_string(d).data(
 std::optional<Device> parse_device(const QString& s) { return rl::parse_device(s.trimmed().toStdString()); }
 
 QString Document::diff_label() const {
-  const DiffSettings& d = comparison_.diff;
+  const auto shown_ref = comparison_.reference();
+  const DiffSettings d =
+      shown_ref ? shown_diff_settings(comparison_.diff, comparison_.display.channel, shown_ref->channels())
+                : comparison_.diff;
   const QString ref = d.against == DiffAgainst::ReferenceImage ? "loaded reference"
                       : d.against == DiffAgainst::Source       ? "the image itself (HR)"
                                                                : "reference pane";

@@ -59,6 +59,9 @@ ViewerSettings load_viewer_settings(const QSettings& s) {
   v.display.auto_range = s.value("display/auto", v.display.auto_range).toBool();
   v.display.lo = s.value("display/lo", v.display.lo).toDouble();
   v.display.hi = s.value("display/hi", v.display.hi).toDouble();
+  const int shown = s.value("display/channel", static_cast<int>(v.display.channel)).toInt();
+  if (shown >= 0 && shown <= static_cast<int>(ViewChannel::Alpha))
+    v.display.channel = static_cast<ViewChannel>(shown);
   return v;
 }
 
@@ -91,6 +94,7 @@ void save_viewer_settings(QSettings& s, const ViewerSettings& v) {
   s.setValue("display/auto", v.display.auto_range);
   s.setValue("display/lo", v.display.lo);
   s.setValue("display/hi", v.display.hi);
+  s.setValue("display/channel", static_cast<int>(v.display.channel));
 }
 
 ViewerSettings settings_to_save(const ViewerSettings& restored, const ViewerSettings& start,

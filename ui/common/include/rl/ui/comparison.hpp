@@ -261,6 +261,10 @@ struct PaneDiff {
 // map, or made now from its inputs, the same values. Empty where d has no map or rect misses it.
 Image map_part(const PaneDiff& d, const QRect& rect);
 
+// The map settings the maps are made with when the pictures show channel `shown` of a `channels`-
+// channel reference: R, G, B or alpha make |a-b| (or signed) in that channel; All and Y keep `d`.
+DiffSettings shown_diff_settings(DiffSettings d, ViewChannel shown, int channels);
+
 // How difference maps are coloured: the one rule that a signed map takes the diverging colormap.
 struct DiffScale {
   double lo = 0.0, hi = 1.0;

@@ -9,11 +9,25 @@
 
 namespace rl::ui {
 
+// Which channel a picture shows: all of them, or one as grey (opaque). Y is the luma of the shown R, G
+// and B bytes with MATLAB's rgb2gray weights (0.298936021293775, 0.587043074451121, 0.114020904255103;
+// rgb2ycbcr's Y without its 16..235 offset). A grey image shows its grey for R, G, B and Y; an image
+// with no alpha shows white for Alpha.
+enum class ViewChannel { All, R, G, B, Y, Alpha };
+
+// The index of the channel `v` shows of an image of `channels` channels, for what follows the view (the
+// difference maps): R, G, B -> 0, 1, 2 (a grey image's 0), alpha -> the last channel of 2 or 4; -1 for
+// All, Y, and alpha where there is none.
+int view_channel_index(ViewChannel v, int channels);
+
 // Values shown through a range map lo -> 0 and hi -> 255, clamped; uint16 follows it only when `u16` is
-// set (the viewer's display range control), else it is divided by 257.
+// set (the viewer's display range control), else it is divided by 257; uint8 follows it only when `u8`
+// is set, else it is shown as it is. `channel` applies to every element type.
 struct DisplayRange {
   double lo = 0, hi = 1;
   bool u16 = false;
+  bool u8 = false;
+  ViewChannel channel = ViewChannel::All;
 };
 
 // Whether an element type is shown through a DisplayRange (in the viewer): float, uint16 and the integer

@@ -1,4 +1,5 @@
-// How floating-point images are shown: auto (the source's min..max) or a fixed black..white range.
+// How images are shown: auto (a float or 16-bit source's min..max) or a fixed black..white range, and
+// the channel shown.
 #pragma once
 
 #include <QWidget>
@@ -25,6 +26,7 @@ class DisplayRangeControl : public QWidget {
   QComboBox* mode_ = nullptr;
   QDoubleSpinBox* lo_ = nullptr;
   QDoubleSpinBox* hi_ = nullptr;
+  QComboBox* channel_ = nullptr;
 };
 
 }  // namespace rl::ui

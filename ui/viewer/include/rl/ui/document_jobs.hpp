@@ -17,6 +17,9 @@ namespace rl::ui {
 struct DisplaySettings {
   bool auto_range = true;
   double lo = 0.0, hi = 1.0;
+  // The channel every picture shows (panes, the reference, the overview); the maps follow it (see
+  // Document::set_display_settings).
+  ViewChannel channel = ViewChannel::All;
   bool operator==(const DisplaySettings&) const = default;
 };
 

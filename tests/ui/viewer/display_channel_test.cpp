@@ -1,0 +1,113 @@
+// The display control on an 8-bit image, in the window: black and white points and the channel view
+// re-map every pane and the difference maps from the kept results (nothing is resized again), and the
+// choice is what the window saves.
+#include <QApplication>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include "rl/metrics.hpp"
+#include "rl/ui/display_range_control.hpp"
+#include "rl/ui/main_window.hpp"
+#include "rl/ui/viewer_settings.hpp"
+#include "test_util.hpp"
+
+using namespace rl::ui;
+
+namespace {
+constexpr int kWaitMs = 120000;
+// 8-bit value v through black 50 and white 200, worked here (halves up, clamped).
+int stretched(int v) {
+  return static_cast<int>(std::clamp(std::floor((v - 50) * 255.0 / 150.0 + 0.5), 0.0, 255.0));
+}
+}  // namespace
+
+class DisplayChannelTest : public QObject {
+  Q_OBJECT
+ private:
+  std::unique_ptr<MainWindow> w_;
+  Document* doc() { return w_->document(); }
+
+ private slots:
+  void initTestCase() {
+    test::isolate_settings();
+    w_ = std::make_unique<MainWindow>();
+    QVERIFY(test::show_and_settle(*w_, *doc(), kWaitMs));
+    w_->open_file(QStringLiteral(RL_GOLDEN_DIR "/legacy-set5/original/bird.bmp"));
+    QVERIFY(QTest::qWaitFor([&]() { return doc()->source() && doc()->source()->cols() == 288; }, kWaitMs));
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+  }
+  void cleanupTestCase() { w_.reset(); }
+
+  void black_white_and_red_remap_panes_and_maps_without_resizing() {
+    const int n = static_cast<int>(doc()->comparison().panes.size());
+    QVERIFY(n >= 2);
+    std::vector<const rl::Image*> kept;
+    for (int i = 0; i < n; ++i) kept.push_back(doc()->result(i).image.get());
+    const auto before = doc()->result(0).display;
+    // Before: pane 0 shows the data as it is.
+    const rl::Image& img0 = *doc()->result(0).image;
+    QCOMPARE(qRed(before->pixel(5, 7)), static_cast<int>(img0.at(7, 5, 0)));
+
+    auto* control = w_->findChild<DisplayRangeControl*>();
+    QVERIFY(control);
+    auto* mode = control->findChild<QComboBox*>("displayMode");
+    auto* channel = control->findChild<QComboBox*>("displayChannel");
+    auto* black = control->findChild<QDoubleSpinBox*>("displayBlack");
+    auto* white = control->findChild<QDoubleSpinBox*>("displayWhite");
+    QVERIFY(mode && channel && black && white);
+    mode->setCurrentIndex(1);
+    black->setValue(50);
+    white->setValue(200);
+    channel->setCurrentIndex(1);  // R
+    QVERIFY(QTest::qWaitFor([&]() { return !doc()->busy() && doc()->result(0).display != before; }, kWaitMs));
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+
+    for (int i = 0; i < n; ++i) {
+      // The same result objects: not resized again.
+      QCOMPARE(doc()->result(i).image.get(), kept[static_cast<std::size_t>(i)]);
+    }
+    // Every pane shows its R channel through 50..200, as grey.
+    for (int i = 0; i < n; ++i) {
+      const rl::Image& img = *doc()->result(i).image;
+      const auto& pic = doc()->result(i).display;
+      for (int y = 0; y < img.rows(); y += 13)
+        for (int x = 0; x < img.cols(); x += 11) {
+          const int g = stretched(static_cast<int>(img.at(y, x, 0)));
+          QCOMPARE(pic->pixel(x, y), qRgb(g, g, g));
+        }
+    }
+    // The maps show the R channel's difference.
+    const rl::Image& ref = *doc()->result(0).image;
+    for (int i = 1; i < n; ++i) {
+      const rl::Image& img = *doc()->result(i).image;
+      if (img.rows() != ref.rows() || img.cols() != ref.cols()) continue;
+      const rl::Image map = map_part(doc()->diff(i), QRect(0, 0, ref.cols(), ref.rows()));
+      QVERIFY(!map.empty());
+      const rl::Image want = rl::diff_map(img, ref, rl::DiffMode::AbsChannel, 0, map.type());
+      const rl::Image all = rl::diff_map(img, ref, rl::DiffMode::AbsMaxChannel, -1, map.type());
+      QVERIFY(rl::max_abs_finite(rl::diff_map(map, want, rl::DiffMode::AbsMaxChannel)) == 0.0);
+      QVERIFY(rl::max_abs_finite(rl::diff_map(map, all, rl::DiffMode::AbsMaxChannel)) > 0.0);
+    }
+    // The map's label says so (the chosen kind was max over channels).
+    QVERIFY2(doc()->diff_label().contains("(channel 1)"), qPrintable(doc()->diff_label()));
+    // The choice is what the window saves, and it reads back.
+    const ViewerSettings v = w_->settings_to_save();
+    QVERIFY(v.display.channel == rl::ui::ViewChannel::R);
+    QCOMPARE(v.display.lo, 50.0);
+    QCOMPARE(v.display.hi, 200.0);
+    QVERIFY(!v.display.auto_range);
+    QTemporaryDir dir;
+    QSettings s(dir.filePath("v.ini"), QSettings::IniFormat);
+    save_viewer_settings(s, v);
+    QVERIFY(load_viewer_settings(s).display == v.display);
+  }
+};
+
+QTEST_MAIN(DisplayChannelTest)
+#include "display_channel_test.moc"
