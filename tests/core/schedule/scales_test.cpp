@@ -40,9 +40,10 @@ Image tie_rich(int rows, int cols, int ch, ElemType type, unsigned seed) {
       for (int c = 0; c < cols; ++c) {
         const int p = pick(rng);
         v = p < 3 ? 0 : p < 6 ? 255 : p < 12 ? byte(rng) : std::clamp(v + step(rng), 0, 255);
-        const double x = type == ElemType::U8    ? v
-                         : type == ElemType::U16 ? v * 257 + (pick(rng) < 50 ? 0 : step(rng) + 3)
-                                                 : static_cast<float>(v / 255.0);
+        const double x = type == ElemType::U8 ? v
+                         : type == ElemType::U16
+                             ? std::min(v * 257 + (pick(rng) < 50 ? 0 : step(rng) + 3), 65535)
+                             : static_cast<float>(v / 255.0);
         im.set(r, c, k, x);
       }
     }
