@@ -414,8 +414,9 @@ def test_a_ninth_client_is_refused_with_one_line_and_the_viewer_serves_on(viewer
 
 
 def test_a_second_signal_ends_the_viewer_at_once_and_removes_the_socket(tmp_path):
-    # Stopped, then two signals, then continued: the first asks the event loop to end, the second (the
-    # higher-numbered SIGTERM, delivered after SIGHUP) removes the socket file and ends the process by it.
+    # Stopped, then two signals, then continued: the first handled asks the event loop to end, the second
+    # removes the socket file and ends the process by itself. Which of the two is handled second is the
+    # kernel's choice (any of the window's threads may take either), so either may end it.
     path = tmp_path / "s.sock"
     env = dict(os.environ, RESIZELAB_SOCKET=str(path), XDG_CONFIG_HOME=str(tmp_path / "config"),
                QT_QPA_PLATFORM="offscreen")
@@ -430,7 +431,7 @@ def test_a_second_signal_ends_the_viewer_at_once_and_removes_the_socket(tmp_path
         proc.send_signal(signal.SIGTERM)
         proc.send_signal(signal.SIGHUP)
         proc.send_signal(signal.SIGCONT)
-        assert proc.wait(timeout=30) == -signal.SIGTERM
+        assert proc.wait(timeout=30) in (-signal.SIGTERM, -signal.SIGHUP)
         assert not path.exists()
     finally:
         if proc.poll() is None:

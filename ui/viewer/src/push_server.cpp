@@ -20,6 +20,7 @@
 #include <QStringList>
 #include <QTimer>
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -94,11 +95,12 @@ QString image_text(const Image& img) {
       .arg(QString::fromStdString(to_string(img.type())));
 }
 int quit_pipe[2] = {-1, -1};
-volatile sig_atomic_t quit_signals = 0;
+// Counted atomically: two signals may be handled at once by two of the window's threads.
+std::atomic<int> quit_signals{0};
+static_assert(std::atomic<int>::is_always_lock_free, "used in a signal handler");
 char socket_file[108] = {};  // the listening socket's path (sun_path's size), for the second signal
 void on_quit_signal(int sig) {
-  if (quit_signals == 0) {
-    quit_signals = 1;
+  if (quit_signals.fetch_add(1) == 0) {
     const char c = 1;
     [[maybe_unused]] const auto n = ::write(quit_pipe[1], &c, 1);  // async-signal-safe, never blocks
     return;
