@@ -5,10 +5,11 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <stdexcept>
 
 #include "figure_export.hpp"
 #include "histogram_panel.hpp"
-#include "pane_saving.hpp"
+#include "pane_command.hpp"
 #include "rl/ui/document.hpp"
 #include "rl/ui/export_dialog.hpp"
 #include "rl/ui/figure.hpp"
@@ -53,6 +54,15 @@ FigureSpec figure_spec_of(const MainWindow& w) {
   return spec;
 }
 
+PaneCalls pane_calls() {
+  return {[](const Comparison& c, int pane, const QString& input, const QString& output) {
+            const PaneCommand command = pane_command(c, pane);
+            if (!command.error.isEmpty()) throw std::runtime_error(command.error.toStdString());
+            return shell_line(imresize_args(command, input, output));
+          },
+          check_save_pane};
+}
+
 bool install_figure_panels(MainWindow& w) {
   Document* doc = w.document();
   auto* kernel = new KernelPlotWidget;
@@ -63,7 +73,7 @@ bool install_figure_panels(MainWindow& w) {
   w.add_dock("Taps", "tapDock", taps);
   w.add_dock("Worked", "workedDock", worked);
   install_teaching_panels(w);
-  install_pane_saving(w);
+  install_pane_saving(w, pane_calls());
   install_histogram_panel(w);
 
   QObject::connect(doc, &Document::results_changed, &w, [doc, kernel, taps, worked]() {

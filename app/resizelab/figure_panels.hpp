@@ -2,6 +2,7 @@
 #pragma once
 
 #include "rl/ui/figure.hpp"
+#include "rl/ui/pane_saving.hpp"
 
 namespace rl::ui {
 class MainWindow;
@@ -10,4 +11,6 @@ class MainWindow;
 FigureSpec figure_spec_of(const MainWindow& w);
 // Adds the kernel, tap-weight and worked-example docks and installs the export handler.
 bool install_figure_panels(MainWindow& w);
+// File > Save Pane As and Copy Pane Command's rule: pane_command.hpp's.
+PaneCalls pane_calls();
 }  // namespace rl::ui

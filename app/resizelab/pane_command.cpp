@@ -83,7 +83,7 @@ QStringList imresize_args(const PaneCommand& command, const QString& input, cons
   return QStringList{QStringLiteral("imresize"), input, output} + command.options;
 }
 
-void save_pane(const Comparison& c, int pane, const QString& path) {
+void check_save_pane(const Comparison& c, int pane, const QString& path) {
   const PaneCommand command = pane_command(c, pane);
   if (!command.error.isEmpty()) throw std::runtime_error(command.error.toStdString());
   // With --as, imresize writes its double or single result, which an 8-bit format takes as im2uint8:
@@ -99,6 +99,10 @@ void save_pane(const Comparison& c, int pane, const QString& path) {
                    QString::fromStdString(to_string(c.source->type())))
               .toStdString());
   }
+}
+
+void save_pane(const Comparison& c, int pane, const QString& path) {
+  check_save_pane(c, pane, path);
   io::save(path.toStdString(), *c.results[static_cast<std::size_t>(pane)].image);
 }
 

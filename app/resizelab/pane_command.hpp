@@ -25,11 +25,13 @@ PaneCommand pane_command(const Comparison& c, int pane);
 // when a path starts with '-'.
 QStringList imresize_args(const PaneCommand& command, const QString& input, const QString& output);
 
+// Throws std::runtime_error with one line where the pane's result is not what its call writes to
+// `path`: no single call makes the pane, or that call would write another file (a pane resized
+// through double or single and brought back to its class is what imresize --as writes only to an
+// 8-bit format from a uint8 image).
+void check_save_pane(const Comparison& c, int pane, const QString& path);
 // Writes the pane's result to `path` through the core's atomic writer (rl::io::save), the bytes
-// `imresize INPUT path options` writes. Throws std::runtime_error with one line, before writing
-// anything, where no single call makes the pane, or where that call would write another file
-// (a pane resized through double or single and brought back to its class is what imresize --as
-// writes only to an 8-bit format from a uint8 image).
+// `imresize INPUT path options` writes, after check_save_pane (nothing written when it throws).
 void save_pane(const Comparison& c, int pane, const QString& path);
 
 }  // namespace rl::ui
