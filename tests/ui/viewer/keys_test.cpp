@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
+#include <QStatusBar>
 #include <QTest>
 #include <cmath>
 #include <memory>
@@ -91,6 +92,40 @@ class KeysTest : public QObject {
     QCOMPARE(w_->solo_pane(), -1);
   }
 
+  // A fitted view (a new image, F) stays fitted: the pane alone fills its larger cell, and the grid is
+  // fitted again on the way back. A zoom the user set stays, with its centre, alone and back.
+  void aPaneAloneIsFittedWhenTheViewIsAndKeepsAZoomThatWasSet() {
+    ViewState* v = w_->view_state();
+    w_->fit_view();
+    QApplication::processEvents();
+    const double grid_zoom = v->zoom();
+    QTest::keyClick(w_->pane_view(0), Qt::Key_3);
+    QVERIFY2(QTest::qWaitFor([&]() { return v->zoom() > 1.5 * grid_zoom; }, 2000),
+             qPrintable(QString("zoom %1 alone, %2 in the grid").arg(v->zoom()).arg(grid_zoom)));
+    const QRectF whole(QPointF(0, 0), v->source_size());
+    const QRectF seen = v->visible_region().adjusted(-0.01, -0.01, 0.01, 0.01);
+    QVERIFY(seen.contains(whole));  // the whole image, at the size of the larger cell
+    QVERIFY(std::abs(seen.width() - whole.width()) < 1 || std::abs(seen.height() - whole.height()) < 1);
+    QTest::keyClick(w_->pane_view(2), Qt::Key_3);
+    QVERIFY(QTest::qWaitFor([&]() { return std::abs(v->zoom() / grid_zoom - 1) < 1e-9; }, 2000));
+    // Zoomed in by hand: the same zoom and centre alone and in the grid (the same pixels under the eye).
+    QTest::keyClick(w_->pane_view(0), Qt::Key_Plus);
+    QTest::keyClick(w_->pane_view(0), Qt::Key_Right);
+    const double zoom = v->zoom();
+    const QPointF centre = v->center();
+    QVERIFY(zoom > grid_zoom);
+    QTest::keyClick(w_->pane_view(0), Qt::Key_2);
+    QTest::qWait(50);
+    QCOMPARE(w_->solo_pane(), 1);
+    QCOMPARE(v->zoom(), zoom);
+    QCOMPARE(v->center(), centre);
+    QTest::keyClick(w_->pane_view(1), Qt::Key_Escape);
+    QTest::qWait(50);
+    QCOMPARE(v->zoom(), zoom);
+    QCOMPARE(v->center(), centre);
+    w_->fit_view();
+  }
+
   void altNumberMakesThatPaneTheReference() {
     const PaneConfig third = doc()->pane(2), first = doc()->pane(0);
     QVERIFY(!(third == first));
@@ -152,6 +187,7 @@ class KeysTest : public QObject {
   }
 
   void pickersNameThePanesAndTheHrIsAWipeTarget() {
+    w_->show_solo(-1);  // whatever an earlier test left
     auto* bar = w_->findChild<ViewToolbar*>();
     const QList<QComboBox*> boxes = bar->findChildren<QComboBox*>();
     QCOMPARE(boxes.size(), 2);
@@ -190,6 +226,27 @@ class KeysTest : public QObject {
     QTest::keyClick(w_->pane_view(0), Qt::Key_Escape);
     QCOMPARE(shown(), (QList<int>{0, 1, 2, 3}));
     QVERIFY(w_->hr_view()->isVisible());
+    // A pane in all else: the hover's pixel is the HR's, the nudge keys say it is what the others are
+    // nudged onto, the region and the profile line are drawn on it, and the A/B flicker shows it in
+    // every pane's place.
+    PaneView* hr = w_->hr_view();
+    QTest::mouseMove(hr, hr->rect().center());
+    QTRY_COMPARE(w_->nudge_target(), w_->pane_count());
+    QVERIFY2(status().contains("of the HR"), qPrintable(status()));
+    QTest::keyClick(hr, Qt::Key_Left, Qt::ControlModifier);
+    QVERIFY2(w_->statusBar()->currentMessage().contains("The HR is what the panes are compared with"),
+             qPrintable(w_->statusBar()->currentMessage()));
+    for (int i = 0; i < w_->pane_count(); ++i) QCOMPARE(doc()->nudge(i), QPoint());
+    w_->set_region_from(QRectF(10, 10, 30, 20));
+    QVERIFY(hr->region().has_value());
+    QCOMPARE(*hr->region(), QRectF(10, 10, 30, 20));
+    doc()->set_region(std::nullopt);
+    w_->set_ab(true);
+    for (int i = 0; i < w_->pane_count(); ++i)
+      QVERIFY(w_->pane_view(i)->display() == doc()->comparison().reference_display);
+    QVERIFY(w_->pane(1)->showing().contains("HR"));
+    w_->set_ab(false);
+    QVERIFY(w_->pane_view(1)->display() == doc()->result(1).display);
     boxes[0]->setCurrentIndex(4);
     boxes[1]->setCurrentIndex(0);
     w_->set_wipe_mode(true);

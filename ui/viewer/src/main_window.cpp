@@ -383,6 +383,7 @@ void MainWindow::set_sr_degradation(const SrDegradation& d) {
 void MainWindow::set_profile_line(std::optional<QLineF> src) {
   profile_line_ = src;
   for (PaneWidget* p : panes_) p->view()->set_profile_line(src);
+  if (hr_view_) hr_view_->set_profile_line(src);
   wipe_->set_profile_line(src);
   emit profile_line_changed(src);
 }

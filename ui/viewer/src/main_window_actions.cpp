@@ -124,7 +124,7 @@ void MainWindow::build_actions() {
   bind(view_menu_, "Nudge Pane Up", "nudge_up", [this]() { nudge(QPoint(0, -1)); });
   bind(view_menu_, "Nudge Pane Down", "nudge_down", [this]() { nudge(QPoint(0, 1)); });
   bind(view_menu_, "Reset Nudge of the Pane", "reset_nudge", [this]() {
-    if (const int i = nudge_target(); i >= 0) doc_->reset_nudge(i);
+    if (const int i = nudge_target(); i >= 0 && i < pane_count()) doc_->reset_nudge(i);
   });
   add(view_menu_, "Reset All Nudges", {}, {}, [this]() { doc_->reset_nudge(-1); });
   view_menu_->addSeparator();

@@ -1,6 +1,7 @@
 // The HR as a pane: while the panes are compared with the image itself (SR mode), the grid shows it
 // after the panes, at the same zoom and offset, so an SR result and its HR sit side by side; it is the
-// wipe's last choice too (wipe_names).
+// wipe's last choice too (wipe_names), has the number after the panes', and is in File > Save Pane
+// As (pane_saving.cpp); it shows the hover, the region and the profile line as the panes do.
 #include <QAction>
 #include <QLabel>
 #include <QLayout>
@@ -30,9 +31,18 @@ void MainWindow::refresh_hr_pane() {
     v->addWidget(hr_title_);
     hr_view_ = new PaneView(view_);
     v->addWidget(hr_view_, 1);
+    // The pane under the mouse, for the nudge keys (which say the HR is never nudged) and the status
+    // bar's pixel: set before follow_view's hover handler reads it.
+    connect(hr_view_, &PaneView::hovered, this, [this]() { hovered_pane_ = pane_count(); });
+    connect(hr_view_, &PaneView::left_view, this, [this]() {
+      if (hovered_pane_ >= pane_count()) hovered_pane_ = -1;
+    });
     follow_view(hr_view_);
     hr_view_->set_grid(grid_action_->isChecked());
     connect(grid_action_, &QAction::toggled, hr_view_, &PaneView::set_grid);
+    hr_view_->set_line_tool(line_action_->isChecked());
+    connect(line_action_, &QAction::toggled, hr_view_, &PaneView::set_line_tool);
+    hr_view_->set_profile_line(profile_line_);
     hr_pane_->hide();
   }
   if (const bool want = hr_pane_wanted(); want != hr_in_grid_) {

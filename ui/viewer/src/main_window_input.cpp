@@ -70,8 +70,8 @@ bool MainWindow::eventFilter(QObject* o, QEvent* e) {
 }
 
 int MainWindow::nudge_target() const {
-  if (wipe_action_->isChecked()) return view_bar_->wipe_right() < pane_count() ? view_bar_->wipe_right() : -1;
-  return hovered_pane_;
+  if (wipe_action_->isChecked()) return view_bar_->wipe_right();
+  return hovered_pane_;  // the HR's cell: pane_count()
 }
 
 void MainWindow::nudge(QPoint delta) {
@@ -80,7 +80,10 @@ void MainWindow::nudge(QPoint delta) {
     statusBar()->showMessage("Point at a pane to nudge it", 4000);
     return;
   }
-  if (!doc_->nudge_pane(i, delta))
+  if (i >= pane_count())  // the HR, or a loaded reference on the wipe's right
+    statusBar()->showMessage("The HR is what the panes are compared with: the panes are nudged onto it",
+                             5000);
+  else if (!doc_->nudge_pane(i, delta))
     statusBar()->showMessage(QString("Pane %1 is the reference: the others are nudged onto it").arg(i + 1),
                              5000);
 }
@@ -100,6 +103,7 @@ void MainWindow::set_region_from(const QRectF& src) {
 
 void MainWindow::show_region_outline(std::optional<QRectF> src) {
   for (PaneWidget* p : panes_) p->view()->set_region(src);
+  if (hr_view_) hr_view_->set_region(src);
   wipe_->set_region(src);
 }
 
@@ -124,6 +128,7 @@ void MainWindow::toggle_lock(QPointF src) {
 void MainWindow::update_inspector(std::optional<QPointF> src) {
   hover_ = src;
   for (PaneWidget* p : panes_) p->view()->set_hover(src);
+  if (hr_view_) hr_view_->set_hover(src);
   wipe_->set_hover(src);
   refresh_view_status();
   if (!src || !doc_->source()) return;

@@ -154,7 +154,11 @@ QString MainWindow::view_status_text() const {
   const double out_zoom = view_->zoom() * doc_->source()->cols() / r.image->cols();
   QString t = QString("zoom %1%").arg(QString::number(100.0 * out_zoom, 'f', out_zoom < 0.1 ? 1 : 0));
   const int i = hovered_pane_ >= 0 ? hovered_pane_ : kReferencePane;
-  if (hover_ && i < pane_count()) {
+  if (const auto hr = doc_->comparison().reference(); hover_ && i >= pane_count() && hr_view_ && hr) {
+    const QPoint op = hr_view_->output_pixel(*hover_);
+    if (op.x() >= 0 && op.y() >= 0 && op.x() < hr->cols() && op.y() < hr->rows())
+      t += QString(" · pixel x %1, y %2 of the HR").arg(op.x()).arg(op.y());
+  } else if (hover_ && i < pane_count()) {
     const QPoint op = panes_[static_cast<std::size_t>(i)]->view()->output_pixel(*hover_);
     const auto& img = doc_->result(i).image;
     if (img && op.x() >= 0 && op.y() >= 0 && op.x() < img->cols() && op.y() < img->rows())

@@ -13,15 +13,24 @@ QRectF ViewState::visible_region() const {
 void ViewState::set_viewport(QSizeF v) {
   if (v.isEmpty() || v == viewport_) return;
   viewport_ = v;
-  emit changed();
+  if (fitted_)
+    fit();  // a fitted view fits the new size (a pane alone, the grid again)
+  else
+    emit changed();
 }
 
-void ViewState::set_center(QPointF c) {
+void ViewState::place(QPointF c) {
   // Keep the center on the image so the view can never be lost.
   c.setX(std::clamp(c.x(), 0.0, source_size_.width()));
   c.setY(std::clamp(c.y(), 0.0, source_size_.height()));
-  if (c == center_) return;
   center_ = c;
+}
+
+void ViewState::set_center(QPointF c) {
+  const QPointF before = center_;
+  place(c);
+  if (center_ == before) return;
+  fitted_ = false;
   emit changed();
 }
 
@@ -29,29 +38,31 @@ void ViewState::set_zoom(double z) {
   z = std::clamp(z, kMinZoom, kMaxZoom);
   if (z == zoom_) return;
   zoom_ = z;
+  fitted_ = false;
   emit changed();
 }
 
 void ViewState::zoom_about(double factor, QPointF anchor) {
   const double old = zoom_;
   const double z = std::clamp(old * factor, kMinZoom, kMaxZoom);
-  const QPointF c = anchor - (anchor - center_) * (old / z);
   zoom_ = z;
-  center_ = c;
-  set_center(c);  // clamps
+  place(anchor - (anchor - center_) * (old / z));
+  fitted_ = false;
   emit changed();
 }
 
 void ViewState::pan_screen(QPointF delta) { set_center(center_ - delta / zoom_); }
 
-void ViewState::fit() { fit_region(QRectF(QPointF(0, 0), source_size_)); }
+void ViewState::fit() { frame(QRectF(QPointF(0, 0), source_size_), true); }
 
-void ViewState::fit_region(const QRectF& r) {
+void ViewState::fit_region(const QRectF& r) { frame(r, false); }
+
+void ViewState::frame(const QRectF& r, bool fitted) {
   if (r.isEmpty()) return;
   zoom_ = std::clamp(std::min(viewport_.width() / r.width(), viewport_.height() / r.height()), kMinZoom,
                      kMaxZoom);
-  center_ = r.center();
-  set_center(r.center());
+  place(r.center());
+  fitted_ = fitted;
   emit changed();
 }
 

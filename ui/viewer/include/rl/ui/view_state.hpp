@@ -34,7 +34,10 @@ class ViewState : public QObject {
   // Zoom by `factor` keeping the source point `anchor` where it is on screen.
   void zoom_about(double factor, QPointF anchor);
   void pan_screen(QPointF delta);  // move the content by delta screen pixels
-  void fit();                      // the whole source in the viewport
+  // The whole source in the viewport; the view stays fitted (fitted()) through viewport changes (a
+  // pane shown alone, the grid again, the window resized) until a zoom or pan leaves it.
+  void fit();
+  bool fitted() const { return fitted_; }
   void fit_region(const QRectF& r);
 
  signals:
@@ -45,6 +48,9 @@ class ViewState : public QObject {
   double zoom_ = 1.0;
   QSizeF source_size_{1, 1};
   QSizeF viewport_{400, 300};
+  bool fitted_ = false;
+  void place(QPointF c);                     // the centre, clamped to the image
+  void frame(const QRectF& r, bool fitted);  // r in the viewport
 };
 
 }  // namespace rl::ui
