@@ -75,7 +75,7 @@ class SaveIndicator : public QWidget {
     bar->setMaximumHeight(14);
     h->addWidget(text_);
     h->addWidget(bar);
-    w.statusBar()->addWidget(this);
+    w.statusBar()->addPermanentWidget(this);  // a message shown meanwhile does not hide it
     hide();
   }
   void started(const QString& text) {
