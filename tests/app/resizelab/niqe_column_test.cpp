@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "figure_export.hpp"
+#include "figure_panels.hpp"
 #include "request_error.hpp"
 #include "resizelab_request.hpp"
 #include "rl/image_io.hpp"
@@ -305,6 +307,28 @@ TEST(NiqeColumn, TheDocksProtocolAndModelAreSavedTheCommandLinesAreNot) {
   EXPECT_EQ(back->model_mean, files[0]);
   ASSERT_TRUE(back->model);
   EXPECT_EQ(back->model->mean, saved->model->mean);
+}
+
+// The export dialog's command line says the window's NIQE choice, and the export reads it back.
+TEST(NiqeColumn, TheExportLineCarriesTheProtocolAndModel) {
+  rl::ui::test::isolate_settings();
+  QTemporaryDir dir;
+  const QStringList files = write_model(dir, 0.25);
+  rl::ui::MainWindow w;
+  rl::ui::start_window(w, window_request({"--metrics", "niqe:pirm", "--niqe-model", files.join(',')}));
+  const rl::ui::ExportCommand c = rl::ui::export_command(rl::ui::figure_spec_of(w), dir.filePath("f.png"));
+  EXPECT_TRUE(c.left_out.isEmpty()) << c.left_out.join("; ").toStdString();
+  const qsizetype m = c.args.indexOf("--metrics"), n = c.args.indexOf("--niqe-model");
+  ASSERT_GE(m, 0);
+  ASSERT_GE(n, 0);
+  EXPECT_EQ(c.args.value(m + 1), "niqe:pirm");
+  EXPECT_EQ(c.args.value(n + 1), files.join(','));
+  const auto back = rl::ui::prepare_export(c.args).spec.comparison.diff.niqe;
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->protocol, rl::NiqeProtocol::Pirm);
+  EXPECT_EQ(back->model_mean, files[0]);
+  ASSERT_TRUE(back->model);
+  EXPECT_EQ(back->model->mean, w.document()->diff_settings().niqe->model->mean);
 }
 
 }  // namespace
