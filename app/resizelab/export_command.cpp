@@ -106,8 +106,19 @@ QStringList option_values(const QString& name, const FigureSpec& s, const QStrin
   if (name == QLatin1String("metrics") && (c.diff.protocol || c.diff.niqe)) {
     QStringList m;
     if (c.diff.protocol) m << QLatin1String(sr_protocol_info(*c.diff.protocol).name);
-    if (c.diff.niqe) m << QStringLiteral("niqe");
+    if (const auto& n = c.diff.niqe)
+      m << (n->protocol == NiqeProtocol::Release
+                ? QStringLiteral("niqe")
+                : QStringLiteral("niqe:") + QLatin1String(niqe_protocol_info(n->protocol).name));
     return single(m.join(','));
+  }
+  if (name == QLatin1String("niqe-model") && c.diff.niqe && c.diff.niqe->own_model()) {
+    const NiqeChoice& n = *c.diff.niqe;
+    if (n.model_mean.contains(QLatin1Char(',')) || n.model_cov.contains(QLatin1Char(','))) {
+      left_out << QStringLiteral("the NIQE model's files (--niqe-model splits at commas)");
+      return {};
+    }
+    return single(n.model_mean + QLatin1Char(',') + n.model_cov);
   }
   if (name == QLatin1String("no-diff") && !paper && !s.show_diffs) return single({});
   if (name == QLatin1String("crop-scores") && paper && s.crop_scores) return single({});

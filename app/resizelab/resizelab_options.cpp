@@ -83,10 +83,14 @@ constexpr OptionSpec kOptions[] = {
      "abs: |a - ref|, max over channels (default); signed: a - ref (the channel of largest\n"
      "magnitude); abs:C or signed:C: channel C (1-based) alone; ssim: 1 - SSIM (MATLAB's ssim map,\n"
      "the worst channel)."},
-    {"metrics", "P[,niqe]", kBoth,
+    {"metrics", "P[,niqe[:Q]]", kBoth,
      "Add PSNR and SSIM as the SR protocol P scores them ({protocols}) to the\n"
      "statistics. Its mod-crop and shave use the scale when that is an integer factor, else none.\n"
-     "niqe (alone or after P): each image's whole-image NIQE, as imresize score --metric niqe prints it."},
+     "niqe (alone or after P): each image's whole-image NIQE, as imresize score --metric niqe prints it;\n"
+     "niqe:Q with NIQE protocol Q ({niqe_protocols}), as --protocol Q prints it."},
+    {"niqe-model", "MEAN.npy,COV.npy", kBoth,
+     "With --metrics niqe: the NIQE against this model (36 means, a symmetric 36x36 covariance) in\n"
+     "place of the pristine one, as imresize score's --model-mean and --model-cov."},
     {"no-diff", nullptr, kExport, "No difference maps in the figure.",
      "it shows results unless --diff is given"},
     {"layout", "row|grid|sr-paper", kExport,
@@ -152,6 +156,7 @@ QString expand_lists(QString text) {
       .replace(QLatin1String("{images}"), image_extension_list())
       .replace(QLatin1String("{panels}"), panel_name_list())
       .replace(QLatin1String("{protocols}"), QString::fromStdString(rl::sr_protocol_names()))
+      .replace(QLatin1String("{niqe_protocols}"), QString::fromStdString(rl::niqe_protocol_names()))
       .replace(QLatin1String("{degradations}"), QString::fromStdString(rl::degradation_names()))
       .replace(QLatin1String("{bd_sigma}"),
                QString::fromStdString(rl::app::default_parameter_text(rl::Degradation::Bd)))
@@ -314,14 +319,21 @@ Metrics parse_metrics(const QString& s) {
   Metrics m;
   for (const QString& part : s.split(',')) {
     const QString name = part.trimmed();
-    if (name == QLatin1String("niqe") && !m.niqe) {
-      m.niqe = true;
+    const auto bad = [&s]() {
+      usage_error(QStringLiteral("--metrics takes one of %1 and/or niqe or niqe:Q (Q one of %2), "
+                                 "comma-separated, got '%3'")
+                      .arg(QString::fromStdString(rl::sr_protocol_names()),
+                           QString::fromStdString(rl::niqe_protocol_names()), s));
+    };
+    if (name == QLatin1String("niqe") || name.startsWith(QLatin1String("niqe:"))) {
+      const auto q = name.size() == 4 ? std::optional(rl::NiqeProtocol::Release)
+                                      : rl::parse_niqe_protocol(name.mid(5).toStdString());
+      if (!q || m.niqe) bad();
+      m.niqe = q;
       continue;
     }
     const auto p = rl::parse_sr_protocol(name.toStdString());
-    if (!p || m.protocol)
-      usage_error(QStringLiteral("--metrics takes one of %1 and/or niqe, comma-separated, got '%2'")
-                      .arg(QString::fromStdString(rl::sr_protocol_names()), s));
+    if (!p || m.protocol) bad();
     m.protocol = p;
   }
   return m;

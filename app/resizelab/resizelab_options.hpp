@@ -25,8 +25,8 @@ struct OptionSpec {
   const char* value_form;  // "S" for --scale S; nullptr for a flag
   OptionMode modes;
   // One or more lines; {methods}, {libraries}, {plots}, {images}, {panels} and {protocols} stand for
-  // the lists below, {degradations} for the SR degradation models, {bd_sigma} and {dn_noise} for their
-  // default parameters.
+  // the lists below, {niqe_protocols} for rl::niqe_protocol_names(), {degradations} for the SR degradation
+  // models, {bd_sigma} and {dn_noise} for their default parameters.
   const char* help;
   // Why the other entry point takes no such option (the second half of its error); nullptr for both.
   const char* elsewhere = nullptr;
@@ -65,10 +65,11 @@ QString crop_error(const QString& given);
 std::vector<double> parse_numbers(const QString& option, const QString& s, int count, const QString& form);
 
 // --metrics LIST: comma-separated, an SR protocol's name (rl::sr_protocols(); at most one) and/or niqe
-// ("srcnn", "niqe", "srcnn,niqe"); throws CommandLineError naming them.
+// or niqe:Q, Q a NIQE protocol (rl::niqe_protocols(); niqe alone: release) ("srcnn", "niqe",
+// "srcnn,niqe:pirm"); throws CommandLineError naming them.
 struct Metrics {
   std::optional<rl::SrProtocol> protocol;
-  bool niqe = false;
+  std::optional<rl::NiqeProtocol> niqe;
 };
 Metrics parse_metrics(const QString& s);
 

@@ -115,7 +115,13 @@ void take(Request& r, const QString& name, const QString& v) {
   else if (name == QLatin1String("metrics")) {
     const Metrics m = parse_metrics(v);
     r.metrics = m.protocol;
-    r.niqe = m.niqe;
+    r.niqe = m.niqe ? std::optional(niqe_choice(*m.niqe)) : std::nullopt;
+  } else if (name == QLatin1String("niqe-model")) {
+    const QStringList files = v.split(QLatin1Char(','));
+    if (files.size() != 2 || files[0].isEmpty() || files[1].isEmpty())
+      usage_error(QStringLiteral("--niqe-model takes MEAN.npy,COV.npy, got '%1'").arg(v));
+    r.niqe_model_mean = files[0];
+    r.niqe_model_cov = files[1];
   } else if (name == QLatin1String("layout")) {
     r.layout = parse_figure_layout(v);
     if (!r.layout) usage_error(QStringLiteral("--layout must be row, grid or sr-paper, got '%1'").arg(v));
@@ -151,8 +157,8 @@ void take(Request& r, const QString& name, const QString& v) {
 }
 
 // The rules between options, the same in both modes where both take them (in the export's order:
-// the figure's file first).
-void check(const Request& r, OptionMode mode) {
+// the figure's file first); --niqe-model's files read into r.niqe.
+void check(Request& r, OptionMode mode) {
   const bool window = mode == OptionMode::Window;
   if (!window && r.out.isEmpty()) usage_error(QStringLiteral("--export needs a file name"));
   const QString ext = QFileInfo(r.out).suffix().toLower();
@@ -181,6 +187,11 @@ void check(const Request& r, OptionMode mode) {
     rl::app::degrade_options_of(r.degradation, r.sr_scale.value_or(2), rl::Boundary::Modern);
   } catch (const std::invalid_argument& e) {
     usage_error(QString::fromUtf8(e.what()));
+  }
+  if (!r.niqe_model_mean.isEmpty()) {
+    if (!r.niqe) usage_error(QStringLiteral("--niqe-model goes with --metrics niqe (or niqe:Q)"));
+    r.niqe = niqe_choice(r.niqe->protocol, r.niqe_model_mean, r.niqe_model_cov);
+    if (!r.niqe->model_error.isEmpty()) usage_error(QStringLiteral("--niqe-model: ") + r.niqe->model_error);
   }
   if (window && r.scale && r.scale->first != r.scale->second)
     usage_error(QStringLiteral("the window's scale is one number for rows and columns, got %1,%2: give "

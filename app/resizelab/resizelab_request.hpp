@@ -55,7 +55,9 @@ struct Request {
   std::optional<DiffKind> diff;
   std::optional<bool> show_diffs;
   std::optional<rl::SrProtocol> metrics;
-  bool niqe = false;  // --metrics niqe
+  // --metrics niqe[:Q] with --niqe-model's files (empty: the pristine model), read by check().
+  std::optional<NiqeChoice> niqe;
+  QString niqe_model_mean, niqe_model_cov;
   QList<QRectF> crops;
   // The figure (--export): its file, layout, width, dpi and plots, with the pixel and line they explain.
   QString out;

@@ -33,7 +33,7 @@ void start_window(MainWindow& w, const Request& r) {
   DiffSettings d = doc->diff_settings();
   if (r.diff) r.diff->apply_to(d);
   if (r.metrics) d.protocol = r.metrics;
-  if (r.niqe) d.niqe = true;
+  if (r.niqe) d.niqe = r.niqe;
   if (r.sr_scale)
     d.against = DiffAgainst::Source;
   else if (!panes.empty() && d.against == DiffAgainst::Source)

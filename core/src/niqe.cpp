@@ -13,6 +13,7 @@
 
 #include "niqe/gamma_grid.hpp"
 #include "niqe/linalg.hpp"
+#include "niqe/model_npy.hpp"
 #include "rl/color.hpp"
 #include "rl/image_ops.hpp"
 #include "rl/npy.hpp"
@@ -235,7 +236,7 @@ NiqeModel checked_model(std::vector<double> mean, std::vector<double> cov) {
 std::vector<double> npy_values(const std::string& path, const char* what) {
   Image a;
   try {
-    a = read_npy(path);
+    a = niqe_detail::read_model_npy(path);
   } catch (const std::exception& e) {
     throw std::invalid_argument(std::string("NIQE model ") + what + " " + path + ": " + e.what());
   }

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -280,6 +281,53 @@ TEST(Niqe, ModelFromNpyFiles) {
   EXPECT_THROW(read_niqe_model((dir / "cov.npy").string(), (dir / "cov.npy").string()),
                std::invalid_argument);
   EXPECT_THROW(read_niqe_model((dir / "none.npy").string(), (dir / "cov.npy").string()),
+               std::invalid_argument);
+  std::filesystem::remove_all(dir);
+}
+
+// An .npy file as np.save writes it: version 1.0, the header dictionary padded with spaces and a newline
+// to a multiple of 64 bytes, then the doubles.
+void write_as_numpy(const std::filesystem::path& path, const std::string& dict,
+                    const std::vector<double>& v) {
+  std::string h = dict;
+  h.append((64 - (10 + h.size() + 1) % 64) % 64, ' ');
+  h += '\n';
+  std::string bytes = std::string("\x93NUMPY\x01\x00", 8);
+  bytes += static_cast<char>(h.size() & 0xff);
+  bytes += static_cast<char>(h.size() >> 8);
+  bytes += h;
+  bytes.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(double));
+  std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+// The model's files as numpy gives them: np.save of a mean vector is 1-D (36,), and of the arrays
+// scipy.io.loadmat returns for modelparameters.mat Fortran-ordered; both read as the same numbers.
+TEST(Niqe, ModelFromNumpysOwnFiles) {
+  const auto dir = std::filesystem::temp_directory_path() / ("rl_niqe_np_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const NiqeModel& p = niqe_pristine_model();
+  std::vector<double> column_major(p.cov.size());
+  for (int i = 0; i < 36; ++i)
+    for (int j = 0; j < 36; ++j) column_major[j * 36 + i] = p.cov[i * 36 + j];
+  write_as_numpy(dir / "mu.npy", "{'descr': '<f8', 'fortran_order': False, 'shape': (36,), }", p.mean);
+  write_as_numpy(dir / "mu_f.npy", "{'descr': '<f8', 'fortran_order': True, 'shape': (1, 36), }", p.mean);
+  write_as_numpy(dir / "cov_f.npy", "{'descr': '<f8', 'fortran_order': True, 'shape': (36, 36), }",
+                 column_major);
+  for (const char* mean : {"mu.npy", "mu_f.npy"}) {
+    const NiqeModel m = read_niqe_model((dir / mean).string(), (dir / "cov_f.npy").string());
+    EXPECT_EQ(m.mean, p.mean) << mean;
+    EXPECT_EQ(m.cov, p.cov) << mean;
+  }
+  // A Fortran-order matrix is read as the matrix it is: an asymmetric one is still refused.
+  column_major[1] += 1e-3;
+  write_as_numpy(dir / "cov_asym.npy", "{'descr': '<f8', 'fortran_order': True, 'shape': (36, 36), }",
+                 column_major);
+  EXPECT_THROW(read_niqe_model((dir / "mu.npy").string(), (dir / "cov_asym.npy").string()),
+               std::invalid_argument);
+  // A 1-D file of another length is not a model.
+  write_as_numpy(dir / "mu35.npy", "{'descr': '<f8', 'fortran_order': False, 'shape': (35,), }",
+                 std::vector<double>(p.mean.begin(), p.mean.end() - 1));
+  EXPECT_THROW(read_niqe_model((dir / "mu35.npy").string(), (dir / "cov_f.npy").string()),
                std::invalid_argument);
   std::filesystem::remove_all(dir);
 }

@@ -13,15 +13,33 @@
 #include "request_error.hpp"
 #include "resizelab_options.hpp"
 #include "resizelab_request.hpp"
+#include "rl/niqe.hpp"
+#include "rl/npy.hpp"
 #include "run_program.hpp"
 
 namespace {
 
 using rl::ui::OptionMode;
 
+// A NIQE model's two .npy files (the pristine model's numbers), for --niqe-model.
+QString niqe_model_files() {
+  static QTemporaryDir dir;
+  static const QString files = [] {
+    const rl::NiqeModel& p = rl::niqe_pristine_model();
+    rl::Image mean(1, 36, 1, rl::ElemType::F64), cov(36, 36, 1, rl::ElemType::F64);
+    std::copy(p.mean.begin(), p.mean.end(), mean.data<double>());
+    std::copy(p.cov.begin(), p.cov.end(), cov.data<double>());
+    rl::write_npy(dir.filePath("mean.npy").toStdString(), mean);
+    rl::write_npy(dir.filePath("cov.npy").toStdString(), cov);
+    return dir.filePath("mean.npy") + "," + dir.filePath("cov.npy");
+  }();
+  return files;
+}
+
 // A value each option takes (a flag: none), so that every row of the table is tried.
 const QMap<QString, QString>& good_values() {
   static const QMap<QString, QString> v = {
+      {"niqe-model", niqe_model_files()},
       {"export", "f.png"},
       {"scale", "1/2"},
       {"size", "64,NaN"},
@@ -56,6 +74,7 @@ const QMap<QString, QString>& good_values() {
 // What an option's value needs beside it: a model's parameter, that model.
 QStringList companions(const QString& name) {
   if (name == QLatin1String("sigma")) return {"--degradation=bd"};
+  if (name == QLatin1String("niqe-model")) return {"--metrics=niqe"};
   if (name == QLatin1String("noise") || name == QLatin1String("seed")) return {"--degradation=dn"};
   return {};
 }
@@ -151,6 +170,8 @@ TEST(WindowOptions, EachBadValueIsTheExportsLineAndExit2) {
       {"--panes", "file:"},
       {"--upscale", "custom"},
       {"--metrics", "nope"},
+      {"--metrics", "niqe:srcnn"},
+      {"--niqe-model", "m.npy"},
       {"--reference", ""},
       {"--scale", "1", "--size", "2,2"},
       {"--sr-scale", "2", "--scale", "1"},

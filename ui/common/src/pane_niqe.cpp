@@ -1,4 +1,4 @@
-// The NIQE of the compared images (see pane_niqe.hpp).
+// The NIQE of the compared images (see pane_niqe.hpp) and the choice of which (niqe_choice.hpp).
 #include "pane_niqe.hpp"
 
 #include <algorithm>
@@ -7,47 +7,86 @@
 
 #include "rl/niqe.hpp"
 
+namespace rl::ui {
+
+NiqeChoice niqe_choice(NiqeProtocol p, const QString& mean, const QString& cov) {
+  NiqeChoice c;
+  c.protocol = p;
+  c.model_mean = mean;
+  c.model_cov = cov;
+  if (mean.isEmpty() && cov.isEmpty()) return c;
+  try {
+    if (mean.isEmpty() || cov.isEmpty())
+      throw std::invalid_argument("a model needs its mean and its covariance");
+    c.model = std::make_shared<const NiqeModel>(read_niqe_model(mean.toStdString(), cov.toStdString()));
+  } catch (const std::exception& e) {
+    c.model_error = QString::fromUtf8(e.what());
+  }
+  return c;
+}
+
+QString niqe_name(const NiqeChoice& c) {
+  QStringList what;
+  if (c.protocol != NiqeProtocol::Release) what << QLatin1String(niqe_protocol_info(c.protocol).name);
+  if (c.own_model()) what << QStringLiteral("own model");
+  return what.isEmpty() ? QStringLiteral("NIQE")
+                        : QStringLiteral("NIQE (%1)").arg(what.join(QStringLiteral(", ")));
+}
+
+}  // namespace rl::ui
+
 namespace rl::ui::detail {
 
-Statistic niqe_statistic(const Image& img) {
-  const QString name = QStringLiteral("NIQE");
+Statistic niqe_statistic(const Image& img, const NiqeChoice& c) {
+  const QString name = niqe_name(c);
+  const QString protocol = QLatin1String(niqe_protocol_info(c.protocol).name);
+  const QString model = c.own_model()
+                            ? QStringLiteral("the model of %1 and %2").arg(c.model_mean, c.model_cov)
+                            : QStringLiteral("the pristine model");
   try {
-    const NiqeScore s = niqe_score(img, NiqeProtocol::Release, nullptr, Boundary::Modern);
+    if (c.own_model() && !c.model) throw std::invalid_argument("model: " + c.model_error.toStdString());
+    const NiqeScore s = niqe_score(img, c.protocol, c.model.get(), Boundary::Modern);
     // The command's own format (score_niqe.cpp prints "%10.4f"): the same digits, the same rounding.
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.4f", s.niqe);
     const QString value = QString::fromLatin1(buf);
-    QString note = QStringLiteral("NIQE (release protocol, pristine model) of the whole image");
+    QString note = QStringLiteral("NIQE (%1 protocol, %2) of the whole image").arg(protocol, model);
     if (s.flat_pixels > 0)
       note += QStringLiteral(
                   "; %1 pixels in flat 7x7 windows, where MATLAB's NIQE depends on the last bits of its "
                   "filter taps (docs/METRICS.md)")
                   .arg(static_cast<qulonglong>(s.flat_pixels));
-    return {name, value, QStringLiteral("NIQE ") + value, StatisticKind::Niqe, note};
+    return {name, value, name + QLatin1Char(' ') + value, StatisticKind::Niqe, note};
   } catch (const std::exception& e) {
     const QString why = QStringLiteral("no NIQE: ") + QString::fromStdString(e.what());
     return {name, QStringLiteral("\u2014"), {}, StatisticKind::Niqe, why};
   }
 }
 
-void add_niqe(PaneDiff& d, const PaneDiff* before, const std::shared_ptr<const Image>& a, bool on) {
+void add_niqe(PaneDiff& d, const PaneDiff* before, const std::shared_ptr<const Image>& a,
+              const std::optional<NiqeChoice>& choice) {
   std::erase_if(d.statistics, [](const Statistic& s) { return s.kind == StatisticKind::Niqe; });
   d.niqe.reset();
-  if (!on || !a) return;
-  const bool same = before && before->niqe && before->made_from && before->made_from->image.lock() == a;
-  d.niqe = same ? *before->niqe : niqe_statistic(*a);
+  d.niqe_choice.reset();
+  if (!choice || !a) return;
+  const bool same = before && before->niqe && before->niqe_choice == choice && before->made_from &&
+                    before->made_from->image.lock() == a;
+  d.niqe = same ? *before->niqe : niqe_statistic(*a, *choice);
+  d.niqe_choice = choice;
   d.statistics.push_back(*d.niqe);
 }
 
 void update_reference_niqe(Comparison& c, const std::shared_ptr<const Image>& ref) {
   if (!c.diff.niqe || !ref || c.reference_is_pane()) {
     c.reference_niqe.reset();
-    c.reference_niqe_of.reset();
+    c.reference_niqe_of = {};
     return;
   }
-  if (c.reference_niqe && c.reference_niqe_of.lock() == ref) return;
-  c.reference_niqe = niqe_statistic(*ref);
-  c.reference_niqe_of = ref;
+  if (c.reference_niqe && c.reference_niqe_of.image.lock() == ref &&
+      c.reference_niqe_of.choice == *c.diff.niqe)
+    return;
+  c.reference_niqe = niqe_statistic(*ref, *c.diff.niqe);
+  c.reference_niqe_of = {ref, *c.diff.niqe};
 }
 
 }  // namespace rl::ui::detail

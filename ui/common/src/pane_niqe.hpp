@@ -2,24 +2,28 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 
 #include "rl/image.hpp"
 #include "rl/ui/comparison.hpp"
 
 namespace rl::ui::detail {
 
-// The "NIQE" statistic of `img`: rl::niqe_score under the release's protocol with the pristine model
-// and the modern boundary, `imresize score --metric niqe`'s defaults, printed as that command prints
-// it (four decimals). Where there is no NIQE (fewer than two 96x96 blocks, a type it does not read)
-// the value is a dash and the note says why; flat 7x7 windows are counted in the note.
-Statistic niqe_statistic(const Image& img);
+// The NIQE statistic (niqe_name(c)) of `img`: rl::niqe_score under c's protocol with c's model (the
+// pristine one when none) and the modern boundary, as `imresize score --metric niqe --protocol P
+// [--model-mean M --model-cov C]` computes it, printed as that command prints it (four decimals).
+// Where there is no NIQE (fewer than two 96x96 blocks, a type the protocol does not read, a model that
+// could not be read) the value is a dash and the note says why; flat 7x7 windows are counted in the note.
+Statistic niqe_statistic(const Image& img, const NiqeChoice& c);
 
-// Pane d's NIQE statistic (image `a`) when `on`: the earlier comparison's when it was made of the same
-// image, else made now; appended to d.statistics. Off: none, and none in the statistics.
-void add_niqe(PaneDiff& d, const PaneDiff* before, const std::shared_ptr<const Image>& a, bool on);
+// Pane d's NIQE statistic (image `a`) under `choice`: the earlier comparison's when it was made of the
+// same image with the same choice, else made now; appended to d.statistics. None: none, and none in
+// the statistics.
+void add_niqe(PaneDiff& d, const PaneDiff* before, const std::shared_ptr<const Image>& a,
+              const std::optional<NiqeChoice>& choice);
 
-// c.reference_niqe: the NIQE of c's reference when it is not a pane's and c.diff.niqe is on (kept
-// while the reference is the same image), else none.
+// c.reference_niqe: the NIQE of c's reference when it is not a pane's and c.diff.niqe is set (kept
+// while the reference and the choice are the same), else none.
 void update_reference_niqe(Comparison& c, const std::shared_ptr<const Image>& ref);
 
 }  // namespace rl::ui::detail

@@ -16,6 +16,7 @@
 #include <algorithm>
 
 #include "rl/ui/colorbar_widget.hpp"
+#include "rl/ui/niqe_controls.hpp"
 
 namespace rl::ui {
 
@@ -68,16 +69,12 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
       "PSNR and SSIM as this SR paper's script scores them; shave by the scale when it "
       "is an integer factor, else none");
   // No-reference NIQE of each pane (and of a loaded reference or the HR, on a row of its own).
-  niqe_ = new QCheckBox("NIQE");
-  niqe_->setObjectName("niqeColumn");
-  niqe_->setToolTip(
-      "Each image's NIQE (no reference; the whole image), as imresize score --metric niqe prints it; "
-      "a dash where the image has fewer than two 96x96 blocks");
+  niqe_ = new NiqeControls;
   auto* scores_row = new QHBoxLayout;
   scores_row->addWidget(protocol_);
-  scores_row->addWidget(niqe_);
   scores_row->addStretch(1);
   form->addRow("SR scores", scores_row);
+  form->addRow("No reference", niqe_);
   l->addLayout(form);
   auto* bar_row = new QHBoxLayout;
   colorbar_ = new ColorbarWidget;
@@ -119,7 +116,8 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   });
   connect(mode_, &QComboBox::currentIndexChanged, this, &DifferencePanel::push);
   connect(protocol_, &QComboBox::currentIndexChanged, this, &DifferencePanel::push);
-  connect(niqe_, &QCheckBox::toggled, this, &DifferencePanel::push);
+  connect(niqe_, &NiqeControls::changed, this, &DifferencePanel::push);
+  connect(niqe_, &NiqeControls::error, this, &DifferencePanel::error);
   connect(channel_, &QSpinBox::valueChanged, this, &DifferencePanel::push);
   connect(fixed_, &QCheckBox::toggled, this, &DifferencePanel::push);
   connect(max_, &QDoubleSpinBox::valueChanged, this, &DifferencePanel::push);
@@ -139,7 +137,7 @@ void DifferencePanel::push() {
   if (!s.ssim_map) s.mode = item == kSignedLargestItem ? DiffMode::Signed : static_cast<DiffMode>(item);
   const int protocol = protocol_->currentData().toInt();
   s.protocol = protocol < 0 ? std::nullopt : std::optional(static_cast<SrProtocol>(protocol));
-  s.niqe = niqe_->isChecked();
+  s.niqe = niqe_->choice();
   s.channel = item == kSignedLargestItem ? -1 : channel_->value() - 1;
   s.fixed_range = fixed_->isChecked();
   s.fixed_max = max_->value();
@@ -148,7 +146,7 @@ void DifferencePanel::push() {
 }
 
 void DifferencePanel::show_settings(const DiffSettings& s) {
-  const QSignalBlocker b1(mode_), b2(channel_), b3(fixed_), b4(max_), b5(protocol_), b6(against_), b7(niqe_);
+  const QSignalBlocker b1(mode_), b2(channel_), b3(fixed_), b4(max_), b5(protocol_), b6(against_);
   show_against(s.against);
   const bool largest = s.mode == DiffMode::Signed && s.channel < 0;
   mode_->setCurrentIndex(mode_->findData(s.ssim_map ? kSsimMapItem
@@ -156,7 +154,7 @@ void DifferencePanel::show_settings(const DiffSettings& s) {
                                                     : static_cast<int>(s.mode)));
   protocol_->setCurrentIndex(
       std::max(0, protocol_->findData(s.protocol ? static_cast<int>(*s.protocol) : -1)));
-  niqe_->setChecked(s.niqe);
+  niqe_->show_choice(s.niqe);
   channel_->setValue(std::max(1, s.channel + 1));
   channel_->setEnabled(s.mode != DiffMode::AbsMaxChannel && !s.ssim_map && !largest);
   fixed_->setChecked(s.fixed_range);

@@ -53,7 +53,13 @@ ViewerSettings load_viewer_settings(const QSettings& s) {
   v.diff.fixed_max = s.value("diff/max", v.diff.fixed_max).toDouble();
   v.diff.ssim_map = s.value("diff/ssim_map", v.diff.ssim_map).toBool();
   v.diff.protocol = rl::parse_sr_protocol(s.value("diff/protocol").toString().toStdString());  // "": none
-  v.diff.niqe = s.value("diff/niqe", v.diff.niqe).toBool();
+  // The NIQE column: on or off, its protocol and its model's files (read again here; where they
+  // cannot be, the column says so in a dash's tooltip rather than use another model).
+  if (s.value("diff/niqe", false).toBool())
+    v.diff.niqe =
+        niqe_choice(rl::parse_niqe_protocol(s.value("diff/niqe_protocol").toString().toStdString())
+                        .value_or(NiqeProtocol::Release),
+                    s.value("diff/niqe_model_mean").toString(), s.value("diff/niqe_model_cov").toString());
   if (auto d = parse_degradation(s.value("presets/sr_degradation").toString().toStdString()))
     v.sr_degradation = *d;
   v.display.auto_range = s.value("display/auto", v.display.auto_range).toBool();
@@ -89,7 +95,11 @@ void save_viewer_settings(QSettings& s, const ViewerSettings& v) {
   s.setValue("diff/max", v.diff.fixed_max);
   s.setValue("diff/ssim_map", v.diff.ssim_map);
   s.setValue("diff/protocol", v.diff.protocol ? rl::sr_protocol_info(*v.diff.protocol).name : "");
-  s.setValue("diff/niqe", v.diff.niqe);
+  s.setValue("diff/niqe", v.diff.niqe.has_value());
+  const NiqeChoice niqe = v.diff.niqe.value_or(NiqeChoice{});
+  s.setValue("diff/niqe_protocol", niqe_protocol_info(niqe.protocol).name);
+  s.setValue("diff/niqe_model_mean", niqe.model_mean);
+  s.setValue("diff/niqe_model_cov", niqe.model_cov);
   s.setValue("presets/sr_degradation", degradation_info(v.sr_degradation).name);
   s.setValue("display/auto", v.display.auto_range);
   s.setValue("display/lo", v.display.lo);

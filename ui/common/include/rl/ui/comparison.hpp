@@ -28,6 +28,7 @@
 #include "rl/ui/crop_text.hpp"
 #include "rl/ui/image_convert.hpp"
 #include "rl/ui/mipmap.hpp"
+#include "rl/ui/niqe_choice.hpp"
 #include "rl/ui/picture.hpp"
 #include "rl/ui/statistics_text.hpp"
 
@@ -173,9 +174,9 @@ struct DiffSettings {
   // default: the default comparison is of resizing methods at any scale, where a protocol's Y
   // channel and shave are not what is asked, and its SSIM costs more than every other statistic.
   std::optional<SrProtocol> protocol = std::nullopt;
-  // Whether each compared image's NIQE (no reference: the whole image, the release's protocol, as
-  // `imresize score --metric niqe` scores a file) joins the statistics ("NIQE").
-  bool niqe = false;
+  // Which NIQE of each compared image (no reference: the whole image, as `imresize score --metric
+  // niqe` scores a file with that protocol and model) joins the statistics (niqe_name); none by default.
+  std::optional<NiqeChoice> niqe = std::nullopt;
   // Per pane (missing: none), its nudge (nomacs' per-pane offset for a misregistered output): pane pixel
   // (x, y) is shown at, and compared with, the reference's (x + dx, y + dy). Only the overlap is
   // compared; the strip it uncovers is drawn checkered grey (uncovered_brush) and left out of the statistics,
@@ -225,9 +226,10 @@ struct PaneDiff {
   // the next comparison of the same reference (see detail::PaneScorer).
   std::shared_ptr<const SrReference> sr_reference;
   // The pane's whole-image NIQE statistic while DiffSettings::niqe is on: kept while the pane's image
-  // is the same object, whatever else changes (a region, a protocol, the map).
+  // is the same object and the choice the same, whatever else changes (a region, a protocol, the map).
   std::optional<Statistic> niqe;
-  std::vector<Statistic> statistics;  // stats (then sr, then niqe) as shown
+  std::optional<NiqeChoice> niqe_choice;  // what `niqe` was made with
+  std::vector<Statistic> statistics;      // stats (then sr, then niqe) as shown
   QString error;
   // A nudged pane as it is shown and compared: its result moved by the nudge, the uncovered strip
   // checkered (values 0 there). Null when the pane is not nudged: the result is shown as it is.
@@ -350,8 +352,13 @@ struct Comparison {
   DiffScale scale;
   // The NIQE of the image the panes are compared with when that is not a pane's (a loaded reference,
   // the HR) and DiffSettings::niqe is on; kept while it is the same image (reference_niqe_of).
+  // What it was made of: the image and the choice.
+  struct NiqeMadeOf {
+    std::weak_ptr<const Image> image;
+    NiqeChoice choice;
+  };
   std::optional<Statistic> reference_niqe;
-  std::weak_ptr<const Image> reference_niqe_of;
+  NiqeMadeOf reference_niqe_of;
   // The image the panes are compared with, through the display range: what the A/B flicker shows in
   // each pane's place (null when there is no reference).
   std::shared_ptr<const Picture> reference_display;

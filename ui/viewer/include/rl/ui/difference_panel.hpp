@@ -16,6 +16,7 @@ class QTableWidget;
 namespace rl::ui {
 
 class ColorbarWidget;
+class NiqeControls;
 
 class DifferencePanel : public QWidget {
   Q_OBJECT
@@ -40,7 +41,7 @@ class DifferencePanel : public QWidget {
   QComboBox* against_ = nullptr;
   QComboBox* mode_ = nullptr;
   QComboBox* protocol_ = nullptr;
-  QCheckBox* niqe_ = nullptr;  // each image's NIQE in the table
+  NiqeControls* niqe_ = nullptr;  // each image's NIQE in the table: protocol and model
   QSpinBox* channel_ = nullptr;
   QCheckBox* fixed_ = nullptr;
   QDoubleSpinBox* max_ = nullptr;

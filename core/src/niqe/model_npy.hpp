@@ -1,0 +1,18 @@
+// Reading a NIQE model's .npy files as numpy writes them.
+#pragma once
+
+#include <string>
+
+#include "rl/image.hpp"
+
+namespace rl::niqe_detail {
+
+// The array in the .npy file `path` as rl::read_npy reads it, and also the two forms a model's files
+// commonly have that read_npy (an image reader: 2-D or 3-D, C order) refuses: a 1-D array (n,), what
+// np.save writes for a mean vector, read as (1, n); and a Fortran-order 2-D (r, c), what np.save
+// writes for an array scipy.io.loadmat returned, read as the C-order (c, r) its bytes are: its
+// transpose, the same values in the same order for a vector and the same matrix for a symmetric one
+// (an asymmetric covariance is refused by the model's checks either way). Throws std::runtime_error.
+Image read_model_npy(const std::string& path);
+
+}  // namespace rl::niqe_detail
