@@ -7,11 +7,11 @@
 #include <QFileInfo>
 
 #include "figure_export.hpp"
-#include "histogram_panel.hpp"
 #include "pane_saving.hpp"
 #include "rl/ui/document.hpp"
 #include "rl/ui/export_dialog.hpp"
 #include "rl/ui/figure.hpp"
+#include "rl/ui/histogram_panel.hpp"
 #include "rl/ui/kernel_plot_widget.hpp"
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/tap_weights_widget.hpp"
