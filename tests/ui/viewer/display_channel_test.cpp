@@ -145,6 +145,13 @@ class DisplayChannelTest : public QObject {
     }
     // The maps' white is at the largest difference shown at that exposure.
     QVERIFY(std::abs(doc()->diff_hi() - max_before / std::sqrt(2.0)) < 1e-9 * max_before);
+    // The exposure changed in the window is saved, and reads back.
+    const ViewerSettings saved = w_->settings_to_save();
+    QCOMPARE(saved.display.tone.exposure, 0.5);
+    QTemporaryDir dir;
+    QSettings s(dir.filePath("v.ini"), QSettings::IniFormat);
+    save_viewer_settings(s, saved);
+    QCOMPARE(load_viewer_settings(s).display.tone.exposure, 0.5);
     QTest::keyClick(v, Qt::Key_E, Qt::ShiftModifier);
     QCOMPARE(doc()->display_settings().tone.exposure, 0.0);
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
