@@ -190,6 +190,11 @@ class DisplayChannelTest : public QObject {
     QVERIFY(QTest::qWaitFor([&]() { return doc()->display_settings().channel == ViewChannel::All; }, 20000));
     QCOMPARE(channel->currentIndex(), static_cast<int>(ViewChannel::All));
     QVERIFY2(control->note().contains("none of the shown images has alpha"), qPrintable(control->note()));
+    // Once an image with alpha is shown, the note goes and alpha is offered.
+    control->set_channel_views(ChannelViews{true, true, true, true, true, true});
+    QCOMPARE(control->note(), QString());
+    QVERIFY(model->item(static_cast<int>(ViewChannel::Alpha))->isEnabled());
+    control->set_channel_views(channel_views(*doc()));
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
     // The views an image offers: a grey one All only; grey with alpha All and alpha.
     rl::Image grey(2, 2, 1, rl::ElemType::U8), grey_alpha(2, 2, 2, rl::ElemType::U8);

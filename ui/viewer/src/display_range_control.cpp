@@ -120,6 +120,7 @@ DisplayRangeControl::DisplayRangeControl(QWidget* parent) : QWidget(parent) {
     connect(b, &QDoubleSpinBox::valueChanged, this, &DisplayRangeControl::push);
   connect(channel_, &QComboBox::currentIndexChanged, this, [this]() {
     note_->hide();  // a choice of the user's replaces the fallback's note
+    fell_back_from_ = -1;
     push();
   });
 }
@@ -173,8 +174,14 @@ void DisplayRangeControl::set_channel_views(const ChannelViews& views) {
                            ? QStringLiteral("None of the shown images has alpha")
                            : QStringLiteral("The shown images are grey: one channel"));
     }
+  // The note of a fallback goes once the images have that view again (the choice stays All).
+  if (fell_back_from_ >= 0 && views[static_cast<std::size_t>(fell_back_from_)]) {
+    note_->hide();
+    fell_back_from_ = -1;
+  }
   const int chosen = channel_->currentIndex();
   if (views[static_cast<std::size_t>(chosen)]) return;
+  fell_back_from_ = chosen;
   note_->setText(
       QStringLiteral("Channel %1: %2; showing All")
           .arg(channel_->itemText(chosen), chosen == static_cast<int>(ViewChannel::Alpha)

@@ -46,6 +46,7 @@ class DisplayRangeControl : public QWidget {
   QDoubleSpinBox* offset_ = nullptr;
   QComboBox* channel_ = nullptr;
   QLabel* note_ = nullptr;
+  int fell_back_from_ = -1;  // the view the note says is missing
 };
 
 }  // namespace rl::ui
