@@ -167,6 +167,7 @@ ExportCommand export_command(const FigureSpec& spec, const QString& path) {
     out.left_out << QStringLiteral("the display range of a %1 image")
                         .arg(QString::fromStdString(rl::to_string(src->type())));
   if (shown.channel != ViewChannel::All) out.left_out << QStringLiteral("the channel view");
+  if (!shown.tone.neutral()) out.left_out << QStringLiteral("the exposure and offset");
   if (spec.source_path.startsWith(QLatin1Char('-')))
     out.args << QStringLiteral("--");  // a file, not an option
   if (!spec.source_path.isEmpty()) out.args << spec.source_path;

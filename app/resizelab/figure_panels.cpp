@@ -8,11 +8,11 @@
 #include <stdexcept>
 
 #include "figure_export.hpp"
-#include "histogram_panel.hpp"
 #include "pane_command.hpp"
 #include "rl/ui/document.hpp"
 #include "rl/ui/export_dialog.hpp"
 #include "rl/ui/figure.hpp"
+#include "rl/ui/histogram_panel.hpp"
 #include "rl/ui/kernel_plot_widget.hpp"
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/tap_weights_widget.hpp"

@@ -126,6 +126,21 @@ constexpr OptionSpec kOptions[] = {
      "a figure is written once"},
     {"inspect", "x,y", kWindow, "Show the values at source point x,y in the inspector.",
      "a figure has no inspector; --pixel chooses what its plots explain"},
+    {"exposure", "E", kWindow,
+     "Show every pane and map as value x 2^E + offset, then through the black and white levels, as\n"
+     "tev does (E in stops, -20..20; the display control's exposure; keys E and Shift+E). For this run.",
+     "a figure shows the values as they are"},
+    {"offset", "O", kWindow,
+     "Added after the exposure, in the image's own values (levels of an 8-bit image). For this run.",
+     "a figure shows the values as they are"},
+    {"display-range", "auto|B,W", kWindow,
+     "auto (a float or 16-bit image's min..max; 8-bit as it is) or the values shown as black and\n"
+     "white, B,W, for every class (e.g. 0,1 for floats, 0,4095 for 12-bit data). For this run.",
+     "a figure shows the values as they are"},
+    {"channel", "all|r|g|b|y|alpha", kWindow,
+     "The channel every pane, map and the histogram show (y: the luma, MATLAB's rgb2gray weights).\n"
+     "For this run; one the image lacks falls back to all, saying so.",
+     "a figure shows every channel"},
     {"show-panel", "NAME", kWindow, "Bring a panel to the front: {panels}.",
      "a figure has no panels; --plots chooses its plots"},
     {"screenshot", "FILE", kWindow, "Save a picture of the window once results are shown, then quit.",
@@ -184,10 +199,10 @@ QString wrapped(const QString& line, const QString& indent) {
 }
 
 constexpr PanelName kPanels[] = {
-    {"differences", "differenceDock"}, {"kernels", "kernelDock"},    {"taps", "tapDock"},
-    {"worked", "workedDock"},          {"sampling", "samplingDock"}, {"frequency", "frequencyDock"},
-    {"profile", "profileDock"},        {"mapping", "mappingDock"},   {"window", "windowDock"},
-    {"surface", "surfaceDock"},
+    {"differences", "differenceDock"}, {"kernels", "kernelDock"},      {"taps", "tapDock"},
+    {"worked", "workedDock"},          {"sampling", "samplingDock"},   {"frequency", "frequencyDock"},
+    {"profile", "profileDock"},        {"mapping", "mappingDock"},     {"window", "windowDock"},
+    {"surface", "surfaceDock"},        {"histogram", "histogramDock"},
 };
 
 }  // namespace

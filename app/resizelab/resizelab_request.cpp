@@ -3,6 +3,7 @@
 
 #include <QByteArray>
 #include <QFileInfo>
+#include <cmath>
 #include <stdexcept>
 
 #include "exit_codes.hpp"
@@ -145,6 +146,31 @@ void take(Request& r, const QString& name, const QString& v) {
   else if (name == QLatin1String("inspect")) {
     const auto xy = parse_numbers(option, v, 2, QStringLiteral("x,y"));
     r.inspect = QPointF(xy[0], xy[1]);
+  } else if (name == QLatin1String("exposure") || name == QLatin1String("offset")) {
+    bool ok = false;
+    const double x = v.toDouble(&ok);
+    const double most = name == QLatin1String("exposure") ? kMaxExposure : kMaxOffset;
+    if (!ok || !(std::abs(x) <= most))
+      usage_error(QStringLiteral("%1 takes a number from %2 to %3, got '%4'")
+                      .arg(option)
+                      .arg(-most)
+                      .arg(most)
+                      .arg(v));
+    (name == QLatin1String("exposure") ? r.exposure : r.offset) = x;
+  } else if (name == QLatin1String("display-range")) {
+    if (v == QLatin1String("auto")) {
+      r.display_range = std::optional<std::pair<double, double>>();
+    } else {
+      const auto bw = parse_numbers(option, v, 2, QStringLiteral("auto or B,W"));
+      if (!(bw[0] < bw[1]))
+        usage_error(QStringLiteral("%1 needs black below white, got '%2'").arg(option, v));
+      r.display_range = std::pair(bw[0], bw[1]);
+    }
+  } else if (name == QLatin1String("channel")) {
+    const QStringList names{"all", "r", "g", "b", "y", "alpha"};  // ViewChannel's order
+    const qsizetype at = names.indexOf(v.toLower());
+    if (at < 0) usage_error(QStringLiteral("--channel takes all, r, g, b, y or alpha, got '%1'").arg(v));
+    r.channel = static_cast<ViewChannel>(at);
   } else if (name == QLatin1String("show-panel"))
     r.panel = find_panel(v);
   else if (name == QLatin1String("screenshot")) {

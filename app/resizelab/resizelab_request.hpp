@@ -67,6 +67,11 @@ struct Request {
   std::optional<double> dpi;
   std::optional<QList<FigurePlot>> plots;  // an empty list: none
   std::optional<std::vector<double>> pixel, profile;
+  // The window's display for this run (--exposure, --offset, --display-range, --channel): nullopt where
+  // not given; a range is {black, white}, or auto as nullopt inside.
+  std::optional<double> exposure, offset;
+  std::optional<std::optional<std::pair<double, double>>> display_range;
+  std::optional<ViewChannel> channel;
   // The window's own: the inspected point, the panel brought forward, the screenshot, --watch.
   std::optional<QPointF> inspect;
   const PanelName* panel = nullptr;

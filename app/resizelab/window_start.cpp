@@ -2,6 +2,7 @@
 #include "window_start.hpp"
 
 #include <QDockWidget>
+#include <tuple>
 
 #include "rl/ui/document.hpp"
 
@@ -40,6 +41,17 @@ void start_window(MainWindow& w, const Request& r) {
     d.against = DiffAgainst::ReferencePane;  // no round trip to compare with the HR
   w.set_diff_settings(d);
   if (r.show_diffs) w.set_diff_mode(*r.show_diffs);
+  if (r.exposure || r.offset || r.display_range || r.channel) {
+    DisplaySettings d = doc->display_settings();
+    if (r.exposure) d.tone.exposure = *r.exposure;
+    if (r.offset) d.tone.offset = *r.offset;
+    if (r.display_range) {
+      d.auto_range = !r.display_range->has_value();
+      if (*r.display_range) std::tie(d.lo, d.hi) = **r.display_range;
+    }
+    if (r.channel) d.channel = *r.channel;
+    w.set_display_settings(d);
+  }
   if (r.watch) doc->set_watch(true);
   if (!r.image.isEmpty()) w.open_file(r.image);
   if (!r.reference.isEmpty()) doc->load_reference(r.reference);

@@ -103,4 +103,23 @@ TEST(ExportDialogPlots, SrModeStartsOnTheSrPaperLayout) {
   EXPECT_EQ(layout_of_dialog(), rl::ui::FigureLayout::SrPaper);
 }
 
+// With the window's view on one channel the maps are of it: the dialog's map kinds say so.
+TEST(ExportDialogPlots, TheMapKindsNameTheChannelTheViewShows) {
+  rl::ui::test::isolate_settings();
+  rl::ui::MainWindow w;
+  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::ui::test::show_and_settle(w, *w.document(), 60000));
+  const auto kinds = [&]() {
+    rl::ui::ExportDialog dlg(rl::ui::figure_spec_of(w), "fig.png", &w);
+    auto* mode = dlg.findChild<QComboBox*>("diffMode");
+    return mode ? mode->itemText(0) : QString();
+  };
+  EXPECT_EQ(kinds(), "|a - ref|, max over channels");
+  rl::ui::DisplaySettings d;
+  d.channel = rl::ui::ViewChannel::B;
+  w.set_display_settings(d);
+  ASSERT_TRUE(rl::ui::test::wait_idle(*w.document(), 60000));
+  EXPECT_EQ(kinds(), "|a - ref|, channel B (the view's)");
+}
+
 }  // namespace

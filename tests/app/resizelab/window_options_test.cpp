@@ -67,6 +67,10 @@ const QMap<QString, QString>& good_values() {
       {"seed", "3"},
       {"as", "double"},
       {"max-pixels", "1000000"},
+      {"exposure", "1"},
+      {"offset", "0.5"},
+      {"display-range", "0,1"},
+      {"channel", "y"},
   };
   return v;
 }

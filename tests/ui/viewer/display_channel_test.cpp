@@ -1,10 +1,12 @@
-// The display control on an 8-bit image, in the window: black and white points and the channel view
-// re-map every pane and the difference maps from the kept results (nothing is resized again), and the
-// choice is what the window saves.
+// The display control on an 8-bit image, in the window: black and white points, exposure (key E) and
+// the channel view re-map every pane and the difference maps from the kept results (nothing is resized
+// again), the choice is what the window saves, the map labels say which channel is drawn, and a
+// channel the images lack (alpha) is not offered.
 #include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QSettings>
+#include <QStandardItemModel>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
@@ -14,6 +16,7 @@
 #include "rl/metrics.hpp"
 #include "rl/ui/display_range_control.hpp"
 #include "rl/ui/main_window.hpp"
+#include "rl/ui/pane_view.hpp"
 #include "rl/ui/viewer_settings.hpp"
 #include "test_util.hpp"
 
@@ -95,7 +98,7 @@ class DisplayChannelTest : public QObject {
       QVERIFY(rl::max_abs_finite(rl::diff_map(map, all, rl::DiffMode::AbsMaxChannel)) > 0.0);
     }
     // The map's label says so (the chosen kind was max over channels).
-    QVERIFY2(doc()->diff_label().contains("(channel 1)"), qPrintable(doc()->diff_label()));
+    QVERIFY2(doc()->diff_label().contains("(channel 1: R, the view's)"), qPrintable(doc()->diff_label()));
     // The choice is what the window saves, and it reads back.
     const ViewerSettings v = w_->settings_to_save();
     QVERIFY(v.display.channel == rl::ui::ViewChannel::R);
@@ -106,6 +109,97 @@ class DisplayChannelTest : public QObject {
     QSettings s(dir.filePath("v.ini"), QSettings::IniFormat);
     save_viewer_settings(s, v);
     QVERIFY(load_viewer_settings(s).display == v.display);
+  }
+
+  // E: exposure up half a stop (tev's key), every pane and the maps' scale, nothing resized again.
+  void exposureKeyRemapsPanesAndMapsWithoutResizing() {
+    w_->set_display_settings(DisplaySettings{});
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    const int n = doc()->pane_count();
+    std::vector<const rl::Image*> kept;
+    for (int i = 0; i < n; ++i) kept.push_back(doc()->result(i).image.get());
+    const double max_before = doc()->diff_hi();
+    const auto before = doc()->result(0).display;
+    PaneView* v = w_->pane_view(0);
+    v->setFocus();
+    QTest::keyClick(v, Qt::Key_E);
+    QCOMPARE(doc()->display_settings().tone.exposure, 0.5);
+    auto* exposure = w_->findChild<QDoubleSpinBox*>("displayExposure");
+    QVERIFY(exposure);
+    QCOMPARE(exposure->value(), 0.5);
+    QVERIFY(QTest::qWaitFor([&]() { return !doc()->busy() && doc()->result(0).display != before; }, kWaitMs));
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    for (int i = 0; i < n; ++i) QCOMPARE(doc()->result(i).image.get(), kept[static_cast<std::size_t>(i)]);
+    // Every pane: v * 2^0.5, clipped, halves up (8-bit shown as it is: its own 0..255).
+    for (int i = 0; i < n; ++i) {
+      const rl::Image& img = *doc()->result(i).image;
+      const auto& pic = doc()->result(i).display;
+      for (int y = 0; y < img.rows(); y += 13)
+        for (int x = 0; x < img.cols(); x += 11) {
+          const auto lit = [&](int k) {
+            return static_cast<int>(
+                std::clamp(std::floor(img.at(y, x, k) * std::sqrt(2.0) + 0.5), 0.0, 255.0));
+          };
+          QCOMPARE(pic->pixel(x, y), qRgb(lit(0), lit(1), lit(2)));
+        }
+    }
+    // The maps' white is at the largest difference shown at that exposure.
+    QVERIFY(std::abs(doc()->diff_hi() - max_before / std::sqrt(2.0)) < 1e-9 * max_before);
+    // The exposure changed in the window is saved, and reads back.
+    const ViewerSettings saved = w_->settings_to_save();
+    QCOMPARE(saved.display.tone.exposure, 0.5);
+    QTemporaryDir dir;
+    QSettings s(dir.filePath("v.ini"), QSettings::IniFormat);
+    save_viewer_settings(s, saved);
+    QCOMPARE(load_viewer_settings(s).display.tone.exposure, 0.5);
+    QTest::keyClick(v, Qt::Key_E, Qt::ShiftModifier);
+    QCOMPARE(doc()->display_settings().tone.exposure, 0.0);
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+  }
+
+  // The map kinds and the map's label say which channel the maps are of when the view chooses it.
+  void theMapLabelsSayWhatIsDrawn() {
+    auto* mode = w_->findChild<QComboBox*>("diffMode");
+    QVERIFY(mode);
+    QVERIFY(doc()->diff_settings().mode == rl::DiffMode::AbsMaxChannel);
+    QVERIFY(mode->currentText().contains("max over channels"));
+    DisplaySettings d;
+    d.channel = ViewChannel::G;
+    w_->set_display_settings(d);
+    QVERIFY(QTest::qWaitFor([&]() { return !mode->currentText().contains("max over channels"); }, kWaitMs));
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    QVERIFY2(mode->currentText().contains("channel G (the view's)"), qPrintable(mode->currentText()));
+    QVERIFY2(doc()->diff_label().contains("channel 2: G, the view's"), qPrintable(doc()->diff_label()));
+    w_->set_display_settings(DisplaySettings{});
+    QVERIFY(QTest::qWaitFor([&]() { return mode->currentText().contains("max over channels"); }, kWaitMs));
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+  }
+
+  // Alpha is not offered for images without it; chosen anyway (saved, or on the command line), the view
+  // falls back to All and says so.
+  void alphaIsOfferedOnlyWithAlpha() {
+    auto* control = w_->findChild<DisplayRangeControl*>();
+    auto* channel = control->findChild<QComboBox*>("displayChannel");
+    auto* model = qobject_cast<QStandardItemModel*>(channel->model());
+    QVERIFY(model);
+    QVERIFY(!model->item(static_cast<int>(ViewChannel::Alpha))->isEnabled());
+    QVERIFY(model->item(static_cast<int>(ViewChannel::Y))->isEnabled());
+    DisplaySettings d;
+    d.channel = ViewChannel::Alpha;
+    w_->set_display_settings(d);
+    QVERIFY(QTest::qWaitFor([&]() { return doc()->display_settings().channel == ViewChannel::All; }, 20000));
+    QCOMPARE(channel->currentIndex(), static_cast<int>(ViewChannel::All));
+    QVERIFY2(control->note().contains("none of the shown images has alpha"), qPrintable(control->note()));
+    // Once an image with alpha is shown, the note goes and alpha is offered.
+    control->set_channel_views(ChannelViews{true, true, true, true, true, true});
+    QCOMPARE(control->note(), QString());
+    QVERIFY(model->item(static_cast<int>(ViewChannel::Alpha))->isEnabled());
+    control->set_channel_views(channel_views(*doc()));
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    // The views an image offers: a grey one All only; grey with alpha All and alpha.
+    rl::Image grey(2, 2, 1, rl::ElemType::U8), grey_alpha(2, 2, 2, rl::ElemType::U8);
+    QVERIFY((channel_views({&grey}) == ChannelViews{true, false, false, false, false, false}));
+    QVERIFY((channel_views({&grey_alpha}) == ChannelViews{true, false, false, false, false, true}));
   }
 };
 

@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <tuple>
 
 #include "file_stamp.hpp"
 #include "pane_maps.hpp"
@@ -340,8 +341,8 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
   if (settings.fixed_range) m = settings.fixed_max;
   if (!(m > 0.0)) m = 1.0;
   const bool sgn = settings.mode == DiffMode::Signed && !settings.ssim_map;
-  out.scale.lo = sgn ? -m : 0.0;
-  out.scale.hi = m;
+  // The values shown at the scale's ends under the display's exposure and offset (the panes' rule).
+  std::tie(out.scale.lo, out.scale.hi) = toned_range(sgn ? -m : 0.0, m, settings.tone);
   out.scale.colormap = diff_colormap(sgn ? DiffMode::Signed : DiffMode::AbsMaxChannel);
   out.scale.label = settings.ssim_map ? QStringLiteral("1 \u2212 SSIM")
                     : sgn             ? QStringLiteral("a \u2212 ref")
@@ -405,7 +406,7 @@ void compare(Comparison& c) {
   DiffSettings settings = c.diff;
   if (c.reference_is_pane() && kReferencePane < static_cast<int>(settings.nudges.size()))
     settings.nudges[kReferencePane] = QPoint();  // the reference pane is what the others are moved onto
-  settings = shown_diff_settings(settings, c.display.channel, ref->channels());  // the maps follow the view
+  settings = shown_diff_settings(settings, c.display, ref->channels());  // the maps follow the view
   std::optional<StatsRegion> region;
   if (const auto in_ref = c.reference_region()) region = StatsRegion{*c.diff.region, *in_ref};
   PaneDiffs d =
@@ -428,9 +429,7 @@ void compare(Comparison& c) {
 }
 
 namespace {
-bool same_range(const DisplayRange& a, const DisplayRange& b) {
-  return a.lo == b.lo && a.hi == b.hi && a.u16 == b.u16 && a.u8 == b.u8 && a.channel == b.channel;
-}
+bool same_range(const DisplayRange& a, const DisplayRange& b) { return a == b; }
 // Whether `r` was made from what pane `pane` of `c` would be made from now (see PaneResult::MadeFrom);
 // `registered_to` is what a file pane would be registered to now, `stamp` its file's stamp now.
 bool made_from_same(const PaneResult& r, const Comparison& c, const PaneConfig& pane,

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -21,37 +22,52 @@ inline int round_byte(double x) {
   return i + (x - i >= 0.5);
 }
 
-// One value to 0..255 through the display range (floating point and the wide integer types).
-inline int range_byte(double v, const DisplayRange& range, double span) {
+// One value to 0..255 through the values shown as black and white (floating point and the wide integer
+// types; toned_range gives them).
+inline int range_byte(double v, double black, double white) {
   if (v != v) return 0;
-  const double t = span > 0 ? (v - range.lo) / span : (v >= range.hi ? 1.0 : 0.0);
+  const double span = white - black;
+  const double t = span > 0 ? (v - black) / span : (v >= white ? 1.0 : 0.0);
   return round_byte(std::clamp(t, 0.0, 1.0) * 255.0);
 }
 
 // The rule for each element type (see uses_display_range): uint8 as is unless range.u8, logical 0 / 255,
-// uint16 /257 unless range.u16, the others through the range. Types of at most 16 bits go through a table of
+// uint16 /257 unless range.u16, the others through the range; under a tone, those that do not follow the
+// range take their class's own (0..255, 0..1, 0..65535). Types of at most 16 bits go through a table of
 // every value, made once per image.
 template <class T>
 struct ByteRule {
   static constexpr bool kTable = sizeof(T) <= 2 && !std::is_floating_point_v<T>;
   std::vector<std::uint8_t> table;
   DisplayRange range;
-  double span;
-  explicit ByteRule(const DisplayRange& r) : range(r), span(r.hi - r.lo) {
+  bool as_is;           // shown by the class's own rule (no range, no tone)
+  double black, white;  // the values shown as black and white (toned_range)
+  explicit ByteRule(const DisplayRange& r) : range(r) {
+    double lo = r.lo, hi = r.hi;
+    bool ranged = true;
+    if constexpr (std::is_same_v<T, std::uint8_t>) {
+      if (!r.u8) ranged = false, lo = 0, hi = 255;
+    } else if constexpr (std::is_same_v<T, bool>) {
+      ranged = false, lo = 0, hi = 1;
+    } else if constexpr (std::is_same_v<T, std::uint16_t>) {
+      if (!r.u16) ranged = false, lo = 0, hi = 65535;
+    }
+    as_is = !ranged && r.tone.neutral();
+    std::tie(black, white) = toned_range(lo, hi, r.tone);
     if constexpr (kTable) {
-      constexpr int lo = std::numeric_limits<T>::min(), hi = std::numeric_limits<T>::max();
-      table.resize(static_cast<std::size_t>(hi - lo + 1));
-      for (int v = lo; v <= hi; ++v)
-        table[static_cast<std::size_t>(v - lo)] = static_cast<std::uint8_t>(slow(static_cast<T>(v)));
+      constexpr int tlo = std::numeric_limits<T>::min(), thi = std::numeric_limits<T>::max();
+      table.resize(static_cast<std::size_t>(thi - tlo + 1));
+      for (int v = tlo; v <= thi; ++v)
+        table[static_cast<std::size_t>(v - tlo)] = static_cast<std::uint8_t>(slow(static_cast<T>(v)));
     }
   }
   int slow(T x) const {
-    if constexpr (std::is_same_v<T, std::uint8_t>)
-      if (!range.u8) return x;
-    if constexpr (std::is_same_v<T, bool>) return x ? 255 : 0;
-    if constexpr (std::is_same_v<T, std::uint16_t>)
-      if (!range.u16) return static_cast<int>(std::lround(x / 257.0));
-    return range_byte(static_cast<double>(x), range, span);
+    if (as_is) {
+      if constexpr (std::is_same_v<T, std::uint8_t>) return x;
+      if constexpr (std::is_same_v<T, bool>) return x ? 255 : 0;
+      if constexpr (std::is_same_v<T, std::uint16_t>) return static_cast<int>(std::lround(x / 257.0));
+    }
+    return range_byte(static_cast<double>(x), black, white);
   }
   int operator()(T x) const {
     if constexpr (kTable)
@@ -86,9 +102,7 @@ inline QRgb channel_grey(ViewChannel v, int red, int green, int blue, int alpha)
     case ViewChannel::R: g = red; break;
     case ViewChannel::G: g = green; break;
     case ViewChannel::B: g = blue; break;
-    case ViewChannel::Y:
-      g = round_byte(0.298936021293775 * red + 0.587043074451121 * green + 0.114020904255103 * blue);
-      break;
+    case ViewChannel::Y: g = round_byte(luma(red, green, blue)); break;
     default: break;
   }
   return qRgb(g, g, g);
@@ -145,6 +159,26 @@ int view_channel_index(ViewChannel v, int channels) {
     case ViewChannel::B: return channels >= 3 ? 2 : 0;
     case ViewChannel::Alpha: return channels == 2 || channels == 4 ? channels - 1 : -1;
     default: return -1;
+  }
+}
+
+std::pair<double, double> toned_range(double black, double white, const Tone& tone) {
+  if (tone.neutral()) return {black, white};
+  const double gain = std::exp2(tone.exposure);
+  return {(black - tone.offset) / gain, (white - tone.offset) / gain};
+}
+
+QStringList channel_names(int channels) {
+  switch (channels) {
+    case 1: return {QStringLiteral("grey")};
+    case 2: return {QStringLiteral("grey"), QStringLiteral("alpha")};
+    case 3: return {QStringLiteral("R"), QStringLiteral("G"), QStringLiteral("B")};
+    case 4: return {QStringLiteral("R"), QStringLiteral("G"), QStringLiteral("B"), QStringLiteral("alpha")};
+    default: {
+      QStringList out;
+      for (int c = 0; c < channels; ++c) out << QStringLiteral("channel %1").arg(c + 1);
+      return out;
+    }
   }
 }
 

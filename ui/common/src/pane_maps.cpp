@@ -80,8 +80,9 @@ void measure_map(PaneDiff& d) {
 
 }  // namespace detail
 
-DiffSettings shown_diff_settings(DiffSettings d, ViewChannel shown, int channels) {
-  if (const int ch = view_channel_index(shown, channels); ch >= 0 && !d.ssim_map) {
+DiffSettings shown_diff_settings(DiffSettings d, const DisplayRange& shown, int channels) {
+  d.tone = shown.tone;
+  if (const int ch = view_channel_index(shown.channel, channels); ch >= 0 && !d.ssim_map) {
     if (d.mode == DiffMode::AbsMaxChannel) d.mode = DiffMode::AbsChannel;
     d.channel = ch;
   }

@@ -149,7 +149,8 @@ DisplayRange file_display_range(ElemType file, ElemType source, DisplayRange sou
   if (file == source) return source_range;
   const ElemInfo& t = info(file);
   DisplayRange r = t.is_integer ? DisplayRange{t.min, t.max, false} : DisplayRange{0.0, 1.0, false};
-  r.channel = source_range.channel;  // the channel shown is the window's, whatever the file's type
+  r.channel = source_range.channel;  // the channel and tone shown are the window's, whatever the file's type
+  r.tone = source_range.tone;
   return r;
 }
 

@@ -83,9 +83,18 @@ ExportDialog::ExportDialog(FigureSpec spec, const QString& suggested_path, QWidg
   form->addRow(QString(), diffs_);
   diff_mode_ = new QComboBox(this);
   diff_mode_->setObjectName(QStringLiteral("diffMode"));
-  diff_mode_->addItem(tr("|a - ref|, max over channels"), int(DiffMode::AbsMaxChannel));
-  diff_mode_->addItem(tr("|a - ref|, one channel"), int(DiffMode::AbsChannel));
-  diff_mode_->addItem(tr("Signed a - ref"), int(DiffMode::Signed));
+  // The window's channel view R, G, B or alpha makes every map of that channel (shown_diff_settings):
+  // the kinds say so.
+  const Comparison& cmp = spec_.comparison;
+  const int shown = cmp.source ? view_channel_index(cmp.display.channel, cmp.source->channels()) : -1;
+  const QString view =
+      shown < 0 ? QString()
+                : tr(", channel %1 (the view's)").arg(channel_names(cmp.source->channels()).value(shown));
+  diff_mode_->addItem(shown < 0 ? tr("|a - ref|, max over channels") : "|a - ref|" + view,
+                      int(DiffMode::AbsMaxChannel));
+  diff_mode_->addItem(shown < 0 ? tr("|a - ref|, one channel") : "|a - ref|" + view,
+                      int(DiffMode::AbsChannel));
+  diff_mode_->addItem(shown < 0 ? tr("Signed a - ref") : "Signed a - ref" + view, int(DiffMode::Signed));
   diff_mode_->setCurrentIndex(diff_mode_->findData(int(spec_.comparison.diff.mode)));
   form->addRow(tr("Difference:"), diff_mode_);
   // Every plot `--plots` takes, and the output pixel they explain (`--pixel`).

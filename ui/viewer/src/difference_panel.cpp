@@ -39,6 +39,7 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   against_row->addWidget(load_ref);
   form->addRow("Against", against_row);
   mode_ = new QComboBox;
+  mode_->setObjectName("diffMode");
   mode_->addItem("|a − b|, max over channels", static_cast<int>(DiffMode::AbsMaxChannel));
   mode_->addItem("|a − b|, one channel", static_cast<int>(DiffMode::AbsChannel));
   mode_->addItem("signed a − b, one channel", static_cast<int>(DiffMode::Signed));
@@ -161,6 +162,26 @@ void DifferencePanel::show_settings(const DiffSettings& s) {
   max_->setValue(s.fixed_max);
 }
 
+void DifferencePanel::show_view_channel() {
+  // The view's R, G, B or alpha makes every map of that channel (shown_diff_settings): the kinds and the
+  // channel box say so rather than the kind chosen for All.
+  const Comparison& cmp = doc_->comparison();
+  const auto ref = cmp.reference();
+  const int ch = ref && !cmp.diff.ssim_map ? view_channel_index(cmp.display.channel, ref->channels()) : -1;
+  const QString name = ch >= 0 ? channel_names(ref->channels()).value(ch) : QString();
+  const QString view = QString("channel %1 (the view's)").arg(name);
+  mode_->setItemText(0, ch >= 0 ? "|a − b|, " + view : QString("|a − b|, max over channels"));
+  mode_->setItemText(1, ch >= 0 ? "|a − b|, " + view : QString("|a − b|, one channel"));
+  mode_->setItemText(2, ch >= 0 ? "signed a − b, " + view : QString("signed a − b, one channel"));
+  mode_->setItemText(3, ch >= 0 ? "signed a − b, " + view : QString("signed a − b, largest magnitude"));
+  const DiffSettings& s = cmp.diff;
+  const bool largest = s.mode == DiffMode::Signed && s.channel < 0;
+  channel_->setEnabled(ch < 0 && s.mode != DiffMode::AbsMaxChannel && !s.ssim_map && !largest);
+  channel_->setToolTip(ch >= 0
+                           ? QString("The view shows %1: every map is of %1 (Display > Channel)").arg(name)
+                           : QString("The channel of a one-channel map (1-based)"));
+}
+
 void DifferencePanel::on_reference_changed() {
   const QSignalBlocker b(against_);
   against_->setItemText(
@@ -182,11 +203,17 @@ void DifferencePanel::refresh() {
   const DiffSettings& s = doc_->diff_settings();
   const DiffScale& scale = doc_->diff_scale();
   colorbar_->set(scale.colormap, scale.lo, scale.hi, scale.label, scale.non_finite);
-  desc_->setText(QString("%1<br>range %2 … %3 (%4)")
+  const Tone& tone = doc_->display_settings().tone;
+  desc_->setText(QString("%1<br>range %2 … %3 (%4%5)")
                      .arg(doc_->diff_label().toHtmlEscaped())
                      .arg(doc_->diff_lo())
                      .arg(doc_->diff_hi())
-                     .arg(s.fixed_range ? "fixed" : "auto"));
+                     .arg(s.fixed_range ? "fixed" : "auto")
+                     .arg(tone.neutral() ? QString()
+                                         : QString(", at exposure %1 and offset %2 as the panes")
+                                               .arg(tone.exposure)
+                                               .arg(tone.offset)));
+  show_view_channel();
   // The columns: every pane's statistics by name, in the order they first appear (a nudged pane has
   // one more, the protocol's come and go), but the SR protocol's PSNR and SSIM first, where a narrow
   // dock shows them without scrolling, and the pane's own values last. The region is the same on

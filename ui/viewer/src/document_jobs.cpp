@@ -17,6 +17,7 @@ DisplayRange effective_range(const DisplaySettings& d, double source_lo, double 
   DisplayRange r =
       d.auto_range ? DisplayRange{source_lo, source_hi, true, false} : DisplayRange{d.lo, d.hi, true, true};
   r.channel = d.channel;
+  r.tone = d.tone;
   return r;
 }
 

@@ -13,15 +13,22 @@ std::optional<Device> parse_device(const QString& s) { return rl::parse_device(s
 QString Document::diff_label() const {
   const auto shown_ref = comparison_.reference();
   const DiffSettings d =
-      shown_ref ? shown_diff_settings(comparison_.diff, comparison_.display.channel, shown_ref->channels())
+      shown_ref ? shown_diff_settings(comparison_.diff, comparison_.display, shown_ref->channels())
                 : comparison_.diff;
   const QString ref = d.against == DiffAgainst::ReferenceImage ? "loaded reference"
                       : d.against == DiffAgainst::Source       ? "the image itself (HR)"
                                                                : "reference pane";
-  // A signed map with no channel chosen keeps each pixel's channel of largest magnitude (--diff signed).
+  // A signed map with no channel chosen keeps each pixel's channel of largest magnitude (--diff signed);
+  // the view's R, G, B or alpha chooses the channel, and the label names it.
+  const int from_view =
+      shown_ref ? view_channel_index(comparison_.display.channel, shown_ref->channels()) : -1;
   const QString ch = d.mode == DiffMode::AbsMaxChannel ? QString("max over channels")
                      : d.channel < 0                   ? QString("channel of largest magnitude")
-                                                       : QString("channel %1").arg(d.channel + 1);
+                     : from_view >= 0 && !d.ssim_map
+                         ? QString("channel %1: %2, the view's")
+                               .arg(d.channel + 1)
+                               .arg(channel_names(shown_ref->channels()).value(d.channel))
+                         : QString("channel %1").arg(d.channel + 1);
   if (d.ssim_map) return QString("1 - SSIM(pane, %1) (MATLAB ssim, worst channel)").arg(ref);
   if (d.mode == DiffMode::Signed) return QString("pane - %1 (%2)").arg(ref, ch);
   return QString("|pane - %1| (%2)").arg(ref, ch);

@@ -1,11 +1,9 @@
-// HistogramWidget: each channel's histogram of an image or a part of it, made on a worker thread
-// (QtConcurrent) and drawn as one curve per channel, or the channel chosen.
+// HistogramWidget: the histogram of each channel the view shows of an image or a part of it, made on a
+// worker thread (QtConcurrent) and drawn as one curve per channel.
 #include "rl/ui/histogram_widget.hpp"
 
-#include <QComboBox>
 #include <QPainter>
 #include <QPainterPath>
-#include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <cmath>
@@ -13,20 +11,6 @@
 #include "rl/parallel.hpp"
 
 namespace rl::ui {
-
-QStringList channel_names(int channels) {
-  switch (channels) {
-    case 1: return {QStringLiteral("grey")};
-    case 2: return {QStringLiteral("grey"), QStringLiteral("alpha")};
-    case 3: return {QStringLiteral("R"), QStringLiteral("G"), QStringLiteral("B")};
-    case 4: return {QStringLiteral("R"), QStringLiteral("G"), QStringLiteral("B"), QStringLiteral("alpha")};
-    default: {
-      QStringList out;
-      for (int c = 0; c < channels; ++c) out << QStringLiteral("channel %1").arg(c + 1);
-      return out;
-    }
-  }
-}
 
 int histogram_bin(double v, double lo, double hi, int bins) {
   // In halves: hi - lo overflows to infinity for a range over DBL_MAX (float64 near -1.7e308..1.7e308),
@@ -38,19 +22,41 @@ int histogram_bin(double v, double lo, double hi, int bins) {
   return t < bins ? static_cast<int>(t) : bins - 1;
 }
 
-Histogram histogram_of(const Image& img, const QRect& part, int bins) {
+Histogram histogram_of(const Image& img, const QRect& part, int bins, ViewChannel view) {
   const QRect whole(0, 0, img.cols(), img.rows());
   const QRect r = part.isEmpty() ? whole : part.intersected(whole);
   Histogram h;
   const int ch = img.channels();
-  h.names = channel_names(ch);
-  h.counts.assign(static_cast<std::size_t>(ch),
-                  std::vector<std::uint64_t>(static_cast<std::size_t>(bins), 0));
-  if (r.isEmpty()) return h;
+  const int picked = view_channel_index(view, ch);  // R, G, B, alpha: the channel shown
+  if (view == ViewChannel::All)
+    h.names = channel_names(ch);
+  else if (view == ViewChannel::Y)
+    h.names = {QStringLiteral("Y")};
+  else if (picked >= 0)
+    h.names = {channel_names(ch).value(picked)};
+  const int n = static_cast<int>(h.names.size());  // the channels counted
+  h.counts.assign(static_cast<std::size_t>(n), std::vector<std::uint64_t>(static_cast<std::size_t>(bins), 0));
+  if (r.isEmpty() || n == 0) return h;
+  const bool integer = !is_floating(img.type());
   std::vector<double> row(static_cast<std::size_t>(r.width()) * ch);
+  std::vector<double> vals(static_cast<std::size_t>(r.width()) * n);
+  // Row y's counted values, pixel by pixel.
   const auto read_row = [&](int y) {
     read_as_double(img, static_cast<std::size_t>(y) * img.row_stride() + static_cast<std::size_t>(r.x()) * ch,
                    row.size(), row.data());
+    if (view == ViewChannel::All) {
+      vals = row;
+      return;
+    }
+    for (std::size_t x = 0; x < static_cast<std::size_t>(r.width()); ++x) {
+      const double* px = row.data() + x * ch;
+      if (view != ViewChannel::Y) {
+        vals[x] = px[picked];
+      } else {
+        const double v = ch >= 3 ? luma(px[0], px[1], px[2]) : px[0];
+        vals[x] = integer ? std::floor(v + 0.5) : v;
+      }
+    }
   };
   if (img.type() == ElemType::U8) {
     h.hi = 255;
@@ -60,7 +66,7 @@ Histogram histogram_of(const Image& img, const QRect& part, int bins) {
     double lo = INFINITY, hi = -INFINITY;
     for (int y = r.top(); y <= r.bottom(); ++y) {
       read_row(y);
-      for (const double v : row)
+      for (const double v : vals)
         if (std::isfinite(v)) {
           lo = std::min(lo, v);
           hi = std::max(hi, v);
@@ -71,13 +77,13 @@ Histogram histogram_of(const Image& img, const QRect& part, int bins) {
   }
   for (int y = r.top(); y <= r.bottom(); ++y) {
     read_row(y);
-    for (std::size_t i = 0; i < row.size(); ++i) {
-      if (!std::isfinite(row[i])) {
+    for (std::size_t i = 0; i < vals.size(); ++i) {
+      if (!std::isfinite(vals[i])) {
         ++h.non_finite;
         continue;
       }
-      ++h.counts[i % static_cast<std::size_t>(ch)]
-                [static_cast<std::size_t>(histogram_bin(row[i], h.lo, h.hi, bins))];
+      ++h.counts[i % static_cast<std::size_t>(n)]
+                [static_cast<std::size_t>(histogram_bin(vals[i], h.lo, h.hi, bins))];
     }
   }
   h.pixels = static_cast<std::uint64_t>(r.width()) * static_cast<std::uint64_t>(r.height());
@@ -85,25 +91,15 @@ Histogram histogram_of(const Image& img, const QRect& part, int bins) {
 }
 
 HistogramWidget::HistogramWidget(QWidget* parent) : QWidget(parent) {
-  auto* v = new QVBoxLayout(this);
-  v->setContentsMargins(4, 2, 4, 2);
-  channel_ = new QComboBox;
-  channel_->setObjectName(QStringLiteral("histogramChannel"));
-  channel_->addItem(QStringLiteral("every channel"), -1);
-  channel_->setToolTip(QStringLiteral("The channel whose histogram is drawn"));
-  connect(channel_, &QComboBox::currentIndexChanged, this, [this]() { update(); });
-  v->addWidget(channel_);
-  v->addStretch(1);
+  setToolTip(QStringLiteral("The channels the view shows (Display > Channel), of the pane under the mouse"));
 }
 
-void HistogramWidget::set_channel(int channel) {
-  channel_->setCurrentIndex(std::max(0, channel_->findData(channel)));
-}
-
-void HistogramWidget::set_image(std::shared_ptr<const Image> img, const QRect& part, const QString& label) {
-  if (img == image_ && part == part_) return;
+void HistogramWidget::set_image(std::shared_ptr<const Image> img, const QRect& part, const QString& label,
+                                ViewChannel view) {
+  if (img == image_ && part == part_ && view == view_) return;
   image_ = std::move(img);
   part_ = part;
+  view_ = view;
   label_ = label;
   const std::uint64_t generation = ++generation_;
   if (!image_) {
@@ -122,49 +118,40 @@ void HistogramWidget::set_image(std::shared_ptr<const Image> img, const QRect& p
     if (generation != generation_) return;
     histogram_ = watcher->result();
     computing_ = false;
-    const int chosen = channel_->currentData().toInt();
-    const QSignalBlocker block(channel_);
-    channel_->clear();
-    channel_->addItem(QStringLiteral("every channel"), -1);
-    for (int c = 0; c < histogram_->names.size(); ++c) channel_->addItem(histogram_->names[c], c);
-    channel_->setCurrentIndex(std::max(0, channel_->findData(chosen)));
     update();
   });
-  watcher->setFuture(QtConcurrent::run([img = image_, part]() { return histogram_of(*img, part); }));
+  watcher->setFuture(
+      QtConcurrent::run([img = image_, part, view]() { return histogram_of(*img, part, 256, view); }));
 }
 
 void HistogramWidget::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.fillRect(rect(), Qt::white);
   const QFontMetrics fm(font());
-  const QRectF area =
-      QRectF(rect()).adjusted(6, channel_->geometry().bottom() + 6 + fm.height(), -6, -6 - fm.height());
+  // Two lines over the plot: what is counted, then the curves' names in their colours.
+  const QRectF head(6, 3, width() - 12, fm.height());
+  const QRectF legend = head.translated(0, fm.height());
+  const QRectF area = QRectF(rect()).adjusted(6, legend.bottom() + 3, -6, -6 - fm.height());
   p.setPen(Qt::black);
-  const QRectF head(6, channel_->geometry().bottom() + 3, width() - 12, fm.height());
+  const auto line = [&](const QRectF& at, const QString& text) {
+    p.drawText(at, Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(text, Qt::ElideRight, static_cast<int>(at.width())));
+  };
   if (!histogram_ || computing_) {
-    p.drawText(
-        head, Qt::AlignLeft | Qt::AlignVCenter,
-        fm.elidedText(computing_ ? QStringLiteral("computing the histogram of %1…").arg(label_)
-                                 : QStringLiteral("Hover over a pane: its histogram (or its region's)"),
-                      Qt::ElideRight, static_cast<int>(head.width())));
+    line(head, computing_ ? QStringLiteral("computing the histogram of %1…").arg(label_)
+                          : QStringLiteral("Hover over a pane: its histogram (or its region's)"));
     return;
   }
   const Histogram& h = *histogram_;
-  p.drawText(
-      head, Qt::AlignLeft | Qt::AlignVCenter,
-      fm.elidedText(
-          QStringLiteral("%1: %2 px%3")
-              .arg(label_)
-              .arg(h.pixels)
-              .arg(h.non_finite ? QStringLiteral(", %1 non-finite left out").arg(h.non_finite) : QString()),
-          Qt::ElideRight, static_cast<int>(head.width())));
-  const int chosen = channel_->currentData().toInt();
-  std::uint64_t top = 1;
-  for (int c = 0; c < static_cast<int>(h.counts.size()); ++c)
-    if (chosen < 0 || chosen == c)
-      for (const std::uint64_t n : h.counts[static_cast<std::size_t>(c)]) top = std::max(top, n);
-  p.setPen(QColor(200, 200, 200));
-  p.drawRect(area);
+  line(head,
+       QStringLiteral("%1: %2 px%3")
+           .arg(label_)
+           .arg(h.pixels)
+           .arg(h.non_finite ? QStringLiteral(", %1 non-finite left out").arg(h.non_finite) : QString()));
+  if (h.names.isEmpty()) {
+    line(legend, QStringLiteral("The view shows alpha: this image has none"));
+    return;
+  }
   const auto colour = [&](int c) {
     const QString& n = h.names.value(c);
     return n == QLatin1String("R")       ? QColor(214, 39, 40)
@@ -173,9 +160,23 @@ void HistogramWidget::paintEvent(QPaintEvent*) {
            : n == QLatin1String("alpha") ? QColor(150, 150, 150)
                                          : QColor(0, 0, 0);
   };
+  const QString shown = QStringLiteral("channels the view shows:");
+  line(legend, shown);
+  qreal x = legend.left() + fm.horizontalAdvance(shown);
+  for (int c = 0; c < h.names.size(); ++c) {
+    p.setPen(colour(c));
+    const QString name = QStringLiteral(" ") + h.names[c];
+    p.drawText(QRectF(x, legend.top(), legend.right() - x, legend.height()), Qt::AlignLeft | Qt::AlignVCenter,
+               name);
+    x += fm.horizontalAdvance(name);
+  }
+  std::uint64_t top = 1;
+  for (const auto& counts : h.counts)
+    for (const std::uint64_t n : counts) top = std::max(top, n);
+  p.setPen(QColor(200, 200, 200));
+  p.drawRect(area);
   p.setRenderHint(QPainter::Antialiasing);
   for (int c = 0; c < static_cast<int>(h.counts.size()); ++c) {
-    if (chosen >= 0 && chosen != c) continue;
     const auto& counts = h.counts[static_cast<std::size_t>(c)];
     QPainterPath path;
     for (std::size_t b = 0; b < counts.size(); ++b) {

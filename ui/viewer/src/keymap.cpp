@@ -49,6 +49,8 @@ QList<KeyBinding> make_keymap() {
       {"differences", {K("D")}, "Show difference maps instead of results"},
       {"wipe", {K("W")}, "Wipe: compare two panes in one view"},
       {"line_tool", {K("L")}, "Line profile: drag on a pane draws the line (Shift+drag always does)"},
+      {"exposure_up", {K("E")}, "Exposure up half a stop: every pane and map brighter (the display control)"},
+      {"exposure_down", {K("Shift+E")}, "Exposure down half a stop"},
       {"hold_reference",
        {K(Qt::Key_Space)},
        "Hold: every pane shows the image it is compared with until the key is released"},

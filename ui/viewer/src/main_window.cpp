@@ -239,6 +239,7 @@ void MainWindow::build_docks() {
   overview_ = new OverviewWidget(view_);
   display_range_ = new DisplayRangeControl;
   connect(display_range_, &DisplayRangeControl::changed, doc_, &Document::set_display_settings);
+  display_range_->follow(doc_);  // offers the channels the images have
   auto* ow = new QWidget;
   auto* ol = new QVBoxLayout(ow);
   ol->setContentsMargins(0, 0, 0, 0);

@@ -10,6 +10,7 @@
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "rl/ui/flicker_controller.hpp"
 #include "rl/ui/keymap.hpp"
@@ -95,6 +96,14 @@ void MainWindow::build_actions() {
     wipe_->set_line_tool(on);
   });
   for (QAction* a : {grid_action_, diff_action_, wipe_action_, line_action_}) a->setCheckable(true);
+  // tev's E and Shift+E: the display control's exposure, half a stop at a time.
+  const auto expose = [this](double stops) {
+    DisplaySettings d = doc_->display_settings();
+    d.tone.exposure = std::clamp(d.tone.exposure + stops, -kMaxExposure, kMaxExposure);
+    set_display_settings(d);
+  };
+  bind(view_menu_, "E&xposure Up", "exposure_up", [expose]() { expose(0.5); });
+  bind(view_menu_, "Exposure Down", "exposure_down", [expose]() { expose(-0.5); });
   grid_action_->setChecked(true);
 
   view_menu_->addSeparator();

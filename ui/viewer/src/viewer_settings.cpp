@@ -2,7 +2,9 @@
 #include "rl/ui/viewer_settings.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
+#include <tuple>
 
 namespace rl::ui {
 
@@ -68,6 +70,11 @@ ViewerSettings load_viewer_settings(const QSettings& s) {
   const int shown = s.value("display/channel", static_cast<int>(v.display.channel)).toInt();
   if (shown >= 0 && shown <= static_cast<int>(ViewChannel::Alpha))
     v.display.channel = static_cast<ViewChannel>(shown);
+  // A value the control cannot show (not finite, out of its range) is not restored.
+  const double exposure = s.value("display/exposure", 0.0).toDouble();
+  const double offset = s.value("display/offset", 0.0).toDouble();
+  if (std::abs(exposure) <= kMaxExposure) v.display.tone.exposure = exposure;
+  if (std::abs(offset) <= kMaxOffset) v.display.tone.offset = offset;
   return v;
 }
 
@@ -105,6 +112,8 @@ void save_viewer_settings(QSettings& s, const ViewerSettings& v) {
   s.setValue("display/lo", v.display.lo);
   s.setValue("display/hi", v.display.hi);
   s.setValue("display/channel", static_cast<int>(v.display.channel));
+  s.setValue("display/exposure", v.display.tone.exposure);
+  s.setValue("display/offset", v.display.tone.offset);
 }
 
 ViewerSettings settings_to_save(const ViewerSettings& restored, const ViewerSettings& start,
@@ -133,7 +142,17 @@ ViewerSettings settings_to_save(const ViewerSettings& restored, const ViewerSett
   take(out.diff.protocol, start.diff.protocol, now.diff.protocol);
   take(out.diff.niqe, start.diff.niqe, now.diff.niqe);
   take(out.sr_degradation, start.sr_degradation, now.sr_degradation);
-  take(out.display, start.display, now.display);
+  // The display's parts one by one: a channel given on the command line is not saved with an exposure
+  // changed in the window.
+  const auto range_of = [](const DisplaySettings& d) { return std::make_tuple(d.auto_range, d.lo, d.hi); };
+  if (range_of(now.display) != range_of(start.display)) {
+    out.display.auto_range = now.display.auto_range;
+    out.display.lo = now.display.lo;
+    out.display.hi = now.display.hi;
+  }
+  take(out.display.channel, start.display.channel, now.display.channel);
+  take(out.display.tone.exposure, start.display.tone.exposure, now.display.tone.exposure);
+  take(out.display.tone.offset, start.display.tone.offset, now.display.tone.offset);
   return out;
 }
 

@@ -186,6 +186,9 @@ struct DiffSettings {
   // each compared image takes it scaled by its size over the source's (result_crop). The maps stay
   // whole; the statistics start with "region x,y,w,h" and add the pane's values there.
   std::optional<QRect> region = std::nullopt;
+  // The display's exposure and offset, which the maps' colour scale takes as the panes do (set from the
+  // display by shown_diff_settings; a window's own settings keep it neutral).
+  Tone tone = {};
   bool operator==(const DiffSettings&) const = default;
   QPoint nudge(int pane) const {
     return pane >= 0 && pane < static_cast<int>(nudges.size()) ? nudges[static_cast<std::size_t>(pane)]
@@ -263,9 +266,10 @@ struct PaneDiff {
 // map, or made now from its inputs, the same values. Empty where d has no map or rect misses it.
 Image map_part(const PaneDiff& d, const QRect& rect);
 
-// The map settings the maps are made with when the pictures show channel `shown` of a `channels`-
-// channel reference: R, G, B or alpha make |a-b| (or signed) in that channel; All and Y keep `d`.
-DiffSettings shown_diff_settings(DiffSettings d, ViewChannel shown, int channels);
+// The map settings the maps are made with when the pictures are shown through `shown` with a `channels`-
+// channel reference: its channel R, G, B or alpha makes |a-b| (or signed) in that channel (All and Y keep
+// `d`'s kind), and its exposure and offset tone the maps' colour scale.
+DiffSettings shown_diff_settings(DiffSettings d, const DisplayRange& shown, int channels);
 
 // How difference maps are coloured: the one rule that a signed map takes the diverging colormap.
 struct DiffScale {

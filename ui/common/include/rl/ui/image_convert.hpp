@@ -3,31 +3,61 @@
 #pragma once
 
 #include <QImage>
+#include <QStringList>
 #include <memory>
+#include <utility>
 
 #include "rl/image.hpp"
 
 namespace rl::ui {
 
 // Which channel a picture shows: all of them, or one as grey (opaque). Y is the luma of the shown R, G
-// and B bytes with MATLAB's rgb2gray weights (0.298936021293775, 0.587043074451121, 0.114020904255103;
-// rgb2ycbcr's Y without its 16..235 offset). A grey image shows its grey for R, G, B and Y; an image
-// with no alpha shows white for Alpha.
+// and B bytes (luma below). A grey image shows its grey for R, G, B and Y; an image with no alpha
+// shows white for Alpha.
 enum class ViewChannel { All, R, G, B, Y, Alpha };
+
+// Y of R, G and B with MATLAB's rgb2gray weights (0.298936021293775, 0.587043074451121,
+// 0.114020904255103; rgb2ycbcr's Y without its 16..235 offset): the one rule the channel view and the
+// histogram's Y use.
+inline double luma(double r, double g, double b) {
+  return 0.298936021293775 * r + 0.587043074451121 * g + 0.114020904255103 * b;
+}
+
+// tev's exposure and offset: a value v is shown as v * 2^exposure + offset, then through the black and
+// white points (and clipped). The offset is in the image's own values (levels of a uint8 image).
+struct Tone {
+  double exposure = 0.0, offset = 0.0;
+  bool neutral() const { return exposure == 0.0 && offset == 0.0; }
+  bool operator==(const Tone&) const = default;
+};
+// The exposure and offset (in magnitude) the control, the keys, the command line and the saved settings
+// accept.
+inline constexpr double kMaxExposure = 20.0;
+inline constexpr double kMaxOffset = 1e9;
+// The values shown as black and white under `tone`: v * 2^e + o = black at v = (black - o) / 2^e, so
+// t = (v - black') / (white' - black') is the rule above. The one display conversion: the panes' pixels
+// (to_qimage, DisplayConverter) and the difference maps' colour scale both read it.
+std::pair<double, double> toned_range(double black, double white, const Tone& tone);
 
 // The index of the channel `v` shows of an image of `channels` channels, for what follows the view (the
 // difference maps): R, G, B -> 0, 1, 2 (a grey image's 0), alpha -> the last channel of 2 or 4; -1 for
 // All, Y, and alpha where there is none.
 int view_channel_index(ViewChannel v, int channels);
+// The channels' names: grey; grey, alpha; R, G, B; R, G, B, alpha; else "channel N".
+QStringList channel_names(int channels);
 
 // Values shown through a range map lo -> 0 and hi -> 255, clamped; uint16 follows it only when `u16` is
 // set (the viewer's display range control), else it is divided by 257; uint8 follows it only when `u8`
-// is set, else it is shown as it is. `channel` applies to every element type.
+// is set, else it is shown as it is. `tone` applies to every element type (a uint8, uint16 or logical
+// image that does not follow the range takes its class's 0..255, 0..65535 or 0..1 as black..white
+// then), and so does `channel`.
 struct DisplayRange {
   double lo = 0, hi = 1;
   bool u16 = false;
   bool u8 = false;
   ViewChannel channel = ViewChannel::All;
+  Tone tone = {};
+  bool operator==(const DisplayRange&) const = default;
 };
 
 // Whether an element type is shown through a DisplayRange (in the viewer): float, uint16 and the integer

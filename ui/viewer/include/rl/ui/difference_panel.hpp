@@ -35,7 +35,9 @@ class DifferencePanel : public QWidget {
  private:
   void push();
   void on_reference_changed();
-  void show_against(DiffAgainst a);  // the Against combo, without emitting
+  void show_against(DiffAgainst a);
+  // The map kinds' and the channel box's words for the channel the view shows.
+  void show_view_channel();  // the Against combo, without emitting
 
   Document* doc_;
   QComboBox* against_ = nullptr;

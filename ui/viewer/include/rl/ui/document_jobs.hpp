@@ -20,6 +20,9 @@ struct DisplaySettings {
   // The channel every picture shows (panes, the reference, the overview); the maps follow it (see
   // Document::set_display_settings).
   ViewChannel channel = ViewChannel::All;
+  // tev's exposure and offset before the black and white points, for every class, panes and maps alike
+  // (toned_range).
+  Tone tone = {};
   bool operator==(const DisplaySettings&) const = default;
 };
 

@@ -1,5 +1,6 @@
-// The Histogram dock fed from the pane under the mouse (MainWindow::nudge_target) and the region.
-#include "histogram_panel.hpp"
+// The Histogram dock fed from the pane under the mouse (MainWindow::nudge_target), the region and the
+// channel view.
+#include "rl/ui/histogram_panel.hpp"
 
 #include <QDockWidget>
 #include <QMainWindow>
@@ -36,14 +37,15 @@ void install_histogram_panel(MainWindow& w) {
                    .arg(doc.region()->width())
                    .arg(doc.region()->height());
     }
-    histogram->set_image(r.image, part, label);
+    histogram->set_image(r.image, part, label, doc.display_settings().channel);  // what the view shows
   };
   QObject::connect(&w, &MainWindow::pixel_hovered, histogram, [&w, pane, show]() {
     if (const int i = w.nudge_target(); i >= 0) *pane = i;
     show();
   });
   QObject::connect(w.document(), &Document::results_changed, histogram, show);
-  QObject::connect(w.document(), &Document::diffs_changed, histogram, show);  // a region drawn or cleared
+  QObject::connect(w.document(), &Document::diffs_changed, histogram, show);    // a region drawn or cleared
+  QObject::connect(w.document(), &Document::display_changed, histogram, show);  // another channel view
 }
 
 }  // namespace rl::ui
