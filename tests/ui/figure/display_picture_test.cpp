@@ -70,10 +70,43 @@ TEST_P(DisplayPicture, HalvingsAndPartsAreThoseOfTheWholeImage) {
 
 INSTANTIATE_TEST_SUITE_P(Rules, DisplayPicture,
                          ::testing::Values(Case{"uint8_rgb", ElemType::U8, 3},
+                                           Case{"uint8_grey", ElemType::U8, 1},
+                                           Case{"uint8_grey_alpha", ElemType::U8, 2},
+                                           Case{"uint8_rgba", ElemType::U8, 4},
                                            Case{"uint16_grey", ElemType::U16, 1},
                                            Case{"double_rgb_with_non_finite", ElemType::F64, 3},
                                            Case{"single_grey_alpha", ElemType::F32, 2}),
                          [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
+
+// An 8-bit image's halvings made straight from its bytes are Mipmap::of of its to_qimage, for 1 to 4
+// channels and the shapes whose edges are odd (one row, one column, odd sides); a uint8 image shown
+// through a range (a fixed display range) gives that range's halvings.
+TEST(DisplayPicture, EightBitHalvingsFromTheBytesAreThoseOfTheConvertedImage) {
+  unsigned seed = 40;
+  for (int ch = 1; ch <= 4; ++ch)
+    for (const QSize size :
+         {QSize(600, 1), QSize(1, 600), QSize(259, 257), QSize(1031, 2), QSize(514, 300)}) {
+      SCOPED_TRACE(std::to_string(ch) + " channels, " + std::to_string(size.width()) + "x" +
+                   std::to_string(size.height()));
+      const Image img = rl::test::random_image(size.height(), size.width(), ch, ElemType::U8, ++seed);
+      const auto want = rl::ui::Mipmap::of(rl::ui::to_qimage(img));
+      const auto got = rl::ui::Mipmap::of_u8(img.data<std::uint8_t>(), img.cols(), img.rows(), ch);
+      ASSERT_GT(want->levels(), 0);
+      ASSERT_EQ(got->levels(), want->levels());
+      for (int l = 1; l <= want->levels(); ++l) EXPECT_TRUE(same_pixels(got->level(l), want->level(l))) << l;
+    }
+  const auto img = std::make_shared<const Image>(rl::test::random_image(1500, 2900, 3, ElemType::U8, 7u));
+  rl::ui::DisplayRange fixed{40.0, 200.0, false, true};
+  const auto want = rl::ui::Mipmap::of(rl::ui::to_qimage(*img, fixed));
+  const auto pic = Picture::of(img, fixed);
+  ASSERT_EQ(pic->levels().levels(), want->levels());
+  EXPECT_TRUE(same_pixels(pic->levels().level(1), want->level(1)));
+  fixed.u8 = false;
+  fixed.channel = rl::ui::ViewChannel::G;
+  const auto green = Picture::of(img, fixed);
+  EXPECT_TRUE(
+      same_pixels(green->levels().level(1), rl::ui::Mipmap::of(rl::ui::to_qimage(*img, fixed))->level(1)));
+}
 
 // Small images are made whole at once: nothing to make when a pane zooms in.
 TEST(DisplayPicture, SmallImagesAreMadeWhole) {

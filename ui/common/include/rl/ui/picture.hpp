@@ -27,6 +27,9 @@ class Picture {
   // halvings now and its full-resolution pixels on demand.
   static std::shared_ptr<const Picture> of(std::shared_ptr<const Image> image, DisplayRange range);
   static constexpr long long kWholeUpTo = 1LL << 22;
+  // Whether this was made by of(image, range) of this very image (the same object, still alive) and a
+  // range of the same values: then it is the Picture that call would make again.
+  bool shows(const std::shared_ptr<const Image>& image, const DisplayRange& range) const;
 
   int width() const { return size_.width(); }
   int height() const { return size_.height(); }
@@ -52,6 +55,8 @@ class Picture {
   QImage full_;
   std::shared_ptr<const Image> image_;
   std::shared_ptr<const DisplayConverter> converter_;
+  std::weak_ptr<const Image> shown_;  // what of(image, range) was given
+  DisplayRange shown_range_;
   mutable std::mutex mutex_;
   mutable Part kept_;
 };
