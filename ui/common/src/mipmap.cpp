@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "rl/parallel.hpp"
@@ -93,7 +94,19 @@ void halve_u8_row(const std::uint8_t* a, const std::uint8_t* b, bool two_rows, i
     for (std::size_t i = 0; i < n; ++i) sums[i] = static_cast<std::uint16_t>(a[i] + b[i]);
     for (std::size_t i = 0; i + CH < n; ++i)
       means[i] = static_cast<std::uint8_t>((sums[i] + sums[i + CH] + 2) >> 2);
-    for (int c = 0; c < cells; ++c) o[c] = u8_pixel<CH>(means.data() + static_cast<std::size_t>(c) * 2 * CH);
+    if constexpr (CH == 3 || CH == 4) {
+      // A cell's means m0 m1 m2 (m3) read as one little-endian word, byte-swapped: m0 m1 m2 in the
+      // red, green and blue bytes (CH 3: alpha 255; CH 4: m3, the alpha, rotated to the top byte).
+      for (int c = 0; c < cells; ++c) {
+        std::uint32_t word;
+        std::memcpy(&word, means.data() + static_cast<std::size_t>(c) * 2 * CH, 4);
+        const std::uint32_t s = __builtin_bswap32(word);
+        o[c] = CH == 3 ? 0xFF000000u | (s >> 8) : (s >> 8) | (s << 24);
+      }
+    } else {
+      for (int c = 0; c < cells; ++c)
+        o[c] = u8_pixel<CH>(means.data() + static_cast<std::size_t>(c) * 2 * CH);
+    }
   }
   const int hw = (w + 1) / 2;
   if (cells == hw) return;
