@@ -6,7 +6,10 @@
 
 #include <random>
 
+#include "pane_sources.hpp"
 #include "random_image.hpp"
+#include "rl/plan.hpp"
+#include "rl/ui/comparison.hpp"
 #include "rl/ui/image_convert.hpp"
 #include "rl/ui/mipmap.hpp"
 #include "rl/ui/picture.hpp"
@@ -106,6 +109,39 @@ TEST(DisplayPicture, EightBitHalvingsFromTheBytesAreThoseOfTheConvertedImage) {
   const auto green = Picture::of(img, fixed);
   EXPECT_TRUE(
       same_pixels(green->levels().level(1), rl::ui::Mipmap::of(rl::ui::to_qimage(*img, fixed))->level(1)));
+}
+
+// A nearest x2 pane (each source pixel doubled) takes the source's pixels as its first halving: its
+// levels are Mipmap::of of its whole display image, for an 8-bit image as it is and a float one with
+// non-finite values through a range. Only such a plan doubles each pixel: not nearest x3, not
+// bilinear x2, not nearest at 2 x 3.
+TEST(DisplayPicture, ANearestX2PaneHalvesToItsSource) {
+  rl::test::RandomValues values;
+  values.each_special = 0.001;
+  for (const ElemType t : {ElemType::U8, ElemType::F32}) {
+    SCOPED_TRACE(rl::to_string(t));
+    const Image src = rl::test::random_image(1031, 1100, 3, t, 11u, values);
+    const rl::ui::DisplayRange range{0.1, 0.9, false};
+    const rl::ui::PaneResult r = rl::ui::compute_pane(
+        src, rl::ResizeSpec::with_scale(2.0), {rl::Method::Nearest, false}, range, rl::ui::run_on_cpu);
+    ASSERT_TRUE(r.image && r.display && r.plan) << r.error.toStdString();
+    EXPECT_TRUE(rl::ui::detail::doubles_each_pixel(*r.plan));
+    ASSERT_TRUE(r.display->on_demand());
+    const auto want = rl::ui::Mipmap::of(rl::ui::to_qimage(*r.image, range));
+    ASSERT_EQ(r.display->levels().levels(), want->levels());
+    for (int l = 1; l <= want->levels(); ++l)
+      EXPECT_TRUE(same_pixels(r.display->levels().level(l), want->level(l))) << l;
+  }
+  const auto plan = [](double sy, double sx, rl::Method m) {
+    rl::ResizeSpec spec;
+    spec.scale = {{sy, sx}};
+    spec.method = m;
+    return rl::make_plan(spec, 40, 50, {});
+  };
+  EXPECT_TRUE(rl::ui::detail::doubles_each_pixel(plan(2, 2, rl::Method::Nearest)));
+  EXPECT_FALSE(rl::ui::detail::doubles_each_pixel(plan(3, 3, rl::Method::Nearest)));
+  EXPECT_FALSE(rl::ui::detail::doubles_each_pixel(plan(2, 2, rl::Method::Bilinear)));
+  EXPECT_FALSE(rl::ui::detail::doubles_each_pixel(plan(2, 3, rl::Method::Nearest)));
 }
 
 // Small images are made whole at once: nothing to make when a pane zooms in.

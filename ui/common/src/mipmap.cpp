@@ -162,6 +162,14 @@ std::shared_ptr<const Mipmap> Mipmap::of_rows(int w, int h, QImage::Format forma
   return m;
 }
 
+std::shared_ptr<const Mipmap> Mipmap::of_first(QImage first) {
+  auto m = std::make_shared<Mipmap>();
+  if (first.isNull() || !is_rgb32(first.format())) return m;
+  m->levels_.push_back(std::move(first));
+  m->halve_down_from(m->levels_.back());
+  return m;
+}
+
 std::shared_ptr<const Mipmap> Mipmap::of_u8(const std::uint8_t* data, int w, int h, int channels) {
   auto m = std::make_shared<Mipmap>();
   if (!data || w <= 0 || h <= 0 || channels < 1 || channels > 4 || std::max(w, h) <= kSmallestSide) return m;

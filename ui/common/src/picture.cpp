@@ -15,7 +15,8 @@ std::shared_ptr<const Picture> Picture::of(const QImage& full, std::shared_ptr<c
   return p;
 }
 
-std::shared_ptr<const Picture> Picture::of(std::shared_ptr<const Image> image, DisplayRange range) {
+std::shared_ptr<const Picture> Picture::of(std::shared_ptr<const Image> image, DisplayRange range,
+                                           const Image* first_halving) {
   if (!image || image->empty()) return nullptr;
   if (static_cast<long long>(image->rows()) * image->cols() <= kWholeUpTo) {
     auto whole = std::const_pointer_cast<Picture>(of(to_qimage(*image, range)));
@@ -30,9 +31,13 @@ std::shared_ptr<const Picture> Picture::of(std::shared_ptr<const Image> image, D
   p->converter_ = std::make_shared<const DisplayConverter>(*image, range);
   const DisplayConverter& conv = *p->converter_;
   const int w = image->cols();
+  if (first_halving && first_halving->rows() == (image->rows() + 1) / 2 &&
+      first_halving->cols() == (w + 1) / 2 && first_halving->channels() == image->channels() &&
+      first_halving->type() == image->type())
+    p->levels_ = Mipmap::of_first(to_qimage(*first_halving, range));
   // An 8-bit image shown as it is halves straight from its bytes (the same levels).
-  if (image->type() == ElemType::U8 && !range.u8 && range.channel == ViewChannel::All &&
-      image->channels() <= 4)
+  else if (image->type() == ElemType::U8 && !range.u8 && range.channel == ViewChannel::All &&
+           image->channels() <= 4)
     p->levels_ = Mipmap::of_u8(image->data<std::uint8_t>(), w, image->rows(), image->channels());
   else
     p->levels_ = Mipmap::of_rows(w, image->rows(), conv.format(),

@@ -28,6 +28,8 @@ class Mipmap {
   // channels bytes, interleaved) shown as it is (to_qimage's rule for uint8 with no display range, all
   // channels): the first halving made straight from its bytes. More than 4 channels: no levels.
   static std::shared_ptr<const Mipmap> of_u8(const std::uint8_t* data, int w, int h, int channels);
+  // Levels 1, 2, ... given level 1 (`first`, 32-bit RGB or ARGB): it and its halvings.
+  static std::shared_ptr<const Mipmap> of_first(QImage first);
   static constexpr int kSmallestSide = 256;
 
   int levels() const { return static_cast<int>(levels_.size()); }
