@@ -3,12 +3,14 @@
 // of every element type and channel count, with NaN, ±inf, -0 and 1e300 among the float values.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "random_image.hpp"
 #include "rl/image_ops.hpp"
 #include "rl/metrics.hpp"
+#include "rl/parallel.hpp"
 #include "rl/ssim.hpp"
 
 namespace {
@@ -229,6 +231,44 @@ TEST(DiffStatsReference, FloatSumsAreReproducible) {
     EXPECT_TRUE(same_value(again.mean_abs, first.mean_abs));
     EXPECT_TRUE(same_value(again.psnr, first.psnr));
   }
+}
+
+// Float sums as the definition runs them: over the finite pairs in storage order within each row block
+// of rl::rows_per_block rows, the blocks' sums added in block order. Every float shape and channel count,
+// with and without non-finite values, gives these bits exactly (the same arithmetic in the same order).
+TEST(DiffStatsReference, FloatSumsAreTheRowBlocksSumsBitForBit) {
+  unsigned seed = 900;
+  for (const ElemType t : {ElemType::F32, ElemType::F64})
+    for (const Shape& s : kShapes)
+      for (const double specials : {0.0, 0.02}) {
+        SCOPED_TRACE(rl::to_string(t) + " " + std::to_string(s.rows) + "x" + std::to_string(s.cols) + "x" +
+                     std::to_string(s.ch));
+        const auto [a, b] = random_pair(s.rows, s.cols, s.ch, t, ++seed, specials);
+        const int per = rl::rows_per_block(a);
+        double sum_abs = 0.0, sum_sq = 0.0;
+        std::size_t n = 0;
+        for (int r0 = 0; r0 < a.rows(); r0 += per) {
+          double block_abs = 0.0, block_sq = 0.0;
+          for (int r = r0; r < std::min(a.rows(), r0 + per); ++r)
+            for (int c = 0; c < a.cols(); ++c)
+              for (int k = 0; k < a.channels(); ++k) {
+                const double x = a.at(r, c, k), y = b.at(r, c, k);
+                if (!std::isfinite(x) || !std::isfinite(y)) continue;
+                const double d = std::abs(x - y);
+                block_abs += d;
+                block_sq += d * d;
+                ++n;
+              }
+          sum_abs += block_abs;
+          sum_sq += block_sq;
+        }
+        const DiffStats got = rl::diff_stats(a, b);
+        ASSERT_EQ(got.finite_pairs, n);
+        const double mean = n > 0 ? sum_abs / static_cast<double>(n) : 0.0;
+        const double psnr = rl::psnr_from_mse(n > 0 ? sum_sq / static_cast<double>(n) : 0.0, 1.0);
+        EXPECT_TRUE(same_value(got.mean_abs, mean)) << got.mean_abs << " vs " << mean;
+        EXPECT_TRUE(same_value(got.psnr, psnr)) << got.psnr << " vs " << psnr;
+      }
 }
 
 // The element types of the two images may differ: values are compared as doubles.

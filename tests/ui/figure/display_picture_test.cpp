@@ -6,7 +6,10 @@
 
 #include <random>
 
+#include "pane_sources.hpp"
 #include "random_image.hpp"
+#include "rl/plan.hpp"
+#include "rl/ui/comparison.hpp"
 #include "rl/ui/image_convert.hpp"
 #include "rl/ui/mipmap.hpp"
 #include "rl/ui/picture.hpp"
@@ -70,10 +73,76 @@ TEST_P(DisplayPicture, HalvingsAndPartsAreThoseOfTheWholeImage) {
 
 INSTANTIATE_TEST_SUITE_P(Rules, DisplayPicture,
                          ::testing::Values(Case{"uint8_rgb", ElemType::U8, 3},
+                                           Case{"uint8_grey", ElemType::U8, 1},
+                                           Case{"uint8_grey_alpha", ElemType::U8, 2},
+                                           Case{"uint8_rgba", ElemType::U8, 4},
                                            Case{"uint16_grey", ElemType::U16, 1},
                                            Case{"double_rgb_with_non_finite", ElemType::F64, 3},
                                            Case{"single_grey_alpha", ElemType::F32, 2}),
                          [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
+
+// An 8-bit image's halvings made straight from its bytes are Mipmap::of of its to_qimage, for 1 to 4
+// channels and the shapes whose edges are odd (one row, one column, odd sides); a uint8 image shown
+// through a range (a fixed display range) gives that range's halvings.
+TEST(DisplayPicture, EightBitHalvingsFromTheBytesAreThoseOfTheConvertedImage) {
+  unsigned seed = 40;
+  for (int ch = 1; ch <= 4; ++ch)
+    for (const QSize size :
+         {QSize(600, 1), QSize(1, 600), QSize(259, 257), QSize(1031, 2), QSize(514, 300)}) {
+      SCOPED_TRACE(std::to_string(ch) + " channels, " + std::to_string(size.width()) + "x" +
+                   std::to_string(size.height()));
+      const Image img = rl::test::random_image(size.height(), size.width(), ch, ElemType::U8, ++seed);
+      const auto want = rl::ui::Mipmap::of(rl::ui::to_qimage(img));
+      const auto got = rl::ui::Mipmap::of_u8(img.data<std::uint8_t>(), img.cols(), img.rows(), ch);
+      ASSERT_GT(want->levels(), 0);
+      ASSERT_EQ(got->levels(), want->levels());
+      for (int l = 1; l <= want->levels(); ++l) EXPECT_TRUE(same_pixels(got->level(l), want->level(l))) << l;
+    }
+  const auto img = std::make_shared<const Image>(rl::test::random_image(1500, 2900, 3, ElemType::U8, 7u));
+  rl::ui::DisplayRange fixed{40.0, 200.0, false, true};
+  const auto want = rl::ui::Mipmap::of(rl::ui::to_qimage(*img, fixed));
+  const auto pic = Picture::of(img, fixed);
+  ASSERT_EQ(pic->levels().levels(), want->levels());
+  EXPECT_TRUE(same_pixels(pic->levels().level(1), want->level(1)));
+  fixed.u8 = false;
+  fixed.channel = rl::ui::ViewChannel::G;
+  const auto green = Picture::of(img, fixed);
+  EXPECT_TRUE(
+      same_pixels(green->levels().level(1), rl::ui::Mipmap::of(rl::ui::to_qimage(*img, fixed))->level(1)));
+}
+
+// A nearest x2 pane (each source pixel doubled) takes the source's pixels as its first halving: its
+// levels are Mipmap::of of its whole display image, for an 8-bit image as it is and a float one with
+// non-finite values through a range. Only such a plan doubles each pixel: not nearest x3, not
+// bilinear x2, not nearest at 2 x 3.
+TEST(DisplayPicture, ANearestX2PaneHalvesToItsSource) {
+  rl::test::RandomValues values;
+  values.each_special = 0.001;
+  for (const ElemType t : {ElemType::U8, ElemType::F32}) {
+    SCOPED_TRACE(rl::to_string(t));
+    const Image src = rl::test::random_image(1031, 1100, 3, t, 11u, values);
+    const rl::ui::DisplayRange range{0.1, 0.9, false};
+    const rl::ui::PaneResult r = rl::ui::compute_pane(
+        src, rl::ResizeSpec::with_scale(2.0), {rl::Method::Nearest, false}, range, rl::ui::run_on_cpu);
+    ASSERT_TRUE(r.image && r.display && r.plan) << r.error.toStdString();
+    EXPECT_TRUE(rl::ui::detail::doubles_each_pixel(*r.plan));
+    ASSERT_TRUE(r.display->on_demand());
+    const auto want = rl::ui::Mipmap::of(rl::ui::to_qimage(*r.image, range));
+    ASSERT_EQ(r.display->levels().levels(), want->levels());
+    for (int l = 1; l <= want->levels(); ++l)
+      EXPECT_TRUE(same_pixels(r.display->levels().level(l), want->level(l))) << l;
+  }
+  const auto plan = [](double sy, double sx, rl::Method m) {
+    rl::ResizeSpec spec;
+    spec.scale = {{sy, sx}};
+    spec.method = m;
+    return rl::make_plan(spec, 40, 50, {});
+  };
+  EXPECT_TRUE(rl::ui::detail::doubles_each_pixel(plan(2, 2, rl::Method::Nearest)));
+  EXPECT_FALSE(rl::ui::detail::doubles_each_pixel(plan(3, 3, rl::Method::Nearest)));
+  EXPECT_FALSE(rl::ui::detail::doubles_each_pixel(plan(2, 2, rl::Method::Bilinear)));
+  EXPECT_FALSE(rl::ui::detail::doubles_each_pixel(plan(2, 3, rl::Method::Nearest)));
+}
 
 // Small images are made whole at once: nothing to make when a pane zooms in.
 TEST(DisplayPicture, SmallImagesAreMadeWhole) {

@@ -4,6 +4,7 @@
 // an SR factor (the Differences panel's Against choice follows), and the refusals.
 #include <QComboBox>
 #include <QTest>
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <memory>
@@ -87,16 +88,34 @@ class PushTest : public QObject {
     const QPointF centre = w_->view_state()->center();
     const auto other = doc()->result(5).image;
     const double max_before = doc()->diff(i).stats->max_abs;
+    const auto hr_display = doc()->comparison().reference_display;
+    QVERIFY(hr_display);
     const rl::Image sr2 = float_image(64, 96, 0.05f);
     QCOMPARE(doc()->push_image("sr", rl::push::Role::Pane, sr2, 0), QString());
     QVERIFY(settle());
     QCOMPARE(doc()->pushed_pane("sr"), i);
     QCOMPARE(doc()->pane_count(), 6);
     QVERIFY(same_bytes(*doc()->result(i).image, sr2));
-    QVERIFY(doc()->diff(i).stats->max_abs != max_before);  // the statistics recomputed
-    QCOMPARE(doc()->result(5).image, other);               // the other pane kept, not remade
+    QVERIFY(doc()->diff(i).stats->max_abs != max_before);         // the statistics recomputed
+    QCOMPARE(doc()->result(5).image, other);                      // the other pane kept, not remade
+    QCOMPARE(doc()->comparison().reference_display, hr_display);  // the HR's display not made again
     QCOMPARE(w_->view_state()->zoom(), zoom);
     QCOMPARE(w_->view_state()->center(), centre);
+  }
+
+  // A new HR gets its own display (made from it, not the last HR's kept), as each pushed pane does.
+  void aNewHrIsShownAnew() {
+    const auto before = doc()->comparison().reference_display;
+    QVERIFY(before);
+    rl::Image hr = float_image(64, 96, 0.0f);
+    std::fill_n(hr.data<float>(), hr.elements() / 2, 0.25f);  // the top half flat: other pixels
+    QCOMPARE(doc()->push_image("hr", rl::push::Role::Hr, std::move(hr), 4), QString());
+    QVERIFY(settle());
+    const Comparison& cmp = doc()->comparison();
+    QVERIFY(cmp.reference_display && cmp.reference_display != before);
+    QVERIFY(cmp.reference_display->shows(cmp.reference(), cmp.display));
+    QCOMPARE(cmp.reference_display->whole(), to_qimage(*cmp.reference(), cmp.display));
+    QVERIFY(cmp.reference_display->whole() != before->whole());
   }
 
   void closeAndRefusals() {

@@ -424,8 +424,8 @@ void compare(Comparison& c) {
     c.reference_display.reset();
   else if (c.reference_is_pane())
     c.reference_display = c.results[kReferencePane].display;
-  else
-    c.reference_display = Picture::of(ref, c.display);
+  else if (!c.reference_display || !c.reference_display->shows(ref, c.display))
+    c.reference_display = Picture::of(ref, c.display);  // else the one made for it before
 }
 
 namespace {

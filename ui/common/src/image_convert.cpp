@@ -132,6 +132,72 @@ void convert_pixels(const ByteRule<T>& byte, const T* row, int ch, int c0, int n
   }
 }
 
+// Each element's byte through a range of positive span (range_byte's arithmetic on the finite values,
+// the same expressions, branch-free), and whether it is finite. With AVX2, where the CPU has it, the
+// loop vectorizes (the same operations on each element: the same bytes).
+template <class T>
+[[gnu::always_inline]] inline void element_bytes(const T* px, int elements, double lo, double span,
+                                                 std::uint8_t* bytes, std::uint8_t* finite) {
+  for (int i = 0; i < elements; ++i) {
+    const double v = px[i];
+    const bool fin = std::abs(v) < INFINITY;  // false for NaN
+    double t = ((fin ? v : lo) - lo) / span;
+    t = t < 0.0 ? 0.0 : t;  // std::clamp(t, 0.0, 1.0), as selects
+    t = 1.0 < t ? 1.0 : t;
+    const double x = t * 255.0;
+    const int r = static_cast<int>(x);  // round_byte
+    bytes[i] = static_cast<std::uint8_t>(r + static_cast<int>(x - r >= 0.5));
+    finite[i] = static_cast<std::uint8_t>(fin);
+  }
+}
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+template <class T>
+[[gnu::target("avx2")]] void element_bytes_avx2(const T* px, int elements, double lo, double span,
+                                                std::uint8_t* bytes, std::uint8_t* finite) {
+  element_bytes(px, elements, lo, span, bytes, finite);
+}
+const bool kHasAvx2 = __builtin_cpu_supports("avx2");
+#endif
+
+// Floating-point pixels through a range of positive span, every channel shown, 1 to 4 channels:
+// convert_pixels's colours, made in two loops. First every element's byte and whether it is finite
+// (element_bytes); then each pixel from its bytes, or from non_finite_pixel where one of its elements is not
+// finite (its bytes are then not used).
+template <class T>
+void convert_float_pixels(const ByteRule<T>& byte, const T* row, int ch, int c0, int n, QRgb* line) {
+  constexpr int kChunk = 512;  // pixels at a time
+  std::uint8_t bytes[kChunk * 4];
+  std::uint8_t finite[kChunk * 4];
+  const double lo = byte.range.lo, span = byte.span;
+  for (int p0 = 0; p0 < n; p0 += kChunk) {
+    const int m = std::min(kChunk, n - p0);
+    const T* px = row + static_cast<std::size_t>(c0 + p0) * ch;
+    const int elements = m * ch;
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+    if (kHasAvx2)
+      element_bytes_avx2(px, elements, lo, span, bytes, finite);
+    else
+#endif
+      element_bytes(px, elements, lo, span, bytes, finite);
+    for (int c = 0; c < m; ++c) {
+      const std::uint8_t* b = bytes + c * ch;
+      const std::uint8_t* f = finite + c * ch;
+      bool all = true;
+      for (int k = 0; k < ch; ++k) all = all && f[k];
+      if (!all) {
+        line[p0 + c] = non_finite_pixel(px + static_cast<std::size_t>(c) * ch, ch);
+        continue;
+      }
+      switch (ch) {
+        case 1: line[p0 + c] = qRgb(b[0], b[0], b[0]); break;
+        case 2: line[p0 + c] = qRgba(b[0], b[0], b[0], b[1]); break;
+        case 3: line[p0 + c] = qRgb(b[0], b[1], b[2]); break;
+        default: line[p0 + c] = qRgba(b[0], b[1], b[2], b[3]); break;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 struct DisplayConverter::Rule {
@@ -147,6 +213,12 @@ struct RuleOf final : DisplayConverter::Rule {
   RuleOf(const rl::Image& i, const DisplayRange& range) : img(i), byte(range) {}
   void row(int r, int c0, int n, QRgb* out) const override {
     const T* data = static_cast<const T*>(img.raw()) + static_cast<std::size_t>(r) * img.row_stride();
+    if constexpr (std::is_floating_point_v<T>)
+      if (byte.span > 0 && std::isfinite(byte.span) && std::isfinite(byte.range.lo) &&
+          byte.range.channel == ViewChannel::All && img.channels() <= 4) {
+        convert_float_pixels(byte, data, img.channels(), c0, n, out);
+        return;
+      }
     convert_pixels(byte, data, img.channels(), c0, n, out);
   }
 };

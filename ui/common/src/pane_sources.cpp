@@ -309,6 +309,20 @@ std::optional<PaneResult> result_of_same_tables(const Image& src, const ResizeSp
   }
   return std::nullopt;
 }
+bool doubles_each_pixel(const Plan& plan) {
+  const auto doubles = [](const AxisTable& t) {
+    if (t.out_size != 2 * t.in_size || t.taps != 1 ||
+        t.index.size() != static_cast<std::size_t>(t.out_size) || t.weights.size() != t.index.size())
+      return false;
+    for (int o = 0; o < t.out_size; ++o)
+      if (t.index[static_cast<std::size_t>(o)] != o / 2 || t.weights[static_cast<std::size_t>(o)] != 1.0)
+        return false;
+    return true;
+  };
+  return plan.out_rows == 2 * plan.in_rows && plan.out_cols == 2 * plan.in_cols && doubles(plan.rows) &&
+         doubles(plan.cols);
+}
+
 DisplayRange pane_display_range(const PaneResult& r, const PaneConfig& pane, ElemType source,
                                 DisplayRange range) {
   return r.image && (pane.is_pushed() || pane.is_file()) ? file_display_range(r.image->type(), source, range)
@@ -336,7 +350,10 @@ PaneResult compute_pane(const Image& src, const ResizeSpec& base, const PaneConf
           : pane.peer             ? run_peer_pane(src, base, *pane.peer)
                                   : run_matlab_pane(src, base, pane, run, shared_src, cls);
     }
-    if (display) r.display = Picture::of(r.image, range);
+    // A result that doubles each source pixel has the source's pixels as its first halving.
+    const bool doubled = r.plan && r.image && r.image->type() == src.type() &&
+                         r.image->channels() == src.channels() && detail::doubles_each_pixel(*r.plan);
+    if (display) r.display = doubled ? Picture::of(r.image, range, &src) : Picture::of(r.image, range);
   } catch (const std::exception& e) {
     r = PaneResult{};
     r.error = QString::fromStdString(e.what());

@@ -22,4 +22,9 @@ std::optional<PaneResult> result_of_same_tables(const Image& src, const ResizeSp
 DisplayRange pane_display_range(const PaneResult& r, const PaneConfig& pane, ElemType source,
                                 DisplayRange range);
 
+// Whether every output pixel of `plan` is input pixel (r / 2, c / 2): one tap of weight 1 on each axis
+// at twice the size (nearest at x2). Then each 2x2 cell of its result is one source pixel, and the
+// result's first halving (the cells' rounded means) is the source's pixels.
+bool doubles_each_pixel(const Plan& plan);
+
 }  // namespace rl::ui::detail

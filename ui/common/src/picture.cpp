@@ -15,19 +15,41 @@ std::shared_ptr<const Picture> Picture::of(const QImage& full, std::shared_ptr<c
   return p;
 }
 
-std::shared_ptr<const Picture> Picture::of(std::shared_ptr<const Image> image, DisplayRange range) {
+std::shared_ptr<const Picture> Picture::of(std::shared_ptr<const Image> image, DisplayRange range,
+                                           const Image* first_halving) {
   if (!image || image->empty()) return nullptr;
-  if (static_cast<long long>(image->rows()) * image->cols() <= kWholeUpTo)
-    return of(to_qimage(*image, range));
+  if (static_cast<long long>(image->rows()) * image->cols() <= kWholeUpTo) {
+    auto whole = std::const_pointer_cast<Picture>(of(to_qimage(*image, range)));
+    whole->shown_ = image;
+    whole->shown_range_ = range;
+    return whole;
+  }
   auto p = std::make_shared<Picture>();
+  p->shown_ = image;
+  p->shown_range_ = range;
   p->size_ = QSize(image->cols(), image->rows());
   p->converter_ = std::make_shared<const DisplayConverter>(*image, range);
   const DisplayConverter& conv = *p->converter_;
   const int w = image->cols();
-  p->levels_ = Mipmap::of_rows(w, image->rows(), conv.format(),
-                               [&conv, w](int y, QRgb* out) { conv.row(y, 0, w, out); });
+  if (first_halving && first_halving->rows() == (image->rows() + 1) / 2 &&
+      first_halving->cols() == (w + 1) / 2 && first_halving->channels() == image->channels() &&
+      first_halving->type() == image->type())
+    p->levels_ = Mipmap::of_first(to_qimage(*first_halving, range));
+  // An 8-bit image shown as it is halves straight from its bytes (the same levels).
+  else if (image->type() == ElemType::U8 && !range.u8 && range.channel == ViewChannel::All &&
+           image->channels() <= 4)
+    p->levels_ = Mipmap::of_u8(image->data<std::uint8_t>(), w, image->rows(), image->channels());
+  else
+    p->levels_ = Mipmap::of_rows(w, image->rows(), conv.format(),
+                                 [&conv, w](int y, QRgb* out) { conv.row(y, 0, w, out); });
   p->image_ = std::move(image);  // the converter reads it
   return p;
+}
+
+bool Picture::shows(const std::shared_ptr<const Image>& image, const DisplayRange& range) const {
+  const DisplayRange& r = shown_range_;
+  return image && shown_.lock() == image && r.lo == range.lo && r.hi == range.hi && r.u16 == range.u16 &&
+         r.u8 == range.u8 && r.channel == range.channel;
 }
 
 Picture::Part Picture::full(const QRect& needed) const {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <QImage>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -23,6 +24,12 @@ class Mipmap {
   // row y (w pixels), two rows at a time for each row of level 1, on the core's workers.
   using RowSource = std::function<void(int y, QRgb* out)>;
   static std::shared_ptr<const Mipmap> of_rows(int w, int h, QImage::Format format, const RowSource& row);
+  // The same levels as of_rows gives for an 8-bit image of 1 to 4 channels (w x h, rows of w *
+  // channels bytes, interleaved) shown as it is (to_qimage's rule for uint8 with no display range, all
+  // channels): the first halving made straight from its bytes. More than 4 channels: no levels.
+  static std::shared_ptr<const Mipmap> of_u8(const std::uint8_t* data, int w, int h, int channels);
+  // Levels 1, 2, ... given level 1 (`first`, 32-bit RGB or ARGB): it and its halvings.
+  static std::shared_ptr<const Mipmap> of_first(QImage first);
   static constexpr int kSmallestSide = 256;
 
   int levels() const { return static_cast<int>(levels_.size()); }

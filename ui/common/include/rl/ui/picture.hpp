@@ -25,8 +25,14 @@ class Picture {
                                            std::shared_ptr<const Mipmap> levels = nullptr);
   // `image` through `range` (to_qimage's pixels): made whole now up to kWholeUpTo pixels, else its
   // halvings now and its full-resolution pixels on demand.
-  static std::shared_ptr<const Picture> of(std::shared_ptr<const Image> image, DisplayRange range);
+  // `first_halving`, when given, is an image whose pixels are the 2x2 cells' values of `image` (each
+  // cell one value: a nearest x2 result's source); its conversion is then the first halving.
+  static std::shared_ptr<const Picture> of(std::shared_ptr<const Image> image, DisplayRange range,
+                                           const Image* first_halving = nullptr);
   static constexpr long long kWholeUpTo = 1LL << 22;
+  // Whether this was made by of(image, range) of this very image (the same object, still alive) and a
+  // range of the same values: then it is the Picture that call would make again.
+  bool shows(const std::shared_ptr<const Image>& image, const DisplayRange& range) const;
 
   int width() const { return size_.width(); }
   int height() const { return size_.height(); }
@@ -52,6 +58,8 @@ class Picture {
   QImage full_;
   std::shared_ptr<const Image> image_;
   std::shared_ptr<const DisplayConverter> converter_;
+  std::weak_ptr<const Image> shown_;  // what of(image, range) was given
+  DisplayRange shown_range_;
   mutable std::mutex mutex_;
   mutable Part kept_;
 };
