@@ -168,7 +168,7 @@ void convert_float_pixels(const ByteRule<T>& byte, const T* row, int ch, int c0,
   constexpr int kChunk = 512;  // pixels at a time
   std::uint8_t bytes[kChunk * 4];
   std::uint8_t finite[kChunk * 4];
-  const double lo = byte.range.lo, span = byte.span;
+  const double lo = byte.black, span = byte.white - byte.black;  // range_byte's
   for (int p0 = 0; p0 < n; p0 += kChunk) {
     const int m = std::min(kChunk, n - p0);
     const T* px = row + static_cast<std::size_t>(c0 + p0) * ch;
@@ -214,7 +214,8 @@ struct RuleOf final : DisplayConverter::Rule {
   void row(int r, int c0, int n, QRgb* out) const override {
     const T* data = static_cast<const T*>(img.raw()) + static_cast<std::size_t>(r) * img.row_stride();
     if constexpr (std::is_floating_point_v<T>)
-      if (byte.span > 0 && std::isfinite(byte.span) && std::isfinite(byte.range.lo) &&
+      if (const double span = byte.white - byte.black;
+          span > 0 && std::isfinite(span) && std::isfinite(byte.black) &&
           byte.range.channel == ViewChannel::All && img.channels() <= 4) {
         convert_float_pixels(byte, data, img.channels(), c0, n, out);
         return;
