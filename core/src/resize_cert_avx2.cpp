@@ -37,6 +37,9 @@ namespace {
 
 struct CertAvx2 {
   static constexpr std::size_t L = 8;  // float32 lanes
+  // No byte gathers: vpshufb's 16-byte window is too narrow for 8 outputs' taps, so uint8's horizontal
+  // pass transposes blocks of rows.
+  static constexpr int kGatherWindow = 0;
   using F = __m256;
   using I = __m256i;
   struct Rounded {

@@ -67,13 +67,32 @@ struct CertAxis {
   }
   bool exact_at(int o) const { return exact || exact_out[static_cast<std::size_t>(o)] != 0; }
   float limit_at(int o) const { return exact_at(o) ? 0.5f : limit; }
+  // The horizontal table as byte gathers (CertGather, resize_dispatch.hpp); gather_groups == 0 where
+  // not built (not uint8, kernels without gathers, or a group's taps wider than the window).
+  std::vector<std::int32_t> gather_start;
+  std::vector<std::uint8_t> gather_idx;
+  std::vector<float> gather_wf;
+  std::vector<double> gather_wd;
+  std::vector<std::uint32_t> gather_exact;
+  int gather_groups = 0;
+  std::size_t gather_out_len = 0;
 };
 CertAxis cert_axis(const AxisTable& t, const CertCheck& check, double xmax);
+
+// The groups of `lanes` output elements of a horizontal table over rows of in_len = in_size x ch
+// elements whose bytes each fit one window of `window` bytes inside the row, or 0 where one does not
+// (or the row is shorter than the window, or the table enlarges): then the gathers are not used.
+int cert_gather_groups(const AxisTable& t, int ch, int lanes, int window);
+// Fills c's gather table for those groups (a no-op when cert_gather_groups is 0).
+void cert_gather_table(CertAxis& c, const AxisTable& t, int ch, int lanes, int window);
+// Its bytes, as allocated by cert_gather_table.
+std::size_t cert_gather_bytes(const AxisTable& t, int ch, int lanes, int window);
 
 // Whether this run is certified: an 8-bit class, certified kernels active, both tables certified
 // (their checks are left in rows and cols).
 const CertKernels* cert_for(const Plan& p, ElemType type, CertCheck& rows, CertCheck& cols);
-// Bytes the certified tables of a certified run take (allocated once per run).
-std::size_t cert_bytes(const Plan& p, ElemType type);
+// Bytes the certified tables of a certified run with `ch` channels and kernels k take (allocated once
+// per run).
+std::size_t cert_bytes(const Plan& p, ElemType type, int ch, const CertKernels& k);
 
 }  // namespace rl::detail

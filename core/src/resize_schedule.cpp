@@ -51,10 +51,15 @@ BlockRows block_rows(const AxisTable& t, int block) {
 }
 
 // What both orders share: the certified float32 tables, and one row pointer per vertical tap.
-Schedule start_schedule(const Plan& p, ElemType type, bool cert) {
+Schedule start_schedule(const Plan& p, int ch, ElemType type, bool cert) {
   Schedule s;
   s.cert = cert;
-  if (cert) s.shared_bytes = cert_bytes(p, type);
+  if (cert)
+    if (const CertKernels* k = active_cert_kernels()) {
+      s.shared_bytes = cert_bytes(p, type, ch, *k);
+      s.cert_gather = type == ElemType::U8 && k->gather_window > 0 &&
+                      cert_gather_groups(p.cols, ch, k->lanes, k->gather_window) > 0;
+    }
   s.ptrs = p.rows.taps;
   return s;
 }
@@ -70,7 +75,7 @@ int pick_threads(const RunOptions& opt, long long units, double work) {
 // A unit horizontal table (a gather) needs no horizontal scratch; the certified one holds float32
 // and int32 (half a double each) in the same doubles.
 void set_cols_scratch(Schedule& s, const AxisTable& cols, std::size_t in_len, int channels, int lanes) {
-  if (unit_taps(cols)) return;
+  if (unit_taps(cols) || s.cert_gather) return;
   const std::size_t per = s.cert ? 2 : 1;
   s.block_doubles = (in_len * lanes + per - 1) / per;
   s.tile_doubles = (static_cast<std::size_t>(tile_cols(channels)) * channels * lanes + per - 1) / per;
@@ -95,7 +100,7 @@ Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bo
                              const RunOptions& opt) {
   const std::size_t in_len = static_cast<std::size_t>(p.in_cols) * ch,
                     out_len = static_cast<std::size_t>(p.out_cols) * ch;
-  Schedule s = start_schedule(p, type, cert);
+  Schedule s = start_schedule(p, ch, type, cert);
   s.block_rows = lanes;
   if (type != ElemType::F64 && !unit_taps(p.rows) && !cert) {  // float64 rows, copies and certified
                                                                // passes need no widening
@@ -125,7 +130,7 @@ Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bo
 
 Schedule cols_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bool cert,
                              const RunOptions& opt) {
-  Schedule s = start_schedule(p, type, cert);
+  Schedule s = start_schedule(p, ch, type, cert);
   const std::size_t in_len = static_cast<std::size_t>(p.in_cols) * ch,
                     mid_len = static_cast<std::size_t>(p.out_cols) * ch;
   int widest = 1;

@@ -39,6 +39,7 @@ struct Schedule {
   int window_rows = 0;           // rows first: the widest input window of a block (slot table)
   int ptrs = 0;                  // row pointers for the vertical pass
   bool cert = false;             // certified 8-bit passes (float32 scratch)
+  bool cert_gather = false;      // ... whose horizontal pass gathers bytes along rows (no block scratch)
   std::size_t shared_bytes = 0;  // allocated once per run: the certified float32 tables
   std::size_t bytes_per_thread() const {
     return (block_doubles + tile_doubles + wide_doubles) * sizeof(double) + mid_bytes +

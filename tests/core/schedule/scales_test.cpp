@@ -172,6 +172,53 @@ TEST_P(CertifiedScales, IntegerOutputsRoundTiesAwayFromZero) {
     }
 }
 
+// uint8's horizontal pass by byte gathers along the row (avx512 with VBMI, shrinking tables): each
+// lane its own output and weights, the exact outputs' ties ((0.5, 0.5) of bilinear at 0.75, box's
+// (a + b) / 2 at 0.5) rounded away from zero in the vector code, the near-ties of the others
+// recomputed in float64 with the lanes' own weights, and the last group of a row cut at the row's end:
+// MATLAB's bits, and those of the transposed blocks the other kernels use, at 1, 3 and 4 channels.
+TEST(ByteGathers, ShrinkingRowsEqualThePlainFloat64LoopAndTheTransposedBlocks) {
+  const CpuLevel l = CpuLevel::Avx512;
+  const char* why = nullptr;
+  if (!rl::detail::level_available(l, &why)) GTEST_SKIP() << "byte gathers skipped: avx512 level: " << why;
+  rl::detail::force_level(&l);
+  const rl::detail::CertKernels* k = rl::detail::active_cert_kernels();
+  if (!k || k->gather_window == 0) {
+    rl::detail::force_level(nullptr);
+    GTEST_SKIP() << "byte gathers skipped: this CPU lacks AVX-512 VBMI or FMA";
+  }
+  int gathered = 0;
+  unsigned long long redone = 0;
+  unsigned seed = 90;
+  for (const int ch : {1, 3, 4})
+    for (const rl::Method m : rl::builtin_methods()) {
+      std::vector<Case> cs;
+      for (const double s : {0.3, 0.5, 0.66, 0.75, 0.9})
+        cs.push_back({rl::ResizeSpec::with_scale(s, m), std::to_string(s)});
+      cs.push_back({rl::ResizeSpec::with_size(250, 61, m), "size 250x61"});  // rows x1.23, columns x0.39
+      for (const Case& c : cs) {
+        const Image in = tie_rich(203, 157, ch, ElemType::U8, ++seed);
+        const rl::Plan plan = rl::make_plan(c.spec, in.rows(), in.cols());
+        const bool gathers = rl::detail::cert_gather_groups(plan.cols, ch, k->lanes, k->gather_window) > 0;
+        gathered += gathers;
+        const unsigned long long before = rl::detail::cert_redone();
+        const Image got = rl::run(plan, in, {2});
+        if (gathers) redone += rl::detail::cert_redone() - before;
+        EXPECT_EQ(first_difference(got, plain(plan, in)), "")
+            << rl::to_string(m) << " " << c.name << " " << ch << " channels";
+        rl::detail::set_cert_gather_enabled(false);
+        EXPECT_EQ(first_difference(rl::run(plan, in, {2}), got), "")
+            << rl::to_string(m) << " " << c.name << " " << ch << " channels, blocks against gathers";
+        rl::detail::set_cert_gather_enabled(true);
+      }
+    }
+  rl::detail::force_level(nullptr);
+  // Most cases gather (not nearest's unit tables, nor a window too narrow for a wide kernel), and
+  // some of them recompute near-ties in float64.
+  EXPECT_GE(gathered, 60);
+  EXPECT_GT(redone, 0u);
+}
+
 INSTANTIATE_TEST_SUITE_P(Levels, Scales,
                          ::testing::Values(CpuLevel::Generic, CpuLevel::Avx2, CpuLevel::Avx2x8,
                                            CpuLevel::Avx512),
