@@ -77,7 +77,8 @@ detail::CertCols make_cert_cols(const AxisTable& t, const detail::CertAxis& c, i
           reinterpret_cast<float*>(scratch.block),
           reinterpret_cast<std::int32_t*>(scratch.tile),
           {c.gather_start.data(), c.gather_idx.data(), c.gather_wf.data(), c.gather_wd.data(),
-           c.gather_exact.data(), c.gather_groups, t.taps, c.gather_out_len}};
+           c.gather_exact.data(), c.gather_groups, t.taps, c.gather_out_len, c.gather_istart.data(),
+           c.gather_iidx.data(), c.gather_iw.data(), c.gather_igroups, c.gather_pairs, c.gather_shift}};
 }
 
 // The kernels of one run: the level's float64 kernels, and the certified 8-bit ones when the run is
@@ -125,8 +126,8 @@ void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions
   const std::size_t lanes = static_cast<std::size_t>(kernels.lanes);
   const int ch = in.channels();
   const std::size_t es = elem_size(in.type());
-  const Schedule s =
-      detail::rows_first_schedule(p, ch, in.type(), kernels.lanes, kernels.cert != nullptr, opt);
+  const Schedule s = detail::rows_first_schedule(p, ch, in.type(), kernels.lanes, kernels.cert != nullptr,
+                                                 opt, &kernels.cert_cols);
   const std::size_t in_len = in.row_stride(), out_len = out.row_stride();
   const ElemCode code = code_of(in.type());
   const auto* src = static_cast<const unsigned char*>(in.raw());
@@ -220,8 +221,8 @@ void run_cols_first(const Plan& p, const Image& in, Image& out, const RunOptions
   const std::size_t lanes = static_cast<std::size_t>(kernels.lanes);
   const int ch = in.channels();
   const std::size_t es = elem_size(in.type());
-  const Schedule s =
-      detail::cols_first_schedule(p, ch, in.type(), kernels.lanes, kernels.cert != nullptr, opt);
+  const Schedule s = detail::cols_first_schedule(p, ch, in.type(), kernels.lanes, kernels.cert != nullptr,
+                                                 opt, &kernels.cert_cols);
   const std::size_t in_len = in.row_stride(), mid_len = out.row_stride();
   const long long ring = s.ring_rows;
   const bool rows_unit = detail::unit_taps(p.rows), cols_unit = detail::unit_taps(p.cols);

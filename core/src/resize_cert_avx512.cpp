@@ -60,6 +60,12 @@ struct CertAvx512 {
     const __m512i ix = _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(idx)));
     return _mm512_cvtepi32_ps(_mm512_maskz_permutex2var_epi8(0x1111111111111111ULL, w.lo, ix, w.hi));
   }
+  static RL_INLINE __m512i gather_pairs(GW w, const std::uint8_t* idx) {
+    return _mm512_permutex2var_epi8(w.lo, _mm512_loadu_si512(idx), w.hi);
+  }
+  static RL_INLINE __m512i wmaddpairs(__m512i acc, __m512i x, const std::int8_t* w) {
+    return _mm512_add_epi16(acc, _mm512_maddubs_epi16(x, _mm512_loadu_si512(w)));
+  }
   static RL_INLINE Rounded certify_lanes(F f, F limit, unsigned exact_lanes) {
     const __mmask16 ex = static_cast<__mmask16>(exact_lanes);
     const __m512 rf = _mm512_roundscale_ps(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);

@@ -14,7 +14,9 @@
 // rounding, as cert_round_exact); kGatherWindow (0, or the bytes of a gather window, then also:
 // window(uint8*) -> GW, gather(GW, idx) -> F (the L window bytes at idx[0..L), exact),
 // certify_lanes(f, limit, exact_lanes) (certify with limit 0.5 and ties away from zero in the lanes
-// of exact_lanes, which are never reported bad), dmuladdv(acc, w*, x) (dmuladd with L weights));
+// of exact_lanes, which are never reported bad), dmuladdv(acc, w*, x) (dmuladd with L weights),
+// gather_pairs(GW, idx) -> W (2 LW window bytes at idx[0..2 LW)), wmaddpairs(acc, x, int8* w) = acc +
+// the LW sums of byte pairs times int8 weight pairs (vpmaddubsw, exact here));
 // for the integer outputs of uint8, W (LW int16 lanes), wset1,
 // wload(uint8*) (LW bytes widened), wmuladd(acc, w, x) = acc + w * x (int16, exact by int_weights),
 // wstore8(uint8*, W s, shift): LW bytes (max(s, 0) >> shift) saturated to 255, s already holding the
@@ -345,9 +347,41 @@ void cert_gather_row(const CertGather& g, float limit_f, const std::uint8_t* src
   }
 }
 
+// One row of a table whose outputs are all integer ones (CertGather::igroups): groups of LW output
+// elements, each tap pair one byte gather of (x[k], x[k + 1]) pairs and one vpmaddubsw with the int8
+// weight pairs, summed in int16 lanes, then cert_rows_int's rounding: min(255, max(S, 0) >> shift)
+// with S holding 2^(shift - 1). Exact: every partial sum is below 2^15 in magnitude (int_weights).
+template <class P>
+void cert_igather_row(const CertGather& g, const std::uint8_t* src, std::uint8_t* dst) {
+  using W = typename P::W;
+  constexpr std::size_t LW = P::LW;
+  const int pairs = g.pairs, shift = g.shift, groups = g.igroups;
+  const W h = P::wset1(static_cast<std::int16_t>(shift > 0 ? 1 << (shift - 1) : 0));
+  const std::size_t tail = g.out_len - static_cast<std::size_t>(groups - 1) * LW;
+  for (int q = 0; q < groups; ++q) {
+    const auto win = P::window(src + g.istart[q]);
+    const std::size_t at = static_cast<std::size_t>(q) * static_cast<std::size_t>(pairs) * 2 * LW;
+    W a = h;
+    for (int p = 0; p < pairs; ++p)
+      a = P::wmaddpairs(a, P::gather_pairs(win, g.iidx + at + p * 2 * LW), g.iw + at + p * 2 * LW);
+    std::uint8_t* d = dst + static_cast<std::size_t>(q) * LW;
+    if (q + 1 < groups || tail == LW) {
+      P::wstore8(d, a, shift);
+    } else {
+      std::uint8_t out[LW];
+      P::wstore8(out, a, shift);
+      std::memcpy(d, out, tail);
+    }
+  }
+}
+
 template <class P>
 void cert_gather_rows(const CertCols& g, const std::uint8_t* const* in_rows, std::uint8_t* const* out_rows,
                       std::size_t nr) {
+  if (g.gather.igroups > 0) {
+    for (std::size_t r = 0; r < nr; ++r) cert_igather_row<P>(g.gather, in_rows[r], out_rows[r]);
+    return;
+  }
   unsigned long long redone = 0;
   for (std::size_t r = 0; r < nr; ++r) {
     switch (g.gather.taps) {
@@ -363,7 +397,7 @@ void cert_gather_rows(const CertCols& g, const std::uint8_t* const* in_rows, std
 template <class P, class T>
 void cert_cols_pass(const CertCols& g, const T* const* in_rows, T* const* out_rows, std::size_t nr) {
   if constexpr (P::kGatherWindow > 0 && std::is_same_v<T, std::uint8_t>)
-    if (g.gather.groups > 0) return cert_gather_rows<P>(g, in_rows, out_rows, nr);
+    if (g.gather.groups > 0 || g.gather.igroups > 0) return cert_gather_rows<P>(g, in_rows, out_rows, nr);
   cert_load_block<P>(in_rows, g.in_len, g.tb);
   unsigned long long redone = 0;
   for (int o0 = 0; o0 < g.out_size; o0 += g.tile_cols) {

@@ -145,7 +145,70 @@ int cert_gather_groups(const AxisTable& t, int ch, int lanes, int window) {
   return groups;
 }
 
+int cert_igather_groups(const AxisTable& t, const CertAxis& c, int ch, int lanes, int window, int* shift,
+                        std::vector<std::int8_t>* wi) {
+  const int lw = 2 * lanes;
+  const long long in_len = static_cast<long long>(t.in_size) * ch,
+                  out_len = static_cast<long long>(t.out_size) * ch;
+  if (c.shift.empty() || t.taps < 2 || window <= 0 || lanes <= 0 || lw > 64 || window > 256 ||
+      in_len < window || out_len <= 0 || out_len / lw >= (1LL << 30))
+    return 0;
+  int s = 0;
+  for (const std::int8_t e : c.shift) {
+    if (e < 0) return 0;
+    s = std::max(s, static_cast<int>(e));
+  }
+  if (wi) wi->assign(t.weights.size(), 0);
+  for (int o = 0; o < t.out_size; ++o) {
+    const int e = c.shift[static_cast<std::size_t>(o)];
+    long long sum = 0;
+    for (int k = 0; k < t.taps; ++k) {
+      const std::size_t at = static_cast<std::size_t>(o) * t.taps + k;
+      const long long v = static_cast<long long>(c.wi[at]) * (1LL << (s - e));  // D = v x / 2^s exactly
+      if (v < -127 || v > 127) return 0;
+      sum += std::llabs(v);
+      if (wi) (*wi)[at] = static_cast<std::int8_t>(v);
+    }
+    if (sum * 255 + (s > 0 ? 1LL << (s - 1) : 0) >= 0x8000) return 0;
+  }
+  const int groups = static_cast<int>((out_len + lw - 1) / lw);
+  for (int q = 0; q < groups; ++q)
+    if (gather_start(t, ch, lw, window, q) < 0) return 0;
+  if (shift) *shift = s;
+  return groups;
+}
+
 void cert_gather_table(CertAxis& c, const AxisTable& t, int ch, int lanes, int window) {
+  std::vector<std::int8_t> wi;
+  int shift = 0;
+  if (const int groups = cert_igather_groups(t, c, ch, lanes, window, &shift, &wi); groups > 0) {
+    const int lw = 2 * lanes, pairs = (t.taps + 1) / 2;
+    const long long out_len = static_cast<long long>(t.out_size) * ch;
+    const std::size_t n = static_cast<std::size_t>(groups) * static_cast<std::size_t>(pairs) * 2 * lw;
+    c.gather_igroups = groups;
+    c.gather_pairs = pairs;
+    c.gather_shift = shift;
+    c.gather_out_len = static_cast<std::size_t>(out_len);
+    c.gather_istart.assign(static_cast<std::size_t>(groups), 0);
+    c.gather_iidx.assign(n, 0);
+    c.gather_iw.assign(n, 0);
+    for (int q = 0; q < groups; ++q) {
+      const long long start = gather_start(t, ch, lw, window, q);
+      c.gather_istart[static_cast<std::size_t>(q)] = static_cast<std::int32_t>(start);
+      for (int i = 0; i < lw; ++i) {
+        const long long e = static_cast<long long>(q) * lw + i;
+        if (e >= out_len) continue;  // past the row's end: weights 0, window byte 0
+        const int o = static_cast<int>(e / ch), ci = static_cast<int>(e % ch);
+        for (int k = 0; k < t.taps; ++k) {
+          const std::size_t at = ((static_cast<std::size_t>(q) * pairs + k / 2) * lw + i) * 2 + k % 2;
+          c.gather_iidx[at] =
+              static_cast<std::uint8_t>(static_cast<long long>(t.index_of(o)[k]) * ch + ci - start);
+          c.gather_iw[at] = wi[static_cast<std::size_t>(o) * t.taps + k];
+        }
+      }
+    }
+    return;
+  }
   const int groups = cert_gather_groups(t, ch, lanes, window);
   c.gather_groups = groups;
   if (groups == 0) return;
@@ -181,7 +244,10 @@ void cert_gather_table(CertAxis& c, const AxisTable& t, int ch, int lanes, int w
   }
 }
 
-std::size_t cert_gather_bytes(const AxisTable& t, int ch, int lanes, int window) {
+std::size_t cert_gather_bytes(const AxisTable& t, const CertAxis& c, int ch, int lanes, int window) {
+  if (const int ig = cert_igather_groups(t, c, ch, lanes, window); ig > 0)
+    return static_cast<std::size_t>(ig) *
+           (sizeof(std::int32_t) + static_cast<std::size_t>((t.taps + 1) / 2) * 2 * 2 * lanes * 2);
   const auto groups = static_cast<std::size_t>(cert_gather_groups(t, ch, lanes, window));
   return groups * (sizeof(std::int32_t) + sizeof(std::uint32_t)) +
          groups * static_cast<std::size_t>(t.taps) * static_cast<std::size_t>(lanes) *
@@ -204,11 +270,22 @@ std::size_t cert_table_bytes(const Plan& p, ElemType type) {
 
 }  // namespace
 
-std::size_t cert_bytes(const Plan& p, ElemType type, int ch, const CertKernels& k) {
-  const std::size_t gather = type == ElemType::U8 && k.gather_window > 0
-                                 ? cert_gather_bytes(p.cols, ch, k.lanes, k.gather_window)
-                                 : 0;
-  return gather + cert_table_bytes(p, type);
+std::size_t cert_gather_run_bytes(const Plan& p, ElemType type, int ch, const CertKernels& k,
+                                  const CertAxis* cols) {
+  if (type != ElemType::U8 || k.gather_window <= 0) return 0;
+  if (cols)
+    return cols->gather_start.size() * sizeof(std::int32_t) + cols->gather_idx.size() +
+           cols->gather_wf.size() * sizeof(float) + cols->gather_wd.size() * sizeof(double) +
+           cols->gather_exact.size() * sizeof(std::uint32_t) +
+           cols->gather_istart.size() * sizeof(std::int32_t) + cols->gather_iidx.size() +
+           cols->gather_iw.size();
+  const double xmax = cert_xmax(type);
+  const CertAxis c = cert_axis(p.cols, cert_check(p.cols, xmax), xmax);
+  return cert_gather_bytes(p.cols, c, ch, k.lanes, k.gather_window);
+}
+
+std::size_t cert_bytes(const Plan& p, ElemType type, int ch, const CertKernels& k, const CertAxis* cols) {
+  return cert_gather_run_bytes(p, type, ch, k, cols) + cert_table_bytes(p, type);
 }
 
 }  // namespace rl::detail

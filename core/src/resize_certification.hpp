@@ -76,6 +76,11 @@ struct CertAxis {
   std::vector<std::uint32_t> gather_exact;
   int gather_groups = 0;
   std::size_t gather_out_len = 0;
+  // The same for a table whose outputs are all integer ones (CertGather::igroups, 2 x lanes each).
+  std::vector<std::int32_t> gather_istart;
+  std::vector<std::uint8_t> gather_iidx;
+  std::vector<std::int8_t> gather_iw;
+  int gather_igroups = 0, gather_pairs = 0, gather_shift = 0;
 };
 CertAxis cert_axis(const AxisTable& t, const CertCheck& check, double xmax);
 
@@ -83,16 +88,27 @@ CertAxis cert_axis(const AxisTable& t, const CertCheck& check, double xmax);
 // elements whose bytes each fit one window of `window` bytes inside the row, or 0 where one does not
 // (or the row is shorter than the window, or the table enlarges): then the gathers are not used.
 int cert_gather_groups(const AxisTable& t, int ch, int lanes, int window);
-// Fills c's gather table for those groups (a no-op when cert_gather_groups is 0).
+// A table whose every output has integer weights (int_weights, uint8) has them rescaled to one shift
+// S, the largest; when each is then an int8 and sum |wi| x 255 + 2^(S-1) < 2^15 still holds, its
+// byte-pair gathers run in groups of 2 x lanes int16 lanes (enlarging too): their count, or 0.
+// Writes S and the rescaled weights (out_size x taps) when given.
+int cert_igather_groups(const AxisTable& t, const CertAxis& c, int ch, int lanes, int window,
+                        int* shift = nullptr, std::vector<std::int8_t>* wi = nullptr);
+// Fills c's gather table: the integer one where cert_igather_groups allows, else the float32 one for
+// cert_gather_groups' groups (a no-op when both are 0).
 void cert_gather_table(CertAxis& c, const AxisTable& t, int ch, int lanes, int window);
-// Its bytes, as allocated by cert_gather_table.
-std::size_t cert_gather_bytes(const AxisTable& t, int ch, int lanes, int window);
+// Its bytes, as allocated by cert_gather_table (c: cert_axis's table for uint8).
+std::size_t cert_gather_bytes(const AxisTable& t, const CertAxis& c, int ch, int lanes, int window);
 
 // Whether this run is certified: an 8-bit class, certified kernels active, both tables certified
 // (their checks are left in rows and cols).
 const CertKernels* cert_for(const Plan& p, ElemType type, CertCheck& rows, CertCheck& cols);
 // Bytes the certified tables of a certified run with `ch` channels and kernels k take (allocated once
-// per run).
-std::size_t cert_bytes(const Plan& p, ElemType type, int ch, const CertKernels& k);
+// per run). cols: the run's horizontal table when already built (its gathers are then not derived again).
+std::size_t cert_bytes(const Plan& p, ElemType type, int ch, const CertKernels& k,
+                       const CertAxis* cols = nullptr);
+// The part of it that the horizontal byte gathers take: 0 where the run transposes blocks of rows.
+std::size_t cert_gather_run_bytes(const Plan& p, ElemType type, int ch, const CertKernels& k,
+                                  const CertAxis* cols = nullptr);
 
 }  // namespace rl::detail

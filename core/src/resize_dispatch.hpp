@@ -95,6 +95,16 @@ struct CertGather {
   int groups;
   int taps;
   std::size_t out_len;  // elements per output row
+  // A table whose every output has integer weights (int_weights) with one shift, each of them in
+  // int8: groups of LW (the int16 lanes) output elements, tap pair p of lane i the window bytes
+  // iidx[(q * pairs + p) * 2 LW + 2i, + 2i + 1] times the int8 weights iw at the same places, summed
+  // exactly in int16 (vpmaddubsw); igroups == 0 where not.
+  const std::int32_t* istart;
+  const std::uint8_t* iidx;
+  const std::int8_t* iw;
+  int igroups;
+  int pairs;
+  int shift;
 };
 struct CertCols {  // a horizontal table and the calling thread's scratch
   const float* wf;

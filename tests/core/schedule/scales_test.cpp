@@ -172,11 +172,13 @@ TEST_P(CertifiedScales, IntegerOutputsRoundTiesAwayFromZero) {
     }
 }
 
-// uint8's horizontal pass by byte gathers along the row (avx512 with VBMI, shrinking tables): each
-// lane its own output and weights, the exact outputs' ties ((0.5, 0.5) of bilinear at 0.75, box's
-// (a + b) / 2 at 0.5) rounded away from zero in the vector code, the near-ties of the others
-// recomputed in float64 with the lanes' own weights, and the last group of a row cut at the row's end:
-// MATLAB's bits, and those of the transposed blocks the other kernels use, at 1, 3 and 4 channels.
+// uint8's horizontal pass by byte gathers along the row (avx512 with VBMI): each lane its own output
+// and weights. In float32 (shrinking tables), the exact outputs' ties ((0.5, 0.5) of bilinear at 0.75)
+// rounded away from zero in the vector code and the near-ties of the others recomputed in float64 with
+// the lanes' own weights; in int16 byte pairs (tables whose outputs all have int8 integer weights:
+// bilinear, triangle and box at 1/2, bilinear at 2), box's (a + b) / 2 ties rounded away from zero; the
+// last group of a row cut at the row's end. MATLAB's bits, and those of the transposed blocks the
+// other kernels use, at 1, 3 and 4 channels.
 TEST(ByteGathers, ShrinkingRowsEqualThePlainFloat64LoopAndTheTransposedBlocks) {
   const CpuLevel l = CpuLevel::Avx512;
   const char* why = nullptr;
@@ -187,20 +189,26 @@ TEST(ByteGathers, ShrinkingRowsEqualThePlainFloat64LoopAndTheTransposedBlocks) {
     rl::detail::force_level(nullptr);
     GTEST_SKIP() << "byte gathers skipped: this CPU lacks AVX-512 VBMI or FMA";
   }
-  int gathered = 0;
+  int gathered = 0, paired = 0;
   unsigned long long redone = 0;
   unsigned seed = 90;
   for (const int ch : {1, 3, 4})
     for (const rl::Method m : rl::builtin_methods()) {
       std::vector<Case> cs;
-      for (const double s : {0.3, 0.5, 0.66, 0.75, 0.9})
+      for (const double s : {0.3, 0.5, 0.66, 0.75, 0.9, 2.0})
         cs.push_back({rl::ResizeSpec::with_scale(s, m), std::to_string(s)});
       cs.push_back({rl::ResizeSpec::with_size(250, 61, m), "size 250x61"});  // rows x1.23, columns x0.39
       for (const Case& c : cs) {
         const Image in = tie_rich(203, 157, ch, ElemType::U8, ++seed);
         const rl::Plan plan = rl::make_plan(c.spec, in.rows(), in.cols());
-        const bool gathers = rl::detail::cert_gather_groups(plan.cols, ch, k->lanes, k->gather_window) > 0;
+        const rl::detail::CertAxis cols =
+            rl::detail::cert_axis(plan.cols, rl::detail::cert_check(plan.cols, 255.0), 255.0);
+        const bool pairs =
+            rl::detail::cert_igather_groups(plan.cols, cols, ch, k->lanes, k->gather_window) > 0;
+        const bool gathers =
+            !pairs && rl::detail::cert_gather_groups(plan.cols, ch, k->lanes, k->gather_window) > 0;
         gathered += gathers;
+        paired += pairs;
         const unsigned long long before = rl::detail::cert_redone();
         const Image got = rl::run(plan, in, {2});
         if (gathers) redone += rl::detail::cert_redone() - before;
@@ -213,9 +221,10 @@ TEST(ByteGathers, ShrinkingRowsEqualThePlainFloat64LoopAndTheTransposedBlocks) {
       }
     }
   rl::detail::force_level(nullptr);
-  // Most cases gather (not nearest's unit tables, nor a window too narrow for a wide kernel), and
-  // some of them recompute near-ties in float64.
+  // Most cases gather (not nearest's unit tables, nor a window too narrow for a wide kernel, nor an
+  // enlargement in float32), and some of them recompute near-ties in float64.
   EXPECT_GE(gathered, 60);
+  EXPECT_GE(paired, 12);  // bilinear, triangle and box at 1/2, bilinear and triangle at 2, x 3 channels
   EXPECT_GT(redone, 0u);
 }
 
