@@ -206,6 +206,14 @@ void cert_cols_compute(const CertCols& g, int tile0, int o0, int o1, unsigned lo
   const int ch = CH > 0 ? CH : g.channels;
   const int taps = g.taps;
   const F limit = P::set1(g.limit), half = P::set1(0.5f);
+  // The table in locals: the tile's int32 stores could alias g's int fields, so the compiler would
+  // otherwise load them again after every store.
+  const float* const gwf = g.wf;
+  const double* const gw = g.w;
+  const std::int32_t* const gix = g.ix;
+  const std::uint8_t* const exact_out = g.exact_out;
+  const float* const tb = g.tb;
+  std::int32_t* const ob = g.ob;
   int o = o0;
   for (; o + NO <= o1; o += NO) {
     for (int c0 = 0; c0 < ch; c0 += (CH > 0 ? CH : 1)) {
@@ -213,21 +221,21 @@ void cert_cols_compute(const CertCols& g, int tile0, int o0, int o1, unsigned lo
       F a[NO][C];
       for (int q = 0; q < NO; ++q)
         for (int c = 0; c < C; ++c) a[q][c] = P::zero();
-      const float* wf = g.wf + static_cast<std::size_t>(o) * taps;
-      const std::int32_t* ix = g.ix + static_cast<std::size_t>(o) * taps;
+      const float* wf = gwf + static_cast<std::size_t>(o) * taps;
+      const std::int32_t* ix = gix + static_cast<std::size_t>(o) * taps;
       for (int k = 0; k < taps; ++k)
         for (int q = 0; q < NO; ++q) {
           const F wk = P::set1(wf[q * taps + k]);
-          const float* x = g.tb + (static_cast<std::size_t>(ix[q * taps + k]) * ch + c0) * L;
+          const float* x = tb + (static_cast<std::size_t>(ix[q * taps + k]) * ch + c0) * L;
           for (int c = 0; c < C; ++c) a[q][c] = P::fmadd(wk, P::loadu(x + c * L), a[q][c]);
         }
       for (int q = 0; q < NO; ++q) {
         const std::size_t oq = static_cast<std::size_t>(o + q);
-        const bool exact = ALL || g.exact_out[oq];
+        const bool exact = ALL || exact_out[oq];
         for (int c = 0; c < C; ++c)
-          cert_finish_cols<P>(a[q][c], exact ? half : limit, exact, g.w + oq * taps, g.ix + oq * taps, taps,
-                              ch, c0 + c, g.tb,
-                              g.ob + ((oq - static_cast<std::size_t>(tile0)) * ch + c0 + c) * L, redone);
+          cert_finish_cols<P>(a[q][c], exact ? half : limit, exact, gw + oq * taps, gix + oq * taps, taps, ch,
+                              c0 + c, tb, ob + ((oq - static_cast<std::size_t>(tile0)) * ch + c0 + c) * L,
+                              redone);
       }
     }
   }
