@@ -76,9 +76,8 @@ detail::CertCols make_cert_cols(const AxisTable& t, const detail::CertAxis& c, i
           detail::tile_cols(ch),
           reinterpret_cast<float*>(scratch.block),
           reinterpret_cast<std::int32_t*>(scratch.tile),
-          {c.gather_start.data(), c.gather_idx.data(), c.gather_wf.data(), c.gather_wd.data(),
-           c.gather_exact.data(), c.gather_groups, t.taps, c.gather_out_len, c.gather_istart.data(),
-           c.gather_iidx.data(), c.gather_iw.data(), c.gather_igroups, c.gather_pairs, c.gather_shift}};
+          {c.gather_start.data(), c.gather_idx.data(), c.gather_w.data(), c.gather_groups, c.gather_pairs,
+           c.gather_shift, c.gather_out_len}};
 }
 
 // The kernels of one run: the level's float64 kernels, and the certified 8-bit ones when the run is

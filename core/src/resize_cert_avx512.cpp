@@ -2,7 +2,8 @@
 // resize_cert_kernels.hpp, chosen at run time at the avx512 level (resize_cert_avx2.cpp explains the
 // proof; the lanes are independent outputs, so 16 lanes compute the bits 8 lanes do). Built twice:
 // plain, and with VBMI and RL_CERT_VBMI (avx512vbmi_cert_kernels, chosen on CPUs with VBMI), whose
-// uint8 horizontal pass gathers bytes along each row instead of transposing blocks of rows.
+// uint8 horizontal pass, for tables whose outputs all have small integer weights, gathers byte pairs
+// along each row instead of transposing blocks of rows.
 // Built with -mavx512f -mavx512bw -mavx512dq -mavx512vl -mfma under -ffp-contract=off: the only
 // fused multiply-adds are the explicit float32 intrinsics; the float64 fallback is never fused.
 // GCC 12's AVX-512 headers build some results from _mm512_undefined_* and then warn, falsely, that
@@ -46,9 +47,8 @@ struct CertAvx512 {
     unsigned bad;  // a bit per lane that is not certified
   };
 #ifdef RL_CERT_VBMI
-  // uint8's horizontal pass by byte gathers: vpermt2b picks each lane's byte from 128 input bytes (two
-  // registers), zeroing the other three bytes of its int32 lane, so one permute and one conversion give
-  // L exact float32 inputs, with no transposes.
+  // uint8's horizontal pass by byte-pair gathers: vpermt2b picks 64 bytes, (x[k], x[k + 1]) for 32
+  // outputs, from 128 input bytes (two registers), and vpmaddubsw weighs each pair, with no transposes.
   static constexpr int kGatherWindow = 128;
   struct GW {
     __m512i lo, hi;
@@ -56,27 +56,11 @@ struct CertAvx512 {
   static RL_INLINE GW window(const std::uint8_t* p) {
     return {_mm512_loadu_si512(p), _mm512_loadu_si512(p + 64)};
   }
-  static RL_INLINE F gather(GW w, const std::uint8_t* idx) {
-    const __m512i ix = _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(idx)));
-    return _mm512_cvtepi32_ps(_mm512_maskz_permutex2var_epi8(0x1111111111111111ULL, w.lo, ix, w.hi));
-  }
   static RL_INLINE __m512i gather_pairs(GW w, const std::uint8_t* idx) {
     return _mm512_permutex2var_epi8(w.lo, _mm512_loadu_si512(idx), w.hi);
   }
   static RL_INLINE __m512i wmaddpairs(__m512i acc, __m512i x, const std::int8_t* w) {
     return _mm512_add_epi16(acc, _mm512_maddubs_epi16(x, _mm512_loadu_si512(w)));
-  }
-  static RL_INLINE Rounded certify_lanes(F f, F limit, unsigned exact_lanes) {
-    const __mmask16 ex = static_cast<__mmask16>(exact_lanes);
-    const __m512 rf = _mm512_roundscale_ps(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    const __m512 dist = _mm512_abs_ps(_mm512_sub_ps(f, rf));  // exact
-    const __mmask16 badm =
-        _mm512_cmp_ps_mask(dist, _mm512_mask_blend_ps(ex, limit, _mm512_set1_ps(0.5f)), _CMP_NLT_UQ);
-    // An exact lane at distance 0.5 is a tie of D itself: away from zero, F + copysign(0.5, F).
-    const __m512 half = _mm512_or_ps(_mm512_and_ps(f, _mm512_set1_ps(-0.0f)), _mm512_set1_ps(0.5f));
-    const __mmask16 tie = badm & ex;
-    return {_mm512_cvttps_epi32(_mm512_mask_blend_ps(tie, rf, _mm512_add_ps(f, half))),
-            static_cast<unsigned>(badm & static_cast<__mmask16>(~ex))};
   }
 #else
   static constexpr int kGatherWindow = 0;
@@ -148,10 +132,6 @@ struct CertAvx512 {
   static RL_INLINE DD dmuladd(DD acc, double w, DD x) {
     const __m512d wv = _mm512_set1_pd(w);
     return {_mm512_add_pd(acc.lo, _mm512_mul_pd(wv, x.lo)), _mm512_add_pd(acc.hi, _mm512_mul_pd(wv, x.hi))};
-  }
-  static RL_INLINE DD dmuladdv(DD acc, const double* w, DD x) {
-    return {_mm512_add_pd(acc.lo, _mm512_mul_pd(_mm512_loadu_pd(w), x.lo)),
-            _mm512_add_pd(acc.hi, _mm512_mul_pd(_mm512_loadu_pd(w + 8), x.hi))};
   }
   // cert_round_exact per lane: d + (d < 0 ? -h : h), h the double below 0.5, truncated.
   static RL_INLINE __m256i dround8(__m512d d) {

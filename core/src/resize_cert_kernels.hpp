@@ -12,11 +12,9 @@
 // as_float / as_int (bit casts); and for the float64 recomputation DD (L doubles), dzero, widen(F)
 // (exact), dmuladd(acc, w, x) = acc + w * x (a separate multiply and add), dround(DD) -> I (MATLAB's
 // rounding, as cert_round_exact); kGatherWindow (0, or the bytes of a gather window, then also:
-// window(uint8*) -> GW, gather(GW, idx) -> F (the L window bytes at idx[0..L), exact),
-// certify_lanes(f, limit, exact_lanes) (certify with limit 0.5 and ties away from zero in the lanes
-// of exact_lanes, which are never reported bad), dmuladdv(acc, w*, x) (dmuladd with L weights),
-// gather_pairs(GW, idx) -> W (2 LW window bytes at idx[0..2 LW)), wmaddpairs(acc, x, int8* w) = acc +
-// the LW sums of byte pairs times int8 weight pairs (vpmaddubsw, exact here));
+// window(uint8*) -> GW, gather_pairs(GW, idx) -> W (2 LW window bytes at idx[0..2 LW)),
+// wmaddpairs(acc, x, int8* w) = acc + the LW sums of byte pairs times int8 weight pairs (vpmaddubsw,
+// exact here));
 // for the integer outputs of uint8, W (LW int16 lanes), wset1,
 // wload(uint8*) (LW bytes widened), wmuladd(acc, w, x) = acc + w * x (int16, exact by int_weights),
 // wstore8(uint8*, W s, shift): LW bytes (max(s, 0) >> shift) saturated to 255, s already holding the
@@ -276,86 +274,9 @@ void cert_cols_tile(const CertCols& g, int o0, int o1, unsigned long long& redon
   }
 }
 
-// ---- horizontal pass by byte gathers (uint8, P::kGatherWindow > 0): one row, lanes along it ----
+// ---- horizontal pass by byte-pair gathers (uint8, P::kGatherWindow > 0): one row, lanes along it ----
 
-// A group whose vector has a lane the bound cannot certify, recomputed in float64, every lane: the same
-// bytes gathered again, widened, times each lane's float64 weight, taps ascending (cert_redo_cols's
-// arithmetic with a weight per lane).
-template <class P>
-RL_CERT_OUTLINE typename P::I cert_redo_gather(const CertGather& g, int q, const std::uint8_t* src) {
-  constexpr std::size_t L = P::L;
-  const auto win = P::window(src + g.start[q]);
-  auto acc = P::dzero();
-  for (int k = 0; k < g.taps; ++k) {
-    const std::size_t at = (static_cast<std::size_t>(q) * g.taps + k) * L;
-    acc = P::dmuladdv(acc, g.wd + at, P::widen(P::gather(win, g.idx + at)));
-  }
-  return P::dround(acc);
-}
-
-// Group q's L bytes at their place in the output row (the last group only its `tail` elements).
-template <class P>
-RL_CERT_INLINE void cert_store_group(std::uint8_t* dst, int q, int groups, std::size_t tail,
-                                     typename P::I r) {
-  constexpr std::size_t L = P::L;
-  std::uint8_t* d = dst + static_cast<std::size_t>(q) * L;
-  if (q + 1 < groups || tail == L) {
-    P::template store8<std::uint8_t>(d, r);
-  } else {
-    std::uint8_t out[L];
-    P::template store8<std::uint8_t>(out, r);
-    std::memcpy(d, out, tail);
-  }
-}
-
-// One row: groups of L output elements, each tap a byte gather from the group's window, converted to
-// float32 (exact) and multiplied by the lanes' own weights; MATLAB's rounding as cert_finish_cols, with
-// the lanes of exact outputs (g.exact) rounding their ties in the vector code. TAPS > 0: known at
-// compile time.
-template <class P, int TAPS>
-void cert_gather_row(const CertGather& g, float limit_f, const std::uint8_t* src, std::uint8_t* dst,
-                     unsigned long long& redone) {
-  using F = typename P::F;
-  constexpr std::size_t L = P::L;
-  const int taps = TAPS > 0 ? TAPS : g.taps;
-  const F limit = P::set1(limit_f);
-  const std::int32_t* start = g.start;
-  const std::uint8_t* idx = g.idx;
-  const float* wf = g.wf;
-  const std::uint32_t* exact = g.exact;
-  const int groups = g.groups;
-  const std::size_t tail = g.out_len - static_cast<std::size_t>(groups - 1) * L;
-  for (int q = 0; q < groups; ++q) {
-    const auto win = P::window(src + start[q]);
-    const std::size_t at = static_cast<std::size_t>(q) * static_cast<std::size_t>(taps) * L;
-    if constexpr (TAPS > 0) {  // the gathered inputs stay in registers for a float64 recomputation
-      F x[TAPS];
-      for (int k = 0; k < TAPS; ++k) x[k] = P::gather(win, idx + at + k * L);
-      F a = P::fmadd(P::loadu(wf + at), x[0], P::zero());
-      for (int k = 1; k < TAPS; ++k) a = P::fmadd(P::loadu(wf + at + k * L), x[k], a);
-      auto r = P::certify_lanes(a, limit, exact[q]);
-      if (r.bad != 0) {  // frequent where near-ties are (1.5: about a third of the groups): inline
-        redone += static_cast<unsigned>(__builtin_popcount(r.bad));
-        auto acc = P::dzero();
-        for (int k = 0; k < TAPS; ++k) acc = P::dmuladdv(acc, g.wd + at + k * L, P::widen(x[k]));
-        r.r = P::dround(acc);
-      }
-      cert_store_group<P>(dst, q, groups, tail, r.r);
-      continue;
-    }
-    F a = P::fmadd(P::loadu(wf + at), P::gather(win, idx + at), P::zero());
-    for (int k = 1; k < taps; ++k)
-      a = P::fmadd(P::loadu(wf + at + k * L), P::gather(win, idx + at + k * L), a);
-    auto r = P::certify_lanes(a, limit, exact[q]);
-    if (__builtin_expect(r.bad != 0, 0)) {
-      redone += static_cast<unsigned>(__builtin_popcount(r.bad));
-      r.r = cert_redo_gather<P>(g, q, src);
-    }
-    cert_store_group<P>(dst, q, groups, tail, r.r);
-  }
-}
-
-// One row of a table whose outputs are all integer ones (CertGather::igroups): groups of LW output
+// One row of a table whose outputs are all integer ones (CertGather): groups of LW output
 // elements, each tap pair one byte gather of (x[k], x[k + 1]) pairs and one vpmaddubsw with the int8
 // weight pairs, summed in int16 lanes, then cert_rows_int's rounding: min(255, max(S, 0) >> shift)
 // with S holding 2^(shift - 1). Exact: every partial sum is below 2^15 in magnitude (int_weights).
@@ -363,15 +284,15 @@ template <class P>
 void cert_igather_row(const CertGather& g, const std::uint8_t* src, std::uint8_t* dst) {
   using W = typename P::W;
   constexpr std::size_t LW = P::LW;
-  const int pairs = g.pairs, shift = g.shift, groups = g.igroups;
+  const int pairs = g.pairs, shift = g.shift, groups = g.groups;
   const W h = P::wset1(static_cast<std::int16_t>(shift > 0 ? 1 << (shift - 1) : 0));
   const std::size_t tail = g.out_len - static_cast<std::size_t>(groups - 1) * LW;
   for (int q = 0; q < groups; ++q) {
-    const auto win = P::window(src + g.istart[q]);
+    const auto win = P::window(src + g.start[q]);
     const std::size_t at = static_cast<std::size_t>(q) * static_cast<std::size_t>(pairs) * 2 * LW;
     W a = h;
     for (int p = 0; p < pairs; ++p)
-      a = P::wmaddpairs(a, P::gather_pairs(win, g.iidx + at + p * 2 * LW), g.iw + at + p * 2 * LW);
+      a = P::wmaddpairs(a, P::gather_pairs(win, g.idx + at + p * 2 * LW), g.w + at + p * 2 * LW);
     std::uint8_t* d = dst + static_cast<std::size_t>(q) * LW;
     if (q + 1 < groups || tail == LW) {
       P::wstore8(d, a, shift);
@@ -386,26 +307,13 @@ void cert_igather_row(const CertGather& g, const std::uint8_t* src, std::uint8_t
 template <class P>
 void cert_gather_rows(const CertCols& g, const std::uint8_t* const* in_rows, std::uint8_t* const* out_rows,
                       std::size_t nr) {
-  if (g.gather.igroups > 0) {
-    for (std::size_t r = 0; r < nr; ++r) cert_igather_row<P>(g.gather, in_rows[r], out_rows[r]);
-    return;
-  }
-  unsigned long long redone = 0;
-  for (std::size_t r = 0; r < nr; ++r) {
-    switch (g.gather.taps) {
-      case 2: cert_gather_row<P, 2>(g.gather, g.limit, in_rows[r], out_rows[r], redone); break;
-      case 3: cert_gather_row<P, 3>(g.gather, g.limit, in_rows[r], out_rows[r], redone); break;
-      case 4: cert_gather_row<P, 4>(g.gather, g.limit, in_rows[r], out_rows[r], redone); break;
-      default: cert_gather_row<P, 0>(g.gather, g.limit, in_rows[r], out_rows[r], redone); break;
-    }
-  }
-  if (redone) count_cert_redone(redone);
+  for (std::size_t r = 0; r < nr; ++r) cert_igather_row<P>(g.gather, in_rows[r], out_rows[r]);
 }
 
 template <class P, class T>
 void cert_cols_pass(const CertCols& g, const T* const* in_rows, T* const* out_rows, std::size_t nr) {
   if constexpr (P::kGatherWindow > 0 && std::is_same_v<T, std::uint8_t>)
-    if (g.gather.groups > 0 || g.gather.igroups > 0) return cert_gather_rows<P>(g, in_rows, out_rows, nr);
+    if (g.gather.groups > 0) return cert_gather_rows<P>(g, in_rows, out_rows, nr);
   cert_load_block<P>(in_rows, g.in_len, g.tb);
   unsigned long long redone = 0;
   for (int o0 = 0; o0 < g.out_size; o0 += g.tile_cols) {

@@ -130,21 +130,6 @@ long long gather_start(const AxisTable& t, int ch, int lanes, int window, int q)
 
 }  // namespace
 
-int cert_gather_groups(const AxisTable& t, int ch, int lanes, int window) {
-  const long long in_len = static_cast<long long>(t.in_size) * ch,
-                  out_len = static_cast<long long>(t.out_size) * ch;
-  // Enlarging, the gathers measured slower than the transposed blocks (bilinear uint8 at 1.1, 1.5 and
-  // 3.3: more groups recomputed in float64, as a near-tie output now shares its vector with others,
-  // and two taps per gather leave the group's fixed costs uncovered): shrinking tables only.
-  if (t.out_size >= t.in_size || t.taps < 2 || window <= 0 || lanes <= 0 || lanes > 32 || window > 256 ||
-      in_len < window || out_len <= 0 || out_len / lanes >= (1LL << 30))
-    return 0;
-  const int groups = static_cast<int>((out_len + lanes - 1) / lanes);
-  for (int q = 0; q < groups; ++q)
-    if (gather_start(t, ch, lanes, window, q) < 0) return 0;
-  return groups;
-}
-
 int cert_igather_groups(const AxisTable& t, const CertAxis& c, int ch, int lanes, int window, int* shift,
                         std::vector<std::int8_t>* wi) {
   const int lw = 2 * lanes;
@@ -185,73 +170,35 @@ void cert_gather_table(CertAxis& c, const AxisTable& t, int ch, int lanes, int w
     const int lw = 2 * lanes, pairs = (t.taps + 1) / 2;
     const long long out_len = static_cast<long long>(t.out_size) * ch;
     const std::size_t n = static_cast<std::size_t>(groups) * static_cast<std::size_t>(pairs) * 2 * lw;
-    c.gather_igroups = groups;
+    c.gather_groups = groups;
     c.gather_pairs = pairs;
     c.gather_shift = shift;
     c.gather_out_len = static_cast<std::size_t>(out_len);
-    c.gather_istart.assign(static_cast<std::size_t>(groups), 0);
-    c.gather_iidx.assign(n, 0);
-    c.gather_iw.assign(n, 0);
+    c.gather_start.assign(static_cast<std::size_t>(groups), 0);
+    c.gather_idx.assign(n, 0);
+    c.gather_w.assign(n, 0);
     for (int q = 0; q < groups; ++q) {
       const long long start = gather_start(t, ch, lw, window, q);
-      c.gather_istart[static_cast<std::size_t>(q)] = static_cast<std::int32_t>(start);
+      c.gather_start[static_cast<std::size_t>(q)] = static_cast<std::int32_t>(start);
       for (int i = 0; i < lw; ++i) {
         const long long e = static_cast<long long>(q) * lw + i;
         if (e >= out_len) continue;  // past the row's end: weights 0, window byte 0
         const int o = static_cast<int>(e / ch), ci = static_cast<int>(e % ch);
         for (int k = 0; k < t.taps; ++k) {
           const std::size_t at = ((static_cast<std::size_t>(q) * pairs + k / 2) * lw + i) * 2 + k % 2;
-          c.gather_iidx[at] =
+          c.gather_idx[at] =
               static_cast<std::uint8_t>(static_cast<long long>(t.index_of(o)[k]) * ch + ci - start);
-          c.gather_iw[at] = wi[static_cast<std::size_t>(o) * t.taps + k];
+          c.gather_w[at] = wi[static_cast<std::size_t>(o) * t.taps + k];
         }
       }
     }
-    return;
-  }
-  const int groups = cert_gather_groups(t, ch, lanes, window);
-  c.gather_groups = groups;
-  if (groups == 0) return;
-  const std::size_t n = static_cast<std::size_t>(groups) * static_cast<std::size_t>(t.taps) * lanes;
-  const long long out_len = static_cast<long long>(t.out_size) * ch;
-  c.gather_out_len = static_cast<std::size_t>(out_len);
-  c.gather_start.assign(static_cast<std::size_t>(groups), 0);
-  c.gather_idx.assign(n, 0);
-  c.gather_wf.assign(n, 0.0f);
-  c.gather_wd.assign(n, 0.0);
-  c.gather_exact.assign(static_cast<std::size_t>(groups), 0);
-  for (int q = 0; q < groups; ++q) {
-    const long long start = gather_start(t, ch, lanes, window, q);
-    c.gather_start[static_cast<std::size_t>(q)] = static_cast<std::int32_t>(start);
-    std::uint32_t exact = 0;
-    for (int i = 0; i < lanes; ++i) {
-      const long long e = static_cast<long long>(q) * lanes + i;
-      if (e >= out_len) {  // past the row's end: weight 0 of window byte 0, a certain 0
-        exact |= 1u << i;
-        continue;
-      }
-      const int o = static_cast<int>(e / ch), ci = static_cast<int>(e % ch);
-      if (c.exact_at(o)) exact |= 1u << i;
-      for (int k = 0; k < t.taps; ++k) {
-        const std::size_t at = (static_cast<std::size_t>(q) * t.taps + k) * lanes + i;
-        c.gather_idx[at] =
-            static_cast<std::uint8_t>(static_cast<long long>(t.index_of(o)[k]) * ch + ci - start);
-        c.gather_wf[at] = c.wf[static_cast<std::size_t>(o) * t.taps + k];
-        c.gather_wd[at] = t.weights_of(o)[k];
-      }
-    }
-    c.gather_exact[static_cast<std::size_t>(q)] = exact;
   }
 }
 
 std::size_t cert_gather_bytes(const AxisTable& t, const CertAxis& c, int ch, int lanes, int window) {
-  if (const int ig = cert_igather_groups(t, c, ch, lanes, window); ig > 0)
-    return static_cast<std::size_t>(ig) *
-           (sizeof(std::int32_t) + static_cast<std::size_t>((t.taps + 1) / 2) * 2 * 2 * lanes * 2);
-  const auto groups = static_cast<std::size_t>(cert_gather_groups(t, ch, lanes, window));
-  return groups * (sizeof(std::int32_t) + sizeof(std::uint32_t)) +
-         groups * static_cast<std::size_t>(t.taps) * static_cast<std::size_t>(lanes) *
-             (sizeof(std::uint8_t) + sizeof(float) + sizeof(double));
+  const auto groups = static_cast<std::size_t>(cert_igather_groups(t, c, ch, lanes, window));
+  // start, then idx and w: pairs x 2 bytes x 2 lanes per group each
+  return groups * (sizeof(std::int32_t) + static_cast<std::size_t>((t.taps + 1) / 2) * 2 * 2 * lanes * 2);
 }
 
 namespace {
@@ -274,11 +221,7 @@ std::size_t cert_gather_run_bytes(const Plan& p, ElemType type, int ch, const Ce
                                   const CertAxis* cols) {
   if (type != ElemType::U8 || k.gather_window <= 0) return 0;
   if (cols)
-    return cols->gather_start.size() * sizeof(std::int32_t) + cols->gather_idx.size() +
-           cols->gather_wf.size() * sizeof(float) + cols->gather_wd.size() * sizeof(double) +
-           cols->gather_exact.size() * sizeof(std::uint32_t) +
-           cols->gather_istart.size() * sizeof(std::int32_t) + cols->gather_iidx.size() +
-           cols->gather_iw.size();
+    return cols->gather_start.size() * sizeof(std::int32_t) + cols->gather_idx.size() + cols->gather_w.size();
   const double xmax = cert_xmax(type);
   const CertAxis c = cert_axis(p.cols, cert_check(p.cols, xmax), xmax);
   return cert_gather_bytes(p.cols, c, ch, k.lanes, k.gather_window);

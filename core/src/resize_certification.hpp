@@ -67,35 +67,25 @@ struct CertAxis {
   }
   bool exact_at(int o) const { return exact || exact_out[static_cast<std::size_t>(o)] != 0; }
   float limit_at(int o) const { return exact_at(o) ? 0.5f : limit; }
-  // The horizontal table as byte gathers (CertGather, resize_dispatch.hpp); gather_groups == 0 where
-  // not built (not uint8, kernels without gathers, or a group's taps wider than the window).
+  // The horizontal table as byte-pair gathers (CertGather, resize_dispatch.hpp); gather_groups == 0
+  // where not built (not uint8, kernels without gathers, weights that do not allow it, a window too
+  // narrow).
   std::vector<std::int32_t> gather_start;
   std::vector<std::uint8_t> gather_idx;
-  std::vector<float> gather_wf;
-  std::vector<double> gather_wd;
-  std::vector<std::uint32_t> gather_exact;
-  int gather_groups = 0;
+  std::vector<std::int8_t> gather_w;
+  int gather_groups = 0, gather_pairs = 0, gather_shift = 0;
   std::size_t gather_out_len = 0;
-  // The same for a table whose outputs are all integer ones (CertGather::igroups, 2 x lanes each).
-  std::vector<std::int32_t> gather_istart;
-  std::vector<std::uint8_t> gather_iidx;
-  std::vector<std::int8_t> gather_iw;
-  int gather_igroups = 0, gather_pairs = 0, gather_shift = 0;
 };
 CertAxis cert_axis(const AxisTable& t, const CertCheck& check, double xmax);
 
-// The groups of `lanes` output elements of a horizontal table over rows of in_len = in_size x ch
-// elements whose bytes each fit one window of `window` bytes inside the row, or 0 where one does not
-// (or the row is shorter than the window, or the table enlarges): then the gathers are not used.
-int cert_gather_groups(const AxisTable& t, int ch, int lanes, int window);
 // A table whose every output has integer weights (int_weights, uint8) has them rescaled to one shift
 // S, the largest; when each is then an int8 and sum |wi| x 255 + 2^(S-1) < 2^15 still holds, its
-// byte-pair gathers run in groups of 2 x lanes int16 lanes (enlarging too): their count, or 0.
-// Writes S and the rescaled weights (out_size x taps) when given.
+// byte-pair gathers run in groups of 2 x lanes int16 lanes, each group's bytes inside one window of
+// `window` bytes of the row: their count, or 0. Writes S and the rescaled weights (out_size x taps)
+// when given.
 int cert_igather_groups(const AxisTable& t, const CertAxis& c, int ch, int lanes, int window,
                         int* shift = nullptr, std::vector<std::int8_t>* wi = nullptr);
-// Fills c's gather table: the integer one where cert_igather_groups allows, else the float32 one for
-// cert_gather_groups' groups (a no-op when both are 0).
+// Fills c's gather table where cert_igather_groups allows (a no-op where it is 0).
 void cert_gather_table(CertAxis& c, const AxisTable& t, int ch, int lanes, int window);
 // Its bytes, as allocated by cert_gather_table (c: cert_axis's table for uint8).
 std::size_t cert_gather_bytes(const AxisTable& t, const CertAxis& c, int ch, int lanes, int window);

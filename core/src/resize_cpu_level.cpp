@@ -180,8 +180,12 @@ const CertKernels* active_cert_kernels() {
     return nullptr;
   // 16 float32 lanes at the avx512 level (the level needs AVX-512 F, BW, DQ and VL, all they use),
   // with VBMI's byte gathers for uint8 rows on CPUs that have it.
-  if (l == CpuLevel::Avx512 && cpu_has_vbmi() && g_cert_gather.load(std::memory_order_relaxed) &&
-      avx512vbmi_cert_kernels())
+  static const bool gather_env_on = [] {
+    const char* s = std::getenv("RL_CERT_GATHER");
+    return !(s && std::strcmp(s, "0") == 0);
+  }();
+  if (l == CpuLevel::Avx512 && cpu_has_vbmi() && gather_env_on &&
+      g_cert_gather.load(std::memory_order_relaxed) && avx512vbmi_cert_kernels())
     return avx512vbmi_cert_kernels();
   if (l == CpuLevel::Avx512 && avx512_cert_kernels()) return avx512_cert_kernels();
   return avx2_cert_kernels();

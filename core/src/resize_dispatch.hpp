@@ -80,31 +80,21 @@ struct CertRow {  // one output of a vertical table
   const std::int16_t* wi;
   int shift;
 };
-// A horizontal uint8 table as byte gathers (cert_gather_table, resize_certification.hpp), for the
-// kernels that gather bytes from a window (CertKernels::gather_window > 0): output elements run in
-// groups of `lanes` along the output row (no transposes); group q reads the window of `window`
-// input bytes at start[q], and its lane i, tap k takes window byte idx[(q * taps + k) * lanes + i]
-// times wf (float32) or wd (float64) at the same place. exact[q] has a bit per lane whose output
-// meets output_exact (its ties are rounded in the vector code); lanes past the row end have weight 0.
+// A horizontal uint8 table whose every output has integer weights (int_weights, resize_certification.hpp)
+// with one shift, each an int8, as byte-pair gathers (cert_gather_table), for the kernels that gather
+// bytes from a window (CertKernels::gather_window > 0): output elements run in groups of LW (the int16
+// lanes) along the output row, with no transposes; group q reads the window of `window` input bytes at
+// start[q], and tap pair p of lane i takes window bytes idx[(q * pairs + p) * 2 LW + 2i, + 2i + 1]
+// times the int8 weights w at the same places, summed exactly in int16 (vpmaddubsw). Lanes past the
+// row's end have weight 0. groups == 0: not built.
 struct CertGather {
   const std::int32_t* start;
   const std::uint8_t* idx;
-  const float* wf;
-  const double* wd;
-  const std::uint32_t* exact;
+  const std::int8_t* w;
   int groups;
-  int taps;
-  std::size_t out_len;  // elements per output row
-  // A table whose every output has integer weights (int_weights) with one shift, each of them in
-  // int8: groups of LW (the int16 lanes) output elements, tap pair p of lane i the window bytes
-  // iidx[(q * pairs + p) * 2 LW + 2i, + 2i + 1] times the int8 weights iw at the same places, summed
-  // exactly in int16 (vpmaddubsw); igroups == 0 where not.
-  const std::int32_t* istart;
-  const std::uint8_t* iidx;
-  const std::int8_t* iw;
-  int igroups;
   int pairs;
   int shift;
+  std::size_t out_len;  // elements per output row
 };
 struct CertCols {  // a horizontal table and the calling thread's scratch
   const float* wf;
@@ -203,7 +193,8 @@ bool shortcuts_enabled();
 const CertKernels* active_cert_kernels();
 void set_certified_enabled(bool on);
 // Test hook: off makes the avx512 level use the certified kernels without VBMI's byte gathers (uint8
-// rows transposed in blocks), so the tests can compare the two horizontal passes on one CPU.
+// rows transposed in blocks), so the tests can compare the two horizontal passes on one CPU; so does
+// the environment variable RL_CERT_GATHER=0 (read once), for the benchmarks.
 void set_cert_gather_enabled(bool on);
 
 }  // namespace rl::detail
