@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 namespace rl::detail {
 
@@ -131,7 +132,7 @@ long long gather_start(const AxisTable& t, int ch, int lanes, int window, int q)
 }  // namespace
 
 int cert_igather_groups(const AxisTable& t, const CertAxis& c, int ch, int lanes, int window, int* shift,
-                        std::vector<std::int8_t>* wi) {
+                        std::vector<std::int8_t>* wi, std::vector<std::int32_t>* starts) {
   const int lw = 2 * lanes;
   const long long in_len = static_cast<long long>(t.in_size) * ch,
                   out_len = static_cast<long long>(t.out_size) * ch;
@@ -157,8 +158,12 @@ int cert_igather_groups(const AxisTable& t, const CertAxis& c, int ch, int lanes
     if (sum * 255 + (s > 0 ? 1LL << (s - 1) : 0) >= 0x8000) return 0;
   }
   const int groups = static_cast<int>((out_len + lw - 1) / lw);
-  for (int q = 0; q < groups; ++q)
-    if (gather_start(t, ch, lw, window, q) < 0) return 0;
+  if (starts) starts->assign(static_cast<std::size_t>(groups), 0);
+  for (int q = 0; q < groups; ++q) {
+    const long long start = gather_start(t, ch, lw, window, q);
+    if (start < 0) return 0;
+    if (starts) (*starts)[static_cast<std::size_t>(q)] = static_cast<std::int32_t>(start);
+  }
   if (shift) *shift = s;
   return groups;
 }
@@ -166,7 +171,8 @@ int cert_igather_groups(const AxisTable& t, const CertAxis& c, int ch, int lanes
 void cert_gather_table(CertAxis& c, const AxisTable& t, int ch, int lanes, int window) {
   std::vector<std::int8_t> wi;
   int shift = 0;
-  if (const int groups = cert_igather_groups(t, c, ch, lanes, window, &shift, &wi); groups > 0) {
+  std::vector<std::int32_t> starts;
+  if (const int groups = cert_igather_groups(t, c, ch, lanes, window, &shift, &wi, &starts); groups > 0) {
     const int lw = 2 * lanes, pairs = (t.taps + 1) / 2;
     const long long out_len = static_cast<long long>(t.out_size) * ch;
     const std::size_t n = static_cast<std::size_t>(groups) * static_cast<std::size_t>(pairs) * 2 * lw;
@@ -174,12 +180,11 @@ void cert_gather_table(CertAxis& c, const AxisTable& t, int ch, int lanes, int w
     c.gather_pairs = pairs;
     c.gather_shift = shift;
     c.gather_out_len = static_cast<std::size_t>(out_len);
-    c.gather_start.assign(static_cast<std::size_t>(groups), 0);
+    c.gather_start = std::move(starts);
     c.gather_idx.assign(n, 0);
     c.gather_w.assign(n, 0);
     for (int q = 0; q < groups; ++q) {
-      const long long start = gather_start(t, ch, lw, window, q);
-      c.gather_start[static_cast<std::size_t>(q)] = static_cast<std::int32_t>(start);
+      const long long start = c.gather_start[static_cast<std::size_t>(q)];
       for (int i = 0; i < lw; ++i) {
         const long long e = static_cast<long long>(q) * lw + i;
         if (e >= out_len) continue;  // past the row's end: weights 0, window byte 0

@@ -81,10 +81,11 @@ CertAxis cert_axis(const AxisTable& t, const CertCheck& check, double xmax);
 // A table whose every output has integer weights (int_weights, uint8) has them rescaled to one shift
 // S, the largest; when each is then an int8 and sum |wi| x 255 + 2^(S-1) < 2^15 still holds, its
 // byte-pair gathers run in groups of 2 x lanes int16 lanes, each group's bytes inside one window of
-// `window` bytes of the row: their count, or 0. Writes S and the rescaled weights (out_size x taps)
-// when given.
+// `window` bytes of the row: their count, or 0. Writes S, the rescaled weights (out_size x taps) and
+// the groups' window starts when given.
 int cert_igather_groups(const AxisTable& t, const CertAxis& c, int ch, int lanes, int window,
-                        int* shift = nullptr, std::vector<std::int8_t>* wi = nullptr);
+                        int* shift = nullptr, std::vector<std::int8_t>* wi = nullptr,
+                        std::vector<std::int32_t>* starts = nullptr);
 // Fills c's gather table where cert_igather_groups allows (a no-op where it is 0).
 void cert_gather_table(CertAxis& c, const AxisTable& t, int ch, int lanes, int window);
 // Its bytes, as allocated by cert_gather_table (c: cert_axis's table for uint8).
