@@ -90,6 +90,21 @@ struct CertAvx512 {
     return _mm512_cvtepu8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
   }
   static RL_INLINE W wmuladd(W acc, W w, W x) { return _mm512_add_epi16(acc, _mm512_mullo_epi16(w, x)); }
+  static RL_INLINE W wset1_pair(std::int8_t a, std::int8_t b) {
+    return _mm512_set1_epi16(
+        static_cast<std::int16_t>(static_cast<std::uint8_t>(a) | (static_cast<std::uint8_t>(b) << 8)));
+  }
+  static RL_INLINE void wmaddrows(W& lo, W& hi, const std::uint8_t* a, const std::uint8_t* b, W pair) {
+    const __m512i x = _mm512_loadu_si512(a), y = _mm512_loadu_si512(b);
+    lo = _mm512_add_epi16(lo, _mm512_maddubs_epi16(_mm512_unpacklo_epi8(x, y), pair));
+    hi = _mm512_add_epi16(hi, _mm512_maddubs_epi16(_mm512_unpackhi_epi8(x, y), pair));
+  }
+  static RL_INLINE void wstore8x2(std::uint8_t* p, W lo, W hi, int shift) {
+    const __m128i s = _mm_cvtsi32_si128(shift);
+    const __m512i z = _mm512_setzero_si512();
+    _mm512_storeu_si512(p, _mm512_packus_epi16(_mm512_srl_epi16(_mm512_max_epi16(lo, z), s),
+                                               _mm512_srl_epi16(_mm512_max_epi16(hi, z), s)));
+  }
   static RL_INLINE void wstore8(std::uint8_t* p, W s, int shift) {
     const __m512i r = _mm512_srl_epi16(_mm512_max_epi16(s, _mm512_setzero_si512()), _mm_cvtsi32_si128(shift));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtusepi16_epi8(r));

@@ -14,7 +14,10 @@
 // rounding, as cert_round_exact); kGatherWindow (0, or the bytes of a gather window, then also:
 // window(uint8*) -> GW, gather_pairs(GW, idx) -> W (2 LW window bytes at idx[0..2 LW)),
 // wmaddpairs(acc, x, int8* w) = acc + the LW sums of byte pairs times int8 weight pairs (vpmaddubsw,
-// exact here));
+// exact here)); wset1_pair(int8 a, int8 b) (the weight pair (a, b) in every int16 lane),
+// wmaddrows(lo, hi, row a, row b, pair): 2 LW bytes of two rows interleaved (in-lane unpack) and
+// weighed by the pair into lo and hi, wstore8x2(p, lo, hi, shift): wstore8 of both, packed back to
+// the rows' order (the in-lane pack undoes the in-lane unpack);
 // for the integer outputs of uint8, W (LW int16 lanes), wset1,
 // wload(uint8*) (LW bytes widened), wmuladd(acc, w, x) = acc + w * x (int16, exact by int_weights),
 // wstore8(uint8*, W s, shift): LW bytes (max(s, 0) >> shift) saturated to 255, s already holding the
@@ -83,6 +86,10 @@ RL_CERT_INLINE void cert_finish_rows(typename P::F f, typename P::F limit, bool 
 // wi[k] x[k] in 16-bit lanes (P::LW of them, twice the float32 lanes) is exact, so MATLAB's D is
 // S / 2^shift and its stored value is min(255, (max(S, 0) + 2^(shift-1)) >> shift): ties away from
 // zero, without a float32 conversion per tap.
+// Taps of an integer output that cert_rows_int sums in byte pairs when its weights are int8 (more go
+// the int16 way).
+constexpr int kMaxPairTaps = 16;
+
 template <class P>
 void cert_rows_int(const CertRow& c, const std::uint8_t* const* rows, std::uint8_t* d, std::size_t len) {
   using W = typename P::W;
@@ -91,6 +98,23 @@ void cert_rows_int(const CertRow& c, const std::uint8_t* const* rows, std::uint8
   const int h = shift > 0 ? 1 << (shift - 1) : 0;
   const W hv = P::wset1(static_cast<std::int16_t>(h));
   std::size_t j = 0;
+  bool int8 = taps <= kMaxPairTaps;
+  for (int k = 0; k < taps; ++k) int8 = int8 && c.wi[k] >= -127 && c.wi[k] <= 127;
+  if (int8) {  // two rows' bytes interleaved into one vpmaddubsw per tap pair: 2 LW lanes, no widening
+    const int pairs = (taps + 1) / 2;
+    W wp[(kMaxPairTaps + 1) / 2];
+    const std::uint8_t* pr[kMaxPairTaps + 1];
+    for (int k = 0; k < taps; ++k) pr[k] = rows[k];
+    pr[taps] = rows[taps - 1];  // an odd tap count's last pair: weight 0 on a row already read
+    for (int p = 0; p < pairs; ++p)
+      wp[p] = P::wset1_pair(static_cast<std::int8_t>(c.wi[2 * p]),
+                            static_cast<std::int8_t>(2 * p + 1 < taps ? c.wi[2 * p + 1] : 0));
+    for (; j + 2 * LW <= len; j += 2 * LW) {
+      W lo = hv, hi = hv;
+      for (int p = 0; p < pairs; ++p) P::wmaddrows(lo, hi, pr[2 * p] + j, pr[2 * p + 1] + j, wp[p]);
+      P::wstore8x2(d + j, lo, hi, shift);
+    }
+  }
   for (; j + kStrip * LW <= len; j += kStrip * LW) {
     W a[kStrip];
     for (std::size_t v = 0; v < kStrip; ++v) a[v] = hv;
