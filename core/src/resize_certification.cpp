@@ -63,25 +63,28 @@ const CertKernels* cert_for(const Plan& p, ElemType type, CertCheck& rows, CertC
   return rows.limit > 0 && cols.limit > 0 ? c : nullptr;
 }
 
-bool output_exact(const double* w, int taps, double xmax) {
+namespace {
+
+// output_exact's exponent: the least e with every w * 2^e an integer when the output meets the exact
+// condition, else -1. One pass over the weights, shared by output_exact and int_weights.
+int output_exponent(const double* w, int taps, double xmax) {
   double a = 0;
   int e = 0;
   for (int k = 0; k < taps; ++k) {
-    if (!std::isfinite(w[k])) return false;
+    if (!std::isfinite(w[k])) return -1;
     a += std::fabs(w[k]);
     e = std::max(e, dyadic_exponent(w[k]));
   }
-  return e <= 24 && a * xmax * std::ldexp(1.0, e) < 0x1p24;
+  return e <= 24 && a * xmax * std::ldexp(1.0, e) < 0x1p24 ? e : -1;
 }
 
-int int_weights(const double* w, int taps, std::int16_t* wi) {
-  if (!output_exact(w, taps, 255.0)) return -1;
-  int e = 0;
-  for (int k = 0; k < taps; ++k) e = std::max(e, dyadic_exponent(w[k]));
-  if (e > 14) return -1;
+// int_weights for an output whose output_exponent at xmax 255 is e.
+int int_weights_of(const double* w, int taps, int e, std::int16_t* wi) {
+  if (e < 0 || e > 14) return -1;
+  const double scale = std::ldexp(1.0, e);
   long long sum = 0;
   for (int k = 0; k < taps; ++k) {
-    const double s = std::ldexp(w[k], e);     // an integer: w is a multiple of 2^-e
+    const double s = w[k] * scale;            // an integer, exactly: w is a multiple of 2^-e
     if (!(std::fabs(s) < 0x1p15)) return -1;  // int16 holds |s| < 2^15 (and -2^15, never needed)
     wi[k] = static_cast<std::int16_t>(s);
     sum += std::llabs(static_cast<long long>(s));
@@ -89,22 +92,31 @@ int int_weights(const double* w, int taps, std::int16_t* wi) {
   return sum * 255 + (e > 0 ? 1LL << (e - 1) : 0) < 0x8000 ? e : -1;
 }
 
+}  // namespace
+
+bool output_exact(const double* w, int taps, double xmax) { return output_exponent(w, taps, xmax) >= 0; }
+
+int int_weights(const double* w, int taps, std::int16_t* wi) {
+  return int_weights_of(w, taps, output_exponent(w, taps, 255.0), wi);
+}
+
 CertAxis cert_axis(const AxisTable& t, const CertCheck& check, double xmax) {
   CertAxis c;
   c.exact = check.exact;
   c.limit = check.limit;
   c.wf.assign(t.weights.begin(), t.weights.end());
-  if (!c.exact) {
-    c.exact_out.resize(static_cast<std::size_t>(t.out_size));
-    for (int o = 0; o < t.out_size; ++o)
-      c.exact_out[static_cast<std::size_t>(o)] = output_exact(t.weights_of(o), t.taps, xmax);
-  }
-  if (xmax == cert_xmax(ElemType::U8)) {
+  const bool u8 = xmax == cert_xmax(ElemType::U8);
+  if (!c.exact) c.exact_out.resize(static_cast<std::size_t>(t.out_size));
+  if (u8) {
     c.wi.resize(t.weights.size());
     c.shift.resize(static_cast<std::size_t>(t.out_size));
-    for (int o = 0; o < t.out_size; ++o)
+  }
+  for (int o = 0; c.exact_out.size() + c.shift.size() > 0 && o < t.out_size; ++o) {
+    const int e = output_exponent(t.weights_of(o), t.taps, xmax);  // at xmax 255 for uint8, as int_weights
+    if (!c.exact) c.exact_out[static_cast<std::size_t>(o)] = e >= 0;
+    if (u8)
       c.shift[static_cast<std::size_t>(o)] = static_cast<std::int8_t>(
-          int_weights(t.weights_of(o), t.taps, c.wi.data() + static_cast<std::size_t>(o) * t.taps));
+          int_weights_of(t.weights_of(o), t.taps, e, c.wi.data() + static_cast<std::size_t>(o) * t.taps));
   }
   return c;
 }
