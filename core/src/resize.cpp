@@ -75,19 +75,23 @@ detail::CertCols make_cert_cols(const AxisTable& t, const detail::CertAxis& c, i
           in_len,
           detail::tile_cols(ch),
           reinterpret_cast<float*>(scratch.block),
-          reinterpret_cast<std::int32_t*>(scratch.tile)};
+          reinterpret_cast<std::int32_t*>(scratch.tile),
+          {c.gather_start.data(), c.gather_idx.data(), c.gather_w.data(), c.gather_groups, c.gather_pairs,
+           c.gather_shift, c.gather_out_len}};
 }
 
 // The kernels of one run: the level's float64 kernels, and the certified 8-bit ones when the run is
 // certified (then a horizontal block has cert->lanes rows).
 struct RunKernels {
-  explicit RunKernels(const Plan& p, ElemType type) : pass(detail::active_kernels()) {
+  explicit RunKernels(const Plan& p, ElemType type, int ch) : pass(detail::active_kernels()) {
     detail::CertCheck rows_check, cols_check;
     cert = detail::cert_for(p, type, rows_check, cols_check);
     lanes = cert ? cert->lanes : pass.lanes;
     if (cert) {
       cert_rows = detail::cert_axis(p.rows, rows_check, detail::cert_xmax(type));
       cert_cols = detail::cert_axis(p.cols, cols_check, detail::cert_xmax(type));
+      if (type == ElemType::U8 && cert->gather_window > 0)
+        detail::cert_gather_table(cert_cols, p.cols, ch, cert->lanes, cert->gather_window);
     }
   }
   const detail::PassKernels& pass;
@@ -117,12 +121,12 @@ struct RunKernels {
 };
 
 void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions& opt) {
-  const RunKernels kernels(p, in.type());
+  const RunKernels kernels(p, in.type(), in.channels());
   const std::size_t lanes = static_cast<std::size_t>(kernels.lanes);
   const int ch = in.channels();
   const std::size_t es = elem_size(in.type());
-  const Schedule s =
-      detail::rows_first_schedule(p, ch, in.type(), kernels.lanes, kernels.cert != nullptr, opt);
+  const Schedule s = detail::rows_first_schedule(p, ch, in.type(), kernels.lanes, kernels.cert != nullptr,
+                                                 opt, &kernels.cert_cols);
   const std::size_t in_len = in.row_stride(), out_len = out.row_stride();
   const ElemCode code = code_of(in.type());
   const auto* src = static_cast<const unsigned char*>(in.raw());
@@ -212,12 +216,12 @@ void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions
 }
 
 void run_cols_first(const Plan& p, const Image& in, Image& out, const RunOptions& opt) {
-  const RunKernels kernels(p, in.type());
+  const RunKernels kernels(p, in.type(), in.channels());
   const std::size_t lanes = static_cast<std::size_t>(kernels.lanes);
   const int ch = in.channels();
   const std::size_t es = elem_size(in.type());
-  const Schedule s =
-      detail::cols_first_schedule(p, ch, in.type(), kernels.lanes, kernels.cert != nullptr, opt);
+  const Schedule s = detail::cols_first_schedule(p, ch, in.type(), kernels.lanes, kernels.cert != nullptr,
+                                                 opt, &kernels.cert_cols);
   const std::size_t in_len = in.row_stride(), mid_len = out.row_stride();
   const long long ring = s.ring_rows;
   const bool rows_unit = detail::unit_taps(p.rows), cols_unit = detail::unit_taps(p.cols);

@@ -37,6 +37,9 @@ namespace {
 
 struct CertAvx2 {
   static constexpr std::size_t L = 8;  // float32 lanes
+  // No byte gathers: vpshufb's 16-byte window is too narrow for 8 outputs' taps, so uint8's horizontal
+  // pass transposes blocks of rows.
+  static constexpr int kGatherWindow = 0;
   using F = __m256;
   using I = __m256i;
   struct Rounded {
@@ -72,6 +75,23 @@ struct CertAvx2 {
     return _mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
   }
   static RL_INLINE W wmuladd(W acc, W w, W x) { return _mm256_add_epi16(acc, _mm256_mullo_epi16(w, x)); }
+  static RL_INLINE W wset1_pair(std::int8_t a, std::int8_t b) {
+    return _mm256_set1_epi16(
+        static_cast<std::int16_t>(static_cast<std::uint8_t>(a) | (static_cast<std::uint8_t>(b) << 8)));
+  }
+  static RL_INLINE void wmaddrows(W& lo, W& hi, const std::uint8_t* a, const std::uint8_t* b, W pair) {
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a)),
+                  y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b));
+    lo = _mm256_add_epi16(lo, _mm256_maddubs_epi16(_mm256_unpacklo_epi8(x, y), pair));
+    hi = _mm256_add_epi16(hi, _mm256_maddubs_epi16(_mm256_unpackhi_epi8(x, y), pair));
+  }
+  static RL_INLINE void wstore8x2(std::uint8_t* p, W lo, W hi, int shift) {
+    const __m128i s = _mm_cvtsi32_si128(shift);
+    const __m256i z = _mm256_setzero_si256();
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p),
+                        _mm256_packus_epi16(_mm256_srl_epi16(_mm256_max_epi16(lo, z), s),
+                                            _mm256_srl_epi16(_mm256_max_epi16(hi, z), s)));
+  }
   static RL_INLINE void wstore8(std::uint8_t* p, W s, int shift) {
     const __m256i r = _mm256_srl_epi16(_mm256_max_epi16(s, _mm256_setzero_si256()), _mm_cvtsi32_si128(shift));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p),

@@ -1,6 +1,9 @@
 // Certified float32 kernels for the 8-bit classes with AVX-512 (F, BW, DQ, VL): the 16-lane policy of
 // resize_cert_kernels.hpp, chosen at run time at the avx512 level (resize_cert_avx2.cpp explains the
-// proof; the lanes are independent outputs, so 16 lanes compute the bits 8 lanes do).
+// proof; the lanes are independent outputs, so 16 lanes compute the bits 8 lanes do). Built twice:
+// plain, and with VBMI and RL_CERT_VBMI (avx512vbmi_cert_kernels, chosen on CPUs with VBMI), whose
+// uint8 horizontal pass, for tables whose outputs all have small integer weights, gathers byte pairs
+// along each row instead of transposing blocks of rows.
 // Built with -mavx512f -mavx512bw -mavx512dq -mavx512vl -mfma under -ffp-contract=off: the only
 // fused multiply-adds are the explicit float32 intrinsics; the float64 fallback is never fused.
 // GCC 12's AVX-512 headers build some results from _mm512_undefined_* and then warn, falsely, that
@@ -43,6 +46,25 @@ struct CertAvx512 {
     I r;
     unsigned bad;  // a bit per lane that is not certified
   };
+#ifdef RL_CERT_VBMI
+  // uint8's horizontal pass by byte-pair gathers: vpermt2b picks 64 bytes, (x[k], x[k + 1]) for 32
+  // outputs, from 128 input bytes (two registers), and vpmaddubsw weighs each pair, with no transposes.
+  static constexpr int kGatherWindow = 128;
+  struct GW {
+    __m512i lo, hi;
+  };
+  static RL_INLINE GW window(const std::uint8_t* p) {
+    return {_mm512_loadu_si512(p), _mm512_loadu_si512(p + 64)};
+  }
+  static RL_INLINE __m512i gather_pairs(GW w, const std::uint8_t* idx) {
+    return _mm512_permutex2var_epi8(w.lo, _mm512_loadu_si512(idx), w.hi);
+  }
+  static RL_INLINE __m512i wmaddpairs(__m512i acc, __m512i x, const std::int8_t* w) {
+    return _mm512_add_epi16(acc, _mm512_maddubs_epi16(x, _mm512_loadu_si512(w)));
+  }
+#else
+  static constexpr int kGatherWindow = 0;
+#endif
   static RL_INLINE F zero() { return _mm512_setzero_ps(); }
   static RL_INLINE F set1(float x) { return _mm512_set1_ps(x); }
   static RL_INLINE F fmadd(F a, F b, F c) { return _mm512_fmadd_ps(a, b, c); }
@@ -68,6 +90,21 @@ struct CertAvx512 {
     return _mm512_cvtepu8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
   }
   static RL_INLINE W wmuladd(W acc, W w, W x) { return _mm512_add_epi16(acc, _mm512_mullo_epi16(w, x)); }
+  static RL_INLINE W wset1_pair(std::int8_t a, std::int8_t b) {
+    return _mm512_set1_epi16(
+        static_cast<std::int16_t>(static_cast<std::uint8_t>(a) | (static_cast<std::uint8_t>(b) << 8)));
+  }
+  static RL_INLINE void wmaddrows(W& lo, W& hi, const std::uint8_t* a, const std::uint8_t* b, W pair) {
+    const __m512i x = _mm512_loadu_si512(a), y = _mm512_loadu_si512(b);
+    lo = _mm512_add_epi16(lo, _mm512_maddubs_epi16(_mm512_unpacklo_epi8(x, y), pair));
+    hi = _mm512_add_epi16(hi, _mm512_maddubs_epi16(_mm512_unpackhi_epi8(x, y), pair));
+  }
+  static RL_INLINE void wstore8x2(std::uint8_t* p, W lo, W hi, int shift) {
+    const __m128i s = _mm_cvtsi32_si128(shift);
+    const __m512i z = _mm512_setzero_si512();
+    _mm512_storeu_si512(p, _mm512_packus_epi16(_mm512_srl_epi16(_mm512_max_epi16(lo, z), s),
+                                               _mm512_srl_epi16(_mm512_max_epi16(hi, z), s)));
+  }
   static RL_INLINE void wstore8(std::uint8_t* p, W s, int shift) {
     const __m512i r = _mm512_srl_epi16(_mm512_max_epi16(s, _mm512_setzero_si512()), _mm_cvtsi32_si128(shift));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtusepi16_epi8(r));
@@ -144,7 +181,11 @@ struct CertAvx512 {
 
 }  // namespace
 
+#ifdef RL_CERT_VBMI
+const CertKernels* avx512vbmi_cert_kernels() {
+#else
 const CertKernels* avx512_cert_kernels() {
+#endif
   static constexpr CertKernels k = CertKernelSet<CertAvx512>::table;
   return &k;
 }

@@ -11,7 +11,14 @@
 // storei / loadi (int32); store8<T>(T*, I) (L values saturated to T); transpose(F*) (L x L);
 // as_float / as_int (bit casts); and for the float64 recomputation DD (L doubles), dzero, widen(F)
 // (exact), dmuladd(acc, w, x) = acc + w * x (a separate multiply and add), dround(DD) -> I (MATLAB's
-// rounding, as cert_round_exact); for the integer outputs of uint8, W (LW int16 lanes), wset1,
+// rounding, as cert_round_exact); kGatherWindow (0, or the bytes of a gather window, then also:
+// window(uint8*) -> GW, gather_pairs(GW, idx) -> W (2 LW window bytes at idx[0..2 LW)),
+// wmaddpairs(acc, x, int8* w) = acc + the LW sums of byte pairs times int8 weight pairs (vpmaddubsw,
+// exact here)); wset1_pair(int8 a, int8 b) (the weight pair (a, b) in every int16 lane),
+// wmaddrows(lo, hi, row a, row b, pair): 2 LW bytes of two rows interleaved (in-lane unpack) and
+// weighed by the pair into lo and hi, wstore8x2(p, lo, hi, shift): wstore8 of both, packed back to
+// the rows' order (the in-lane pack undoes the in-lane unpack);
+// for the integer outputs of uint8, W (LW int16 lanes), wset1,
 // wload(uint8*) (LW bytes widened), wmuladd(acc, w, x) = acc + w * x (int16, exact by int_weights),
 // wstore8(uint8*, W s, shift): LW bytes (max(s, 0) >> shift) saturated to 255, s already holding the
 // rounding term. Include only from the per-instruction-set files, with a policy from
@@ -79,6 +86,10 @@ RL_CERT_INLINE void cert_finish_rows(typename P::F f, typename P::F limit, bool 
 // wi[k] x[k] in 16-bit lanes (P::LW of them, twice the float32 lanes) is exact, so MATLAB's D is
 // S / 2^shift and its stored value is min(255, (max(S, 0) + 2^(shift-1)) >> shift): ties away from
 // zero, without a float32 conversion per tap.
+// Taps of an integer output that cert_rows_int sums in byte pairs when its weights are int8 (more go
+// the int16 way).
+constexpr int kMaxPairTaps = 16;
+
 template <class P>
 void cert_rows_int(const CertRow& c, const std::uint8_t* const* rows, std::uint8_t* d, std::size_t len) {
   using W = typename P::W;
@@ -87,6 +98,23 @@ void cert_rows_int(const CertRow& c, const std::uint8_t* const* rows, std::uint8
   const int h = shift > 0 ? 1 << (shift - 1) : 0;
   const W hv = P::wset1(static_cast<std::int16_t>(h));
   std::size_t j = 0;
+  bool int8 = taps <= kMaxPairTaps;
+  for (int k = 0; k < taps; ++k) int8 = int8 && c.wi[k] >= -127 && c.wi[k] <= 127;
+  if (int8) {  // two rows' bytes interleaved into one vpmaddubsw per tap pair: 2 LW lanes, no widening
+    const int pairs = (taps + 1) / 2;
+    W wp[(kMaxPairTaps + 1) / 2];
+    const std::uint8_t* pr[kMaxPairTaps + 1];
+    for (int k = 0; k < taps; ++k) pr[k] = rows[k];
+    pr[taps] = rows[taps - 1];  // an odd tap count's last pair: weight 0 on a row already read
+    for (int p = 0; p < pairs; ++p)
+      wp[p] = P::wset1_pair(static_cast<std::int8_t>(c.wi[2 * p]),
+                            static_cast<std::int8_t>(2 * p + 1 < taps ? c.wi[2 * p + 1] : 0));
+    for (; j + 2 * LW <= len; j += 2 * LW) {
+      W lo = hv, hi = hv;
+      for (int p = 0; p < pairs; ++p) P::wmaddrows(lo, hi, pr[2 * p] + j, pr[2 * p + 1] + j, wp[p]);
+      P::wstore8x2(d + j, lo, hi, shift);
+    }
+  }
   for (; j + kStrip * LW <= len; j += kStrip * LW) {
     W a[kStrip];
     for (std::size_t v = 0; v < kStrip; ++v) a[v] = hv;
@@ -200,6 +228,14 @@ void cert_cols_compute(const CertCols& g, int tile0, int o0, int o1, unsigned lo
   const int ch = CH > 0 ? CH : g.channels;
   const int taps = g.taps;
   const F limit = P::set1(g.limit), half = P::set1(0.5f);
+  // The table in locals: the tile's int32 stores could alias g's int fields, so the compiler would
+  // otherwise load them again after every store.
+  const float* const gwf = g.wf;
+  const double* const gw = g.w;
+  const std::int32_t* const gix = g.ix;
+  const std::uint8_t* const exact_out = g.exact_out;
+  const float* const tb = g.tb;
+  std::int32_t* const ob = g.ob;
   int o = o0;
   for (; o + NO <= o1; o += NO) {
     for (int c0 = 0; c0 < ch; c0 += (CH > 0 ? CH : 1)) {
@@ -207,21 +243,21 @@ void cert_cols_compute(const CertCols& g, int tile0, int o0, int o1, unsigned lo
       F a[NO][C];
       for (int q = 0; q < NO; ++q)
         for (int c = 0; c < C; ++c) a[q][c] = P::zero();
-      const float* wf = g.wf + static_cast<std::size_t>(o) * taps;
-      const std::int32_t* ix = g.ix + static_cast<std::size_t>(o) * taps;
+      const float* wf = gwf + static_cast<std::size_t>(o) * taps;
+      const std::int32_t* ix = gix + static_cast<std::size_t>(o) * taps;
       for (int k = 0; k < taps; ++k)
         for (int q = 0; q < NO; ++q) {
           const F wk = P::set1(wf[q * taps + k]);
-          const float* x = g.tb + (static_cast<std::size_t>(ix[q * taps + k]) * ch + c0) * L;
+          const float* x = tb + (static_cast<std::size_t>(ix[q * taps + k]) * ch + c0) * L;
           for (int c = 0; c < C; ++c) a[q][c] = P::fmadd(wk, P::loadu(x + c * L), a[q][c]);
         }
       for (int q = 0; q < NO; ++q) {
         const std::size_t oq = static_cast<std::size_t>(o + q);
-        const bool exact = ALL || g.exact_out[oq];
+        const bool exact = ALL || exact_out[oq];
         for (int c = 0; c < C; ++c)
-          cert_finish_cols<P>(a[q][c], exact ? half : limit, exact, g.w + oq * taps, g.ix + oq * taps, taps,
-                              ch, c0 + c, g.tb,
-                              g.ob + ((oq - static_cast<std::size_t>(tile0)) * ch + c0 + c) * L, redone);
+          cert_finish_cols<P>(a[q][c], exact ? half : limit, exact, gw + oq * taps, gix + oq * taps, taps, ch,
+                              c0 + c, tb, ob + ((oq - static_cast<std::size_t>(tile0)) * ch + c0 + c) * L,
+                              redone);
       }
     }
   }
@@ -262,8 +298,46 @@ void cert_cols_tile(const CertCols& g, int o0, int o1, unsigned long long& redon
   }
 }
 
+// ---- horizontal pass by byte-pair gathers (uint8, P::kGatherWindow > 0): one row, lanes along it ----
+
+// One row of a table whose outputs are all integer ones (CertGather): groups of LW output
+// elements, each tap pair one byte gather of (x[k], x[k + 1]) pairs and one vpmaddubsw with the int8
+// weight pairs, summed in int16 lanes, then cert_rows_int's rounding: min(255, max(S, 0) >> shift)
+// with S holding 2^(shift - 1). Exact: every partial sum is below 2^15 in magnitude (int_weights).
+template <class P>
+void cert_igather_row(const CertGather& g, const std::uint8_t* src, std::uint8_t* dst) {
+  using W = typename P::W;
+  constexpr std::size_t LW = P::LW;
+  const int pairs = g.pairs, shift = g.shift, groups = g.groups;
+  const W h = P::wset1(static_cast<std::int16_t>(shift > 0 ? 1 << (shift - 1) : 0));
+  const std::size_t tail = g.out_len - static_cast<std::size_t>(groups - 1) * LW;
+  for (int q = 0; q < groups; ++q) {
+    const auto win = P::window(src + g.start[q]);
+    const std::size_t at = static_cast<std::size_t>(q) * static_cast<std::size_t>(pairs) * 2 * LW;
+    W a = h;
+    for (int p = 0; p < pairs; ++p)
+      a = P::wmaddpairs(a, P::gather_pairs(win, g.idx + at + p * 2 * LW), g.w + at + p * 2 * LW);
+    std::uint8_t* d = dst + static_cast<std::size_t>(q) * LW;
+    if (q + 1 < groups || tail == LW) {
+      P::wstore8(d, a, shift);
+    } else {
+      std::uint8_t out[LW];
+      P::wstore8(out, a, shift);
+      std::memcpy(d, out, tail);
+    }
+  }
+}
+
+template <class P>
+void cert_gather_rows(const CertCols& g, const std::uint8_t* const* in_rows, std::uint8_t* const* out_rows,
+                      std::size_t nr) {
+  for (std::size_t r = 0; r < nr; ++r) cert_igather_row<P>(g.gather, in_rows[r], out_rows[r]);
+}
+
 template <class P, class T>
 void cert_cols_pass(const CertCols& g, const T* const* in_rows, T* const* out_rows, std::size_t nr) {
+  if constexpr (P::kGatherWindow > 0 && std::is_same_v<T, std::uint8_t>)
+    if (g.gather.groups > 0) return cert_gather_rows<P>(g, in_rows, out_rows, nr);
   cert_load_block<P>(in_rows, g.in_len, g.tb);
   unsigned long long redone = 0;
   for (int o0 = 0; o0 < g.out_size; o0 += g.tile_cols) {
@@ -300,7 +374,7 @@ struct CertKernelSet {
       cert_cols_pass<P>(g, reinterpret_cast<const std::int8_t* const*>(in_rows),
                         reinterpret_cast<std::int8_t* const*>(out_rows), nr);
   }
-  static constexpr CertKernels table{&rows, &cols, static_cast<int>(P::L)};
+  static constexpr CertKernels table{&rows, &cols, static_cast<int>(P::L), P::kGatherWindow};
 };
 
 }  // namespace rl::detail

@@ -67,13 +67,39 @@ struct CertAxis {
   }
   bool exact_at(int o) const { return exact || exact_out[static_cast<std::size_t>(o)] != 0; }
   float limit_at(int o) const { return exact_at(o) ? 0.5f : limit; }
+  // The horizontal table as byte-pair gathers (CertGather, resize_dispatch.hpp); gather_groups == 0
+  // where not built (not uint8, kernels without gathers, weights that do not allow it, a window too
+  // narrow).
+  std::vector<std::int32_t> gather_start;
+  std::vector<std::uint8_t> gather_idx;
+  std::vector<std::int8_t> gather_w;
+  int gather_groups = 0, gather_pairs = 0, gather_shift = 0;
+  std::size_t gather_out_len = 0;
 };
 CertAxis cert_axis(const AxisTable& t, const CertCheck& check, double xmax);
+
+// A table whose every output has integer weights (int_weights, uint8) has them rescaled to one shift
+// S, the largest; when each is then an int8 and sum |wi| x 255 + 2^(S-1) < 2^15 still holds, its
+// byte-pair gathers run in groups of 2 x lanes int16 lanes, each group's bytes inside one window of
+// `window` bytes of the row: their count, or 0. Writes S, the rescaled weights (out_size x taps) and
+// the groups' window starts when given.
+int cert_igather_groups(const AxisTable& t, const CertAxis& c, int ch, int lanes, int window,
+                        int* shift = nullptr, std::vector<std::int8_t>* wi = nullptr,
+                        std::vector<std::int32_t>* starts = nullptr);
+// Fills c's gather table where cert_igather_groups allows (a no-op where it is 0).
+void cert_gather_table(CertAxis& c, const AxisTable& t, int ch, int lanes, int window);
+// Its bytes, as allocated by cert_gather_table (c: cert_axis's table for uint8).
+std::size_t cert_gather_bytes(const AxisTable& t, const CertAxis& c, int ch, int lanes, int window);
 
 // Whether this run is certified: an 8-bit class, certified kernels active, both tables certified
 // (their checks are left in rows and cols).
 const CertKernels* cert_for(const Plan& p, ElemType type, CertCheck& rows, CertCheck& cols);
-// Bytes the certified tables of a certified run take (allocated once per run).
-std::size_t cert_bytes(const Plan& p, ElemType type);
+// Bytes the certified tables of a certified run with `ch` channels and kernels k take (allocated once
+// per run). cols: the run's horizontal table when already built (its gathers are then not derived again).
+std::size_t cert_bytes(const Plan& p, ElemType type, int ch, const CertKernels& k,
+                       const CertAxis* cols = nullptr);
+// The part of it that the horizontal byte gathers take: 0 where the run transposes blocks of rows.
+std::size_t cert_gather_run_bytes(const Plan& p, ElemType type, int ch, const CertKernels& k,
+                                  const CertAxis* cols = nullptr);
 
 }  // namespace rl::detail

@@ -23,6 +23,7 @@ const ShuffleKernels* avx2_shuffle_kernels() { return nullptr; }
 const PassKernels* avx2x8_kernels() { return nullptr; }
 const PassKernels* avx512_kernels() { return nullptr; }
 const CertKernels* avx512_cert_kernels() { return nullptr; }
+const CertKernels* avx512vbmi_cert_kernels() { return nullptr; }
 const ShuffleKernels* avx512_shuffle_kernels() { return nullptr; }
 #endif
 
@@ -31,6 +32,18 @@ constexpr int kDefaultLevel = -1;
 std::atomic<int> g_forced{kDefaultLevel};  // a CpuLevel, or kDefaultLevel
 std::atomic<bool> g_shortcuts{true};
 std::atomic<bool> g_certified{true};
+std::atomic<bool> g_cert_gather{true};
+
+bool cpu_has_vbmi() {
+  static const bool vbmi = [] {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    return __builtin_cpu_supports("avx512vbmi") != 0;
+#else
+    return false;
+#endif
+  }();
+  return vbmi;
+}
 
 bool cpu_supports(CpuLevel l) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -147,6 +160,8 @@ void count_cert_redone(unsigned long long lanes) {
 }
 unsigned long long cert_redone() { return g_cert_redone.load(); }
 
+void set_cert_gather_enabled(bool on) { g_cert_gather.store(on, std::memory_order_relaxed); }
+
 const CertKernels* active_cert_kernels() {
   static const bool cpu_ok = [] {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -163,22 +178,23 @@ const CertKernels* active_cert_kernels() {
   if (!cpu_ok || !env_on || !g_certified.load(std::memory_order_relaxed) ||
       (l != CpuLevel::Avx2 && l != CpuLevel::Avx512))
     return nullptr;
-  // 16 float32 lanes at the avx512 level (the level needs AVX-512 F, BW, DQ and VL, all they use).
+  // 16 float32 lanes at the avx512 level (the level needs AVX-512 F, BW, DQ and VL, all they use),
+  // with VBMI's byte gathers for uint8 rows on CPUs that have it.
+  static const bool gather_env_on = [] {
+    const char* s = std::getenv("RL_CERT_GATHER");
+    return !(s && std::strcmp(s, "0") == 0);
+  }();
+  if (l == CpuLevel::Avx512 && cpu_has_vbmi() && gather_env_on &&
+      g_cert_gather.load(std::memory_order_relaxed) && avx512vbmi_cert_kernels())
+    return avx512vbmi_cert_kernels();
   if (l == CpuLevel::Avx512 && avx512_cert_kernels()) return avx512_cert_kernels();
   return avx2_cert_kernels();
 }
 
 const ShuffleKernels* active_shuffle_kernels() {
-  static const bool vbmi = [] {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    return __builtin_cpu_supports("avx512vbmi") != 0;
-#else
-    return false;
-#endif
-  }();
   const CpuLevel l = active_level();
   if (l == CpuLevel::Generic) return nullptr;  // the reference loop of resize_shortcuts.cpp
-  if (l == CpuLevel::Avx512 && vbmi && avx512_shuffle_kernels()) return avx512_shuffle_kernels();
+  if (l == CpuLevel::Avx512 && cpu_has_vbmi() && avx512_shuffle_kernels()) return avx512_shuffle_kernels();
   return avx2_shuffle_kernels();
 }
 

@@ -80,6 +80,22 @@ struct CertRow {  // one output of a vertical table
   const std::int16_t* wi;
   int shift;
 };
+// A horizontal uint8 table whose every output has integer weights (int_weights, resize_certification.hpp)
+// with one shift, each an int8, as byte-pair gathers (cert_gather_table), for the kernels that gather
+// bytes from a window (CertKernels::gather_window > 0): output elements run in groups of LW (the int16
+// lanes) along the output row, with no transposes; group q reads the window of `window` input bytes at
+// start[q], and tap pair p of lane i takes window bytes idx[(q * pairs + p) * 2 LW + 2i, + 2i + 1]
+// times the int8 weights w at the same places, summed exactly in int16 (vpmaddubsw). Lanes past the
+// row's end have weight 0. groups == 0: not built.
+struct CertGather {
+  const std::int32_t* start;
+  const std::uint8_t* idx;
+  const std::int8_t* w;
+  int groups;
+  int pairs;
+  int shift;
+  std::size_t out_len;  // elements per output row
+};
 struct CertCols {  // a horizontal table and the calling thread's scratch
   const float* wf;
   const double* w;
@@ -92,17 +108,22 @@ struct CertCols {  // a horizontal table and the calling thread's scratch
   int channels;
   std::size_t in_len;  // elements per input row
   int tile_cols;
-  float* tb;         // in_len x lanes
-  std::int32_t* ob;  // tile_cols x channels x lanes
+  float* tb;          // in_len x lanes
+  std::int32_t* ob;   // tile_cols x channels x lanes
+  CertGather gather;  // groups == 0: the transposed block above instead
 };
 struct CertKernels {
   // uint8 or int8 only.
   void (*rows)(ElemCode, const CertRow&, const void* const* rows, void* dst, std::size_t len);
   void (*cols)(ElemCode, const CertCols&, const void* const* in_rows, void* const* out_rows, std::size_t nr);
-  int lanes;  // rows per horizontal block
+  int lanes;          // rows per horizontal block
+  int gather_window;  // input bytes one byte gather reads (CertGather), or 0: uint8 rows are transposed
 };
 const CertKernels* avx2_cert_kernels();    // nullptr when not built for x86-64
 const CertKernels* avx512_cert_kernels();  // 16 lanes (resize_cert_avx512.cpp); nullptr when not built
+// The same with VBMI's byte gathers for uint8's horizontal pass (resize_cert_avx512.cpp built again);
+// nullptr when not built.
+const CertKernels* avx512vbmi_cert_kernels();
 // Lanes the certified kernels found uncertified (their vectors were recomputed in float64), counted for
 // the tests and the benchmarks, once per row or block.
 void count_cert_redone(unsigned long long lanes);
@@ -171,5 +192,9 @@ bool shortcuts_enabled();
 // CPUs with FMA, unless turned off (test hook, or RL_CERTIFIED=0 read once).
 const CertKernels* active_cert_kernels();
 void set_certified_enabled(bool on);
+// Test hook: off makes the avx512 level use the certified kernels without VBMI's byte gathers (uint8
+// rows transposed in blocks), so the tests can compare the two horizontal passes on one CPU; so does
+// the environment variable RL_CERT_GATHER=0 (read once), for the benchmarks.
+void set_cert_gather_enabled(bool on);
 
 }  // namespace rl::detail

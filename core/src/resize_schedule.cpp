@@ -51,10 +51,14 @@ BlockRows block_rows(const AxisTable& t, int block) {
 }
 
 // What both orders share: the certified float32 tables, and one row pointer per vertical tap.
-Schedule start_schedule(const Plan& p, ElemType type, bool cert) {
+Schedule start_schedule(const Plan& p, int ch, ElemType type, bool cert, const CertAxis* cert_cols) {
   Schedule s;
   s.cert = cert;
-  if (cert) s.shared_bytes = cert_bytes(p, type);
+  if (cert)
+    if (const CertKernels* k = active_cert_kernels()) {
+      s.shared_bytes = cert_bytes(p, type, ch, *k, cert_cols);
+      s.cert_gather = cert_gather_run_bytes(p, type, ch, *k, cert_cols) > 0;
+    }
   s.ptrs = p.rows.taps;
   return s;
 }
@@ -70,7 +74,7 @@ int pick_threads(const RunOptions& opt, long long units, double work) {
 // A unit horizontal table (a gather) needs no horizontal scratch; the certified one holds float32
 // and int32 (half a double each) in the same doubles.
 void set_cols_scratch(Schedule& s, const AxisTable& cols, std::size_t in_len, int channels, int lanes) {
-  if (unit_taps(cols)) return;
+  if (unit_taps(cols) || s.cert_gather) return;
   const std::size_t per = s.cert ? 2 : 1;
   s.block_doubles = (in_len * lanes + per - 1) / per;
   s.tile_doubles = (static_cast<std::size_t>(tile_cols(channels)) * channels * lanes + per - 1) / per;
@@ -92,10 +96,10 @@ std::pair<int, int> block_window(const AxisTable& t, int o0, int n) {
 }
 
 Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bool cert,
-                             const RunOptions& opt) {
+                             const RunOptions& opt, const CertAxis* cert_cols) {
   const std::size_t in_len = static_cast<std::size_t>(p.in_cols) * ch,
                     out_len = static_cast<std::size_t>(p.out_cols) * ch;
-  Schedule s = start_schedule(p, type, cert);
+  Schedule s = start_schedule(p, ch, type, cert, cert_cols);
   s.block_rows = lanes;
   if (type != ElemType::F64 && !unit_taps(p.rows) && !cert) {  // float64 rows, copies and certified
                                                                // passes need no widening
@@ -124,8 +128,8 @@ Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bo
 }
 
 Schedule cols_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bool cert,
-                             const RunOptions& opt) {
-  Schedule s = start_schedule(p, type, cert);
+                             const RunOptions& opt, const CertAxis* cert_cols) {
+  Schedule s = start_schedule(p, ch, type, cert, cert_cols);
   const std::size_t in_len = static_cast<std::size_t>(p.in_cols) * ch,
                     mid_len = static_cast<std::size_t>(p.out_cols) * ch;
   int widest = 1;

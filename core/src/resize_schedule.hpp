@@ -15,6 +15,8 @@
 
 namespace rl::detail {
 
+struct CertAxis;  // resize_certification.hpp
+
 // Output elements per horizontal tile: the tile's float64 results (x lanes) stay in L1.
 constexpr int kTileElements = 384;
 inline int tile_cols(int channels) { return std::max(1, kTileElements / channels); }
@@ -39,6 +41,7 @@ struct Schedule {
   int window_rows = 0;           // rows first: the widest input window of a block (slot table)
   int ptrs = 0;                  // row pointers for the vertical pass
   bool cert = false;             // certified 8-bit passes (float32 scratch)
+  bool cert_gather = false;      // ... whose horizontal pass gathers bytes along rows (no block scratch)
   std::size_t shared_bytes = 0;  // allocated once per run: the certified float32 tables
   std::size_t bytes_per_thread() const {
     return (block_doubles + tile_doubles + wide_doubles) * sizeof(double) + mid_bytes +
@@ -60,13 +63,14 @@ std::pair<int, int> block_window(const AxisTable& t, int o0, int n);
 // Rows first: each block of output rows runs the vertical pass into a small block of intermediate
 // rows and the horizontal pass straight out of it (`lanes` rows at a time), so the intermediate
 // never leaves the cache and is never allocated whole.
+// cert_cols (both orders): the run's certified horizontal table when the caller has built it.
 Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bool cert,
-                             const RunOptions& opt);
+                             const RunOptions& opt, const CertAxis* cert_cols = nullptr);
 // Columns first: each thread walks its output rows in order and keeps the intermediate rows they
 // need in a ring, computing each with the horizontal pass (a block of `lanes` rows at a time) just
 // before the vertical pass first reads it.
 Schedule cols_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bool cert,
-                             const RunOptions& opt);
+                             const RunOptions& opt, const CertAxis* cert_cols = nullptr);
 
 // The row pointers of horizontal block b: `lanes` rows from b * lanes, those past the image's last row
 // repeating it (the kernels drop their results). Returns how many rows are real.

@@ -69,6 +69,9 @@ TEST(ExtraMemory, ReportedBytesAreWhatASingleThreadedRunAllocates) {
       {300, 400, 3, rl::ElemType::F64, 0.5, 0.5, rl::Method::Lanczos3},  // rows first, float64 rows
       {300, 400, 1, rl::ElemType::F32, 2.0, 0.5, rl::Method::Bilinear},  // columns first, ring
       {120, 90, 5, rl::ElemType::U16, 3.0, 3.0, rl::Method::Bicubic},    // enlarging
+      // rows first, integer weights: byte-pair gathers at the avx512 level with VBMI (their tables,
+      // no transposed block), the transposed block elsewhere
+      {300, 400, 3, rl::ElemType::U8, 0.5, 0.5, rl::Method::Bilinear},
   };
   for (const Case& c : cases) {
     const rl::Image in(c.rows, c.cols, c.ch, c.type);

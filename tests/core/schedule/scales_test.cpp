@@ -172,6 +172,49 @@ TEST_P(CertifiedScales, IntegerOutputsRoundTiesAwayFromZero) {
     }
 }
 
+// uint8's horizontal pass by byte-pair gathers along the row (avx512 with VBMI), for tables whose
+// outputs all have small integer weights (bilinear, triangle and box at 1/2, bilinear and triangle at
+// 2; a size whose columns halve): every lane its own output, box's (a + b) / 2 ties rounded away from
+// zero, the last group of a row cut at the row's end, rows of 1, 3 and 4 channels. MATLAB's bits, and
+// those of the transposed blocks the other kernels use; the other tables keep the blocks.
+TEST(ByteGathers, IntegerRowsEqualThePlainFloat64LoopAndTheTransposedBlocks) {
+  const CpuLevel l = CpuLevel::Avx512;
+  const char* why = nullptr;
+  if (!rl::detail::level_available(l, &why)) GTEST_SKIP() << "byte gathers skipped: avx512 level: " << why;
+  rl::detail::force_level(&l);
+  const rl::detail::CertKernels* k = rl::detail::active_cert_kernels();
+  if (!k || k->gather_window == 0) {
+    rl::detail::force_level(nullptr);
+    GTEST_SKIP() << "byte gathers skipped: this CPU lacks AVX-512 VBMI or FMA";
+  }
+  int paired = 0;
+  unsigned seed = 90;
+  for (const int ch : {1, 3, 4})
+    for (const rl::Method m : rl::builtin_methods()) {
+      std::vector<Case> cs;
+      for (const double s : {0.5, 0.75, 2.0})
+        cs.push_back({rl::ResizeSpec::with_scale(s, m), std::to_string(s)});
+      cs.push_back({rl::ResizeSpec::with_size(250, 79, m), "size 250x79"});  // rows x1.23, columns x0.5
+      for (const Case& c : cs) {
+        const Image in = tie_rich(203, 157 + ch % 2, ch, ElemType::U8, ++seed);
+        const rl::Plan plan = rl::make_plan(c.spec, in.rows(), in.cols());
+        const rl::detail::CertAxis cols =
+            rl::detail::cert_axis(plan.cols, rl::detail::cert_check(plan.cols, 255.0), 255.0);
+        paired += rl::detail::cert_igather_groups(plan.cols, cols, ch, k->lanes, k->gather_window) > 0;
+        const Image got = rl::run(plan, in, {2});
+        EXPECT_EQ(first_difference(got, plain(plan, in)), "")
+            << rl::to_string(m) << " " << c.name << " " << ch << " channels";
+        rl::detail::set_cert_gather_enabled(false);
+        EXPECT_EQ(first_difference(rl::run(plan, in, {2}), got), "")
+            << rl::to_string(m) << " " << c.name << " " << ch << " channels, blocks against gathers";
+        rl::detail::set_cert_gather_enabled(true);
+      }
+    }
+  rl::detail::force_level(nullptr);
+  // bilinear, triangle, box at 1/2 and in the size; bilinear, triangle at 2: 8 tables x 3 channel counts
+  EXPECT_GE(paired, 24);
+}
+
 INSTANTIATE_TEST_SUITE_P(Levels, Scales,
                          ::testing::Values(CpuLevel::Generic, CpuLevel::Avx2, CpuLevel::Avx2x8,
                                            CpuLevel::Avx512),
