@@ -18,7 +18,6 @@
 #include "rl/ui/kernel_plot_widget.hpp"
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/plots.hpp"
-#include "rl/ui/status_line.hpp"
 #include "rl/ui/teaching_widgets.hpp"
 #include "test_util.hpp"
 
@@ -155,18 +154,6 @@ TEST(ViewerGeometry, KernelLegendStaysInsideANarrowPlot) {
     EXPECT_FALSE(legend.isEmpty());
     EXPECT_TRUE(rect.contains(legend)) << size.width() << "x" << size.height();
   }
-}
-
-TEST(StatusLine, ShortNoteCutsAfterAWord) {
-  const QString reason =
-      "CUDA is not used: no CUDA-capable device is detected (cudaGetDeviceCount returned 100), so "
-      "every pane runs on the CPU";
-  const QString s = rl::ui::short_note(reason, 48);
-  EXPECT_LE(s.size(), 48);
-  EXPECT_TRUE(s.endsWith(QChar(0x2026)));
-  EXPECT_TRUE(reason.startsWith(s.left(s.size() - 1)));
-  EXPECT_EQ(s, QString("CUDA is not used: no CUDA-capable device is") + QChar(0x2026));
-  EXPECT_EQ(rl::ui::short_note("CPU  only\n"), "CPU only");
 }
 
 }  // namespace

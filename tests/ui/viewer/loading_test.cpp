@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "rl/ui/elided_label.hpp"
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/overview_widget.hpp"
 #include "rl/ui/pane_view.hpp"
@@ -19,7 +20,10 @@ namespace {
 
 QString status_text(const MainWindow& w) {
   QStringList parts;
-  for (const QLabel* l : w.statusBar()->findChildren<QLabel*>()) parts << l->text();
+  // Each field's whole text (fitted to the field's width at the next layout; Fit.* checks that).
+  for (const QLabel* l : w.statusBar()->findChildren<QLabel*>())
+    parts << (qobject_cast<const ElidedLabel*>(l) ? qobject_cast<const ElidedLabel*>(l)->full_text()
+                                                  : l->text());
   return parts.join(" | ");
 }
 

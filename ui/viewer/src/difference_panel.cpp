@@ -9,6 +9,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -79,7 +80,7 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   l->addLayout(form);
   auto* bar_row = new QHBoxLayout;
   colorbar_ = new ColorbarWidget;
-  colorbar_->setMinimumHeight(170);
+  colorbar_->setMinimumHeight(120);
   bar_row->addWidget(colorbar_);
   desc_ = new QLabel;
   desc_->setWordWrap(true);
@@ -90,6 +91,7 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   scope_ = new QLabel;
   scope_->setObjectName("statsScope");
   scope_->setWordWrap(true);
+  scope_->setToolTip("Ctrl+drag on a pane draws a region; Esc clears it");
   l->addWidget(scope_);
   hint_ = new QLabel;
   hint_->setObjectName("classHint");
@@ -102,7 +104,8 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   stats_->verticalHeader()->setVisible(true);
   stats_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   stats_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  stats_->setMinimumHeight(140);
+  // As tall as its rows (refresh): the panes' and the HR's all show, the panel scrolling instead.
+  stats_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   l->addWidget(stats_);
   l->addStretch(1);
 
@@ -246,7 +249,7 @@ void DifferencePanel::refresh() {
                         .arg(region->width())
                         .arg(region->height()));
   else
-    scope_->setText("Statistics of the whole image (Ctrl+drag on a pane: of a region)");
+    scope_->setText("Statistics of the whole image (Ctrl+drag: a region)");
   if (!cmp.diff.nudges.empty())
     scope_->setText(
         scope_->text() +
@@ -310,6 +313,11 @@ void DifferencePanel::refresh() {
   if (stats_->verticalHeader()->width() + stats_->horizontalHeader()->length() > stats_->viewport()->width())
     fill(true);
   stats_->resizeRowsToContents();
+  const bool wide =
+      stats_->verticalHeader()->width() + stats_->horizontalHeader()->length() > stats_->viewport()->width();
+  stats_->setFixedHeight(2 * stats_->frameWidth() + stats_->horizontalHeader()->sizeHint().height() +
+                         stats_->verticalHeader()->length() +
+                         (wide ? stats_->horizontalScrollBar()->sizeHint().height() : 0));
 }
 
 }  // namespace rl::ui

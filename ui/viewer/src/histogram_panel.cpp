@@ -24,20 +24,26 @@ void install_histogram_panel(MainWindow& w) {
   auto pane = std::make_shared<int>(-1);
   const auto show = [&w, histogram, pane]() {
     const Document& doc = *w.document();
-    if (*pane < 0 || *pane >= doc.pane_count() || !doc.source()) return;
-    const PaneResult& r = doc.result(*pane);
+    if (*pane < 0 || !doc.source()) return;
+    // Past the panes: the HR's cell (SR mode), or a loaded reference on the wipe's right.
+    const bool hr = *pane >= doc.pane_count();
+    const Comparison& cmp = doc.comparison();
+    const std::shared_ptr<const Image> image = hr ? cmp.reference() : doc.result(*pane).image;
+    if (hr && !image) return;
     QRect part;
-    QString label = QStringLiteral("pane %1 \u00b7 %2").arg(*pane + 1).arg(pane_label(doc.pane(*pane)));
-    if (r.image && doc.region()) {
-      part = result_crop(*doc.region(), doc.source()->rows(), doc.source()->cols(), r.image->rows(),
-                         r.image->cols());
+    QString label = hr ? QStringLiteral("%1 \u00b7 what the panes are compared with")
+                             .arg(cmp.against_source() ? QStringLiteral("HR") : QStringLiteral("reference"))
+                       : QStringLiteral("pane %1 \u00b7 %2").arg(*pane + 1).arg(pane_label(doc.pane(*pane)));
+    if (image && doc.region()) {
+      part = result_crop(*doc.region(), doc.source()->rows(), doc.source()->cols(), image->rows(),
+                         image->cols());
       label += QStringLiteral(", region %1,%2,%3,%4")
                    .arg(doc.region()->x())
                    .arg(doc.region()->y())
                    .arg(doc.region()->width())
                    .arg(doc.region()->height());
     }
-    histogram->set_image(r.image, part, label, doc.display_settings().channel);  // what the view shows
+    histogram->set_image(image, part, label, doc.display_settings().channel);  // what the view shows
   };
   QObject::connect(&w, &MainWindow::pixel_hovered, histogram, [&w, pane, show]() {
     if (const int i = w.nudge_target(); i >= 0) *pane = i;

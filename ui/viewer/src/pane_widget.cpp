@@ -85,11 +85,14 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent)
   remove_->setToolTip("Remove this pane");
   connect(remove_, &QToolButton::clicked, this, [this]() { emit remove_requested(index_); });
   setAcceptDrops(true);
-  aa_ = new QCheckBox("antialiasing");
-  aa_->setToolTip("MATLAB's antialiasing: widen the kernel by 1/scale when shrinking");
-  // Both lines end in "…" where the pane is too narrow (a long line never widens the window); the
+  // "AA", so the size, time and device keep their room in pane 1's header ("1 · reference").
+  aa_ = new QCheckBox("AA");
+  aa_->setToolTip("Antialiasing (MATLAB's): widen the kernel by 1/scale when shrinking");
+  // Both lines show whole items ("116×116", "1.8 ms"; the statistics on two lines) and end in "…"
+  // where the pane is too narrow (a long line never widens the window, a number is never cut); the
   // tooltip has the whole line.
   info_ = new ElidedLabel;
+  info_->set_items(QStringLiteral(" \u00b7 "));
   info_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   head->addWidget(name_);
   head->addWidget(method_);
@@ -105,6 +108,7 @@ PaneWidget::PaneWidget(int index, ViewState* view, QWidget* parent)
   QFont sf = stats_->font();
   sf.setPointSizeF(sf.pointSizeF() * 0.9);
   stats_->setFont(sf);
+  stats_->set_items(QStringLiteral(" \u00b7 "), 2);
   v->addWidget(stats_);
   view_ = new PaneView(view);
   v->addWidget(view_, 1);

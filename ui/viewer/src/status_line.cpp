@@ -8,22 +8,16 @@
 #include <QStatusBar>
 #include <algorithm>
 
+#include "rl/ui/elided_label.hpp"
+
 namespace rl::ui {
 
-QString short_note(const QString& note, int max_chars) {
-  const QString one_line = note.simplified();
-  if (one_line.size() <= max_chars) return one_line;
-  // Cut at the last space that leaves a whole word, so the bar never ends mid-word.
-  int cut = one_line.lastIndexOf(' ', max_chars - 1);
-  if (cut < max_chars / 2) cut = max_chars - 1;
-  return one_line.left(cut).trimmed() + QChar(0x2026);
-}
-
 StatusLine::StatusLine(QStatusBar* bar, const Document* doc, QObject* parent) : QObject(parent), doc_(doc) {
-  for (QLabel*& l : fields_) {
-    l = new QLabel;
-    l->setMinimumWidth(1);  // long fields are cut, never widen the window (tooltips have them)
-  }
+  for (ElidedLabel*& l : fields_) l = new ElidedLabel;  // elided, never widening the window
+  // The panes' times (their headers have them too) give way first, a whole time at a time: the others
+  // keep their width.
+  fields_[3]->set_items(QStringLiteral("  "));
+  fields_[3]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   busy_ = new QProgressBar;
   busy_->setRange(0, 0);  // indeterminate: work is running
   busy_->setMaximumWidth(120);
@@ -43,23 +37,23 @@ QString StatusLine::view_text() const { return view_->text(); }
 
 void StatusLine::refresh() {
   const auto& src = doc_->source();
-  const auto finish = qScopeGuard([this]() {
-    for (QLabel* l : fields_)
-      if (l != fields_[2]) l->setToolTip(l->text());
+  const auto finish = qScopeGuard([this]() {  // the device's tooltip says why CUDA is not used
+    if (!doc_->device_note().isEmpty() && doc_->loading_path().isEmpty())
+      fields_[2]->setToolTip(QString("%1\n\n%2").arg(fields_[2]->full_text(), doc_->device_note()));
   });
   // While a file loads, the fields of the image it replaces would describe the wrong image.
   if (!doc_->loading_path().isEmpty()) {
-    fields_[0]->setText(QString("Loading %1…").arg(QFileInfo(doc_->loading_path()).fileName()));
-    for (std::size_t i = 1; i < fields_.size(); ++i) fields_[i]->clear();
+    fields_[0]->set_full_text(QString("Loading %1…").arg(QFileInfo(doc_->loading_path()).fileName()));
+    for (std::size_t i = 1; i < fields_.size(); ++i) fields_[i]->set_full_text(QString());
     return;
   }
-  fields_[0]->setText(src ? QString("%1: %2×%3×%4 %5")
-                                .arg(doc_->source_name())
-                                .arg(src->cols())
-                                .arg(src->rows())
-                                .arg(src->channels())
-                                .arg(QString::fromStdString(to_string(src->type())))
-                          : QString());
+  fields_[0]->set_full_text(src ? QString("%1: %2×%3×%4 %5")
+                                      .arg(doc_->source_name())
+                                      .arg(src->cols())
+                                      .arg(src->rows())
+                                      .arg(src->channels())
+                                      .arg(QString::fromStdString(to_string(src->type())))
+                                : QString());
   const ResizeSpec& spec = doc_->spec();
   const Comparison& cmp = doc_->comparison();
   const auto& r0 = doc_->result(Document::kReferencePane);
@@ -82,19 +76,17 @@ void StatusLine::refresh() {
     if (r0.image) sc += QString(" → %1×%2").arg(r0.image->cols()).arg(r0.image->rows());
   }
   sc += QString(" · %1").arg(QString::fromStdString(to_string(spec.boundary)));
-  fields_[1]->setText(sc);
+  fields_[1]->set_full_text(sc);
   QString dev = QString("device %1: ").arg(to_qstring(doc_->device()));
   dev += r0.device.isEmpty() ? QString("–") : r0.device;
-  // The reason CUDA is not used can be a paragraph: the bar shows its start, the tooltip all of it.
-  const QString note = doc_->device_note();
-  if (!note.isEmpty()) dev += " · " + short_note(note);
-  fields_[2]->setText(dev);
-  fields_[2]->setToolTip(note.isEmpty() ? QString() : QString("%1\n\n%2").arg(dev, note));
+  // The reason CUDA is not used can be a paragraph: the bar says that it is not, the tooltip why.
+  if (!doc_->device_note().isEmpty()) dev += " · CUDA not used (why: tooltip)";
+  fields_[2]->set_full_text(dev);
   QStringList times;
   for (int i = 0; i < doc_->pane_count(); ++i)
     if (doc_->result(i).image)
       times << QString("%1: %2 ms").arg(i + 1).arg(QString::number(doc_->result(i).ms, 'f', 1));
-  fields_[3]->setText(times.join("  "));
+  fields_[3]->set_full_text(times.join("  "));
 }
 
 }  // namespace rl::ui

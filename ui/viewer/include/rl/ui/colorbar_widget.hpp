@@ -13,7 +13,7 @@ class ColorbarWidget : public QWidget {
   explicit ColorbarWidget(QWidget* parent = nullptr);
   // `shown`: the non-finite kinds the maps hold, for the legend below the bar.
   void set(Colormap map, double lo, double hi, const QString& label, const NonFiniteCount& shown = {});
-  QSize sizeHint() const override { return {110, 240}; }
+  QSize sizeHint() const override { return {110, 140}; }  // short: the table under it keeps its rows
 
  protected:
   void paintEvent(QPaintEvent*) override;

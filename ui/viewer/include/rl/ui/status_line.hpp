@@ -13,9 +13,7 @@ class QStatusBar;
 
 namespace rl::ui {
 
-// `note` on one line and at most `max_chars` characters, cut after a whole word and ending in "…"
-// when it was longer.
-QString short_note(const QString& note, int max_chars = 48);
+class ElidedLabel;
 
 class StatusLine : public QObject {
   Q_OBJECT
@@ -30,7 +28,7 @@ class StatusLine : public QObject {
 
  private:
   const Document* doc_;
-  std::array<QLabel*, 4> fields_{};  // image, scale, device, times
+  std::array<ElidedLabel*, 4> fields_{};  // image, scale, device, times
   QProgressBar* busy_ = nullptr;
   QLabel* view_ = nullptr;
 };

@@ -1,0 +1,155 @@
+// At the window's default size (1500x940, main_window_settings.cpp; a 1600x1000 screen) with every
+// dock the program has, nothing is clipped or cut: each pane's size line and statistics show whole
+// (with `--sr-scale 2 --metrics srcnn,niqe` too), so do the status bar's fields, the statistics table
+// shows every row without scrolling, and the Histogram dock follows the mouse onto the HR's cell.
+#include <gtest/gtest.h>
+
+#include <QLabel>
+#include <QScrollArea>
+#include <QStatusBar>
+#include <QTableWidget>
+#include <QTest>
+#include <memory>
+
+#include "figure_panels.hpp"
+#include "resizelab_request.hpp"
+#include "rl/ui/elided_label.hpp"
+#include "rl/ui/histogram_widget.hpp"
+#include "rl/ui/main_window.hpp"
+#include "rl/ui/pane_view.hpp"
+#include "rl/ui/pane_widget.hpp"
+#include "test_util.hpp"
+#include "window_start.hpp"
+
+namespace {
+
+using rl::ui::ElidedLabel;
+using rl::ui::MainWindow;
+
+constexpr int kWaitMs = 120000;
+
+// The window at its default size on Set5's bird, as `resizelab [ARGS] bird.bmp` starts it.
+std::unique_ptr<MainWindow> bird_window(const QStringList& args) {
+  rl::ui::test::isolate_settings();
+  auto w = std::make_unique<MainWindow>();
+  EXPECT_TRUE(rl::ui::install_figure_panels(*w));
+  const QStringList line =
+      QStringList{"resizelab"} + args + QStringList{RL_GOLDEN_DIR "/legacy-set5/original/bird.bmp"};
+  rl::ui::start_window(*w, rl::ui::parse_request(line, rl::ui::OptionMode::Window));
+  w->resize(1500, 940);
+  w->show();
+  EXPECT_TRUE(QTest::qWaitForWindowExposed(w.get()));
+  const rl::ui::Document& doc = *w->document();
+  EXPECT_TRUE(QTest::qWaitFor(
+      [&]() {
+        return doc.source() && doc.source()->cols() == 288 && !doc.busy() && doc.diff(3).stats &&
+               (!doc.diff_settings().niqe || doc.comparison().reference_niqe);
+      },
+      kWaitMs));
+  QTest::qWait(100);
+  return w;
+}
+
+const QStringList kSr{"--sr-scale", "2", "--metrics", "srcnn,niqe"};
+
+// Empty when `l` shows its whole text, every line within its width; else what is wrong.
+std::string unfit(const ElidedLabel& l) {
+  const auto wrong = [&l](const QString& why) { return ("'" + l.text() + "' " + why).toStdString(); };
+  if (l.elided())
+    return wrong(QString("is cut (whole: '%1', %2 px in %3)")
+                     .arg(l.full_text())
+                     .arg(l.fontMetrics().horizontalAdvance(l.full_text()))
+                     .arg(l.contentsRect().width()));
+  for (const QString& line : l.text().split('\n'))
+    if (l.fontMetrics().horizontalAdvance(line) > l.contentsRect().width())
+      return wrong(QString("is wider than its %1 px").arg(l.contentsRect().width()));
+  // Its lines are the full text's items, all of them.
+  const QString t = l.text();
+  if (QString(t).replace('\n', QStringLiteral(" \u00b7 ")) != l.full_text() &&
+      QString(t).replace('\n', QStringLiteral("  ")) != l.full_text())
+    return wrong("is not '" + l.full_text() + "'");
+  return {};
+}
+
+void expect_whole_headers(const MainWindow& w, const std::string& when) {
+  for (int i = 0; i < w.pane_count(); ++i)
+    for (const ElidedLabel* l : {w.pane(i)->info_label(), w.pane(i)->stats_label()}) {
+      EXPECT_FALSE(l->full_text().isEmpty()) << when << ", pane " << i + 1;
+      EXPECT_EQ(unfit(*l), "") << when << ", pane " << i + 1;
+    }
+}
+
+// Every field: not cut short ("…"), no wider than its label.
+void expect_whole_status_bar(const MainWindow& w, const std::string& when) {
+  int shown = 0;
+  for (const QLabel* l : w.statusBar()->findChildren<QLabel*>()) {
+    if (!l->isVisible() || l->text().isEmpty()) continue;
+    ++shown;
+    EXPECT_FALSE(l->text().endsWith(QChar(0x2026))) << when << ": '" << l->text().toStdString() << "' is cut";
+    EXPECT_LE(l->fontMetrics().horizontalAdvance(l->text()), l->contentsRect().width())
+        << when << ": '" << l->text().toStdString() << "' is clipped";
+    if (const auto* e = qobject_cast<const ElidedLabel*>(l)) {
+      EXPECT_EQ(unfit(*e), "") << when;
+    }
+  }
+  EXPECT_GE(shown, 5) << when;  // the image, scale, device, times and zoom
+}
+
+// Pane 1's size line ("1 · reference" and its antialiasing box beside it) had its device cut; in SR
+// mode the statistics line had its scores cut mid-number ("… · PSNR (srcnn) 26.2 …").
+TEST(Fit, PaneHeadersAreWholeAtTheDefaultSize) {
+  expect_whole_headers(*bird_window({}), "bird at 0.4");
+  const auto sr = bird_window(kSr);
+  ASSERT_TRUE(sr->pane(0)->stats_label()->full_text().contains("NIQE"));
+  expect_whole_headers(*sr, "SR x2, srcnn and NIQE");
+}
+
+// The device field had the reason CUDA is not used cut mid-sentence (where it is not used; it is in
+// the field's tooltip).
+TEST(Fit, StatusBarIsWholeAtTheDefaultSize) {
+  expect_whole_status_bar(*bird_window({}), "bird at 0.4");
+  expect_whole_status_bar(*bird_window(kSr), "SR x2, srcnn and NIQE");
+}
+
+// The table had its HR row half hidden under the dock's edge, in a table that scrolled.
+TEST(Fit, TheSrStatisticsTableShowsEveryRow) {
+  const auto w = bird_window(kSr);
+  auto* table = w->findChild<QTableWidget*>();
+  ASSERT_NE(table, nullptr);
+  ASSERT_EQ(table->rowCount(), w->pane_count() + 1);  // the HR's NIQE on the last row
+  EXPECT_EQ(table->verticalHeaderItem(table->rowCount() - 1)->text(), "HR");
+  QScrollArea* scroll = nullptr;
+  for (QWidget* p = table->parentWidget(); p && !scroll; p = p->parentWidget())
+    scroll = qobject_cast<QScrollArea*>(p);
+  ASSERT_NE(scroll, nullptr);
+  const int last = table->rowCount() - 1;
+  EXPECT_LE(table->rowViewportPosition(last) + table->rowHeight(last), table->viewport()->height())
+      << "the table's last row is below its edge";
+  const int bottom = table->mapTo(scroll->viewport(), QPoint(0, table->height())).y();
+  EXPECT_LE(bottom, scroll->viewport()->height()) << "the table is below the dock's edge";
+}
+
+// The HR is a pane: the mouse on it shows its histogram (the dock kept the last pane's).
+TEST(Fit, TheHistogramFollowsTheMouseOntoTheHr) {
+  const auto w = bird_window(kSr);
+  auto* histogram = w->findChild<rl::ui::HistogramWidget*>();
+  ASSERT_NE(histogram, nullptr);
+  ASSERT_NE(w->hr_view(), nullptr);
+  const auto hover = [](QWidget* v) {
+    QTest::mouseMove(v, v->rect().center());
+    QTest::mouseMove(v, v->rect().center() + QPoint(3, 2));
+  };
+  hover(w->pane_view(3));
+  ASSERT_TRUE(QTest::qWaitFor([&]() { return histogram->label().startsWith("pane 4"); }, 5000));
+  hover(w->hr_view());
+  ASSERT_TRUE(QTest::qWaitFor([&]() { return histogram->label().startsWith("HR"); }, 5000))
+      << histogram->label().toStdString();
+  ASSERT_TRUE(QTest::qWaitFor([&]() { return !histogram->computing() && histogram->histogram(); }, 30000));
+  // The HR's counts, not the last pane's.
+  const auto hr = w->document()->comparison().reference();
+  ASSERT_TRUE(hr);
+  EXPECT_EQ(histogram->histogram()->counts, rl::ui::histogram_of(*hr).counts);
+  EXPECT_NE(histogram->histogram()->counts, rl::ui::histogram_of(*w->document()->result(3).image).counts);
+}
+
+}  // namespace
