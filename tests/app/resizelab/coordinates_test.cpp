@@ -24,8 +24,7 @@ using rl::test::painted_texts;
 int check_u(const QStringList& texts, const std::string& where) {
   int n = 0;
   static const QRegularExpression pair(QStringLiteral("u = \\(([-0-9.]+), ([-0-9.]+)\\)"));
-  static const QRegularExpression one(
-      QStringLiteral("^(Output|Sampling along the) (row|column).*u = ([-0-9.]+)$"));
+  static const QRegularExpression one(QStringLiteral("^(Output|Source) (row|column).*u = ([-0-9.]+)$"));
   static const QRegularExpression passes(
       QStringLiteral("^Pass (1|2) \\((vertical|horizontal)\\).*u = ([-0-9.]+)"));
   for (const QString& t : texts) {
@@ -38,10 +37,10 @@ int check_u(const QStringList& texts, const std::string& where) {
           << where << ": " << t.toStdString();
       ++n;
     } else if (const auto o = one.match(t); o.hasMatch()) {
-      // "Output row 20: ... u = 81.5"; "Sampling along the columns: source row 82 ...; output 40 at u =
-      // 161.5"
-      EXPECT_EQ(o.captured(3), o.captured(2) == "column" ? "161.5" : "81.5")
-          << where << ": " << t.toStdString();
+      // "Output row 20: ... u = 81.5"; "Source row 82, channel 1: output 40 at u = 161.5" (along the
+      // source row, a column's u)
+      const bool column_u = (o.captured(1) == "Source") == (o.captured(2) == "row");
+      EXPECT_EQ(o.captured(3), column_u ? "161.5" : "81.5") << where << ": " << t.toStdString();
       ++n;
     } else {
       EXPECT_FALSE(t.contains("u = ")) << where << " prints a u this test does not read: " << t.toStdString();

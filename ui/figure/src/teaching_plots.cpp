@@ -192,7 +192,7 @@ SamplingInput test_signal_input(rl::TestSignal kind, rl::Axis axis) {
   in.whole = true;
   in.what = kind == rl::TestSignal::Step      ? QStringLiteral("step edge")
             : kind == rl::TestSignal::Impulse ? QStringLiteral("impulse")
-                                              : QStringLiteral("chirp, 0.02 to 0.75 cycles/pixel");
+                                              : QStringLiteral("chirp (0.02 to 0.75 c/px)");
   return in;
 }
 
@@ -263,8 +263,11 @@ QRectF paint_sampling_plot(QPainter& p, const QRectF& rect, const QList<NamedPla
   const Axes ax = Axes::layout(p, plot_rect, d.x0, d.x1, ymin - pad, ymax + pad, true);
   const rl::SamplingRow& ref = d.rows.front();
   draw_title(p, plot_rect,
-             QStringLiteral("Sampling along the %1: %2; output %3 at u = %4")
-                 .arg(axis_word(in.axis), in.what)
+             // Short enough for the Sampling dock at the window's default size: the source line
+             // names the axis; a test signal says it.
+             QStringLiteral("%1%2: output %3 at u = %4")
+                 .arg(in.what.left(1).toUpper() + in.what.mid(1),
+                      in.test_signal ? QStringLiteral(" along the ") + axis_word(in.axis) : QString())
                  .arg(d.out_index)
                  .arg(ref.u[static_cast<std::size_t>(d.out_index)], 0, 'g', 6));
   ax.draw(p, QStringLiteral("input position (0-based pixels)"), QStringLiteral("value"), true);
