@@ -4,6 +4,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -12,9 +13,12 @@
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QStyleOptionComboBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <functional>
+#include <utility>
 
 #include "rl/ui/colorbar_widget.hpp"
 #include "rl/ui/niqe_controls.hpp"
@@ -25,15 +29,75 @@ namespace rl::ui {
 constexpr int kSsimMapItem = 100;
 // Signed with the channel of largest magnitude per pixel (channel -1: the export's --diff signed).
 constexpr int kSignedLargestItem = 101;
+// An Against item's whole text; the item shows as much of it as the box's width holds.
+constexpr int kFullTextRole = Qt::UserRole + 1;
+
+namespace {
+
+// `text` whole when it fits `width`, else its longest run of whole words that fits with " …".
+QString elide_words(const QString& text, const QFontMetrics& fm, int width) {
+  if (fm.horizontalAdvance(text) <= width) return text;
+  for (qsizetype end = text.lastIndexOf(' '); end > 0; end = text.lastIndexOf(' ', end - 1)) {
+    const QString head = text.left(end) + QStringLiteral(" \u2026");
+    if (fm.horizontalAdvance(head) <= width) return head;
+  }
+  return fm.elidedText(text, Qt::ElideRight, width);
+}
+
+// Each item's whole text (kFullTextRole) cut to whole words that fit the box; every item, and the
+// box, has the whole text as its tooltip.
+void fit_items(QComboBox* c) {
+  QStyleOptionComboBox opt;
+  opt.initFrom(c);
+  const QRect field = c->style()->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, c);
+  for (int i = 0; i < c->count(); ++i) {
+    const QString full = c->itemData(i, kFullTextRole).toString();
+    c->setItemText(i, elide_words(full, c->fontMetrics(), field.width() - 4));
+    c->setItemData(i, full, Qt::ToolTipRole);
+  }
+  c->setToolTip(c->itemData(c->currentIndex(), kFullTextRole).toString());
+}
+
+void set_full_text(QComboBox* c, int item, const QString& text) {
+  c->setItemData(item, text, kFullTextRole);
+  fit_items(c);
+}
+
+// Calls `f` after each resize of the widget it watches.
+class OnResize : public QObject {
+ public:
+  OnResize(QWidget* w, std::function<void()> f) : QObject(w), f_(std::move(f)) {
+    w->installEventFilter(this);
+  }
+  bool eventFilter(QObject*, QEvent* e) override {
+    if (e->type() == QEvent::Resize) f_();
+    return false;
+  }
+
+ private:
+  std::function<void()> f_;
+};
+
+}  // namespace
 
 DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(parent), doc_(doc) {
   auto* l = new QVBoxLayout(this);
   auto* form = new QFormLayout;
   against_ = new QComboBox;
-  against_->addItem("1 (reference pane)");  // named by refresh()
-  against_->addItem("loaded image (none)");
-  // An SR round trip's HR: the image the panes were made from (DiffAgainst::Source).
-  against_->addItem("the image itself (HR)");
+  against_->setObjectName("diffAgainst");
+  // Its items' texts are cut to its width (fit_items), not its width to them: the dock stays as wide
+  // as the window's default size gives it.
+  against_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  against_->setMinimumContentsLength(12);
+  // Pane 1 (named by refresh()), a loaded image, and an SR round trip's HR: the image the panes were
+  // made from (DiffAgainst::Source).
+  for (const QString t : {"1 (reference pane)", "loaded image (none)", "the image itself (HR)"}) {
+    against_->addItem(t);
+    against_->setItemData(against_->count() - 1, t, kFullTextRole);
+  }
+  fit_items(against_);
+  new OnResize(against_, [this]() { fit_items(against_); });
+  connect(against_, &QComboBox::currentIndexChanged, this, [this]() { fit_items(against_); });
   auto* load_ref = new QPushButton("Load reference…");
   auto* against_row = new QHBoxLayout;
   against_row->addWidget(against_, 1);
@@ -187,8 +251,8 @@ void DifferencePanel::show_view_channel() {
 
 void DifferencePanel::on_reference_changed() {
   const QSignalBlocker b(against_);
-  against_->setItemText(
-      1, doc_->reference_image() ? "loaded: " + doc_->reference_name() : "loaded image (none)");
+  set_full_text(against_, 1,
+                doc_->reference_image() ? "loaded: " + doc_->reference_name() : "loaded image (none)");
   show_against(doc_->diff_settings().against);
 }
 
@@ -201,8 +265,8 @@ void DifferencePanel::show_against(DiffAgainst a) {
 void DifferencePanel::refresh() {
   // The pickers name panes by their label or file (the A/B flicker shows this one).
   if (doc_->pane_count() > 0)
-    against_->setItemText(0, QString("1 · %1 (reference pane)")
-                                 .arg(pane_label(doc_->pane(0), doc_->result(Document::kReferencePane))));
+    set_full_text(against_, 0,
+                  QString("1 · %1").arg(pane_label(doc_->pane(0), doc_->result(Document::kReferencePane))));
   const DiffSettings& s = doc_->diff_settings();
   const DiffScale& scale = doc_->diff_scale();
   colorbar_->set(scale.colormap, scale.lo, scale.hi, scale.label, scale.non_finite);
