@@ -1,23 +1,28 @@
 // At the window's default size (1500x940, main_window_settings.cpp; a 1600x1000 screen) with every
 // dock the program has, nothing is clipped or cut: each pane's size line and statistics show whole
 // (with `--sr-scale 2 --metrics srcnn,niqe` too), so do the status bar's fields, the statistics table
-// shows every row without scrolling, and the Histogram dock follows the mouse onto the HR's cell.
+// shows every row without scrolling, the Histogram dock follows the mouse onto the HR's cell, and the
+// Sampling plot's title and the Differences dock's Against box show whole.
 #include <gtest/gtest.h>
 
+#include <QComboBox>
 #include <QLabel>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <QStyleOptionComboBox>
 #include <QTableWidget>
 #include <QTest>
 #include <memory>
 
 #include "figure_panels.hpp"
+#include "painted_texts.hpp"
 #include "resizelab_request.hpp"
 #include "rl/ui/elided_label.hpp"
 #include "rl/ui/histogram_widget.hpp"
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/pane_view.hpp"
 #include "rl/ui/pane_widget.hpp"
+#include "rl/ui/teaching_widgets.hpp"
 #include "test_util.hpp"
 #include "window_start.hpp"
 
@@ -150,6 +155,56 @@ TEST(Fit, TheHistogramFollowsTheMouseOntoTheHr) {
   ASSERT_TRUE(hr);
   EXPECT_EQ(histogram->histogram()->counts, rl::ui::histogram_of(*hr).counts);
   EXPECT_NE(histogram->histogram()->counts, rl::ui::histogram_of(*w->document()->result(3).image).counts);
+}
+
+// The Sampling dock's first line, its title, ended in "…" ("Sampling along the columns: source row
+// 146, channel 1; output…"): the output's u was cut.
+TEST(Fit, TheSamplingTitleIsWhole) {
+  const auto w = bird_window({});
+  auto* sampling = w->findChild<rl::ui::SamplingWidget*>();
+  ASSERT_NE(sampling, nullptr);
+  rl::ui::PlotCanvas* canvas = sampling->canvas();
+  ASSERT_TRUE(canvas->isVisible());
+  const QStringList texts = rl::test::painted_texts(
+      canvas->size(), [&](QPainter& p) { canvas->render(&p, QPoint(), QRegion(), {}); });
+  ASSERT_FALSE(texts.isEmpty());
+  const QString title = texts.front();
+  EXPECT_TRUE(title.contains("u = ")) << title.toStdString();
+  EXPECT_FALSE(title.contains(QChar(0x2026))) << title.toStdString();
+  // The painter's room: the canvas less its 4 px margins.
+  EXPECT_LE(canvas->fontMetrics().horizontalAdvance(title), canvas->width() - 8) << title.toStdString();
+}
+
+// The box's text field, in the style's words, and the width its text takes.
+int field_width(const QComboBox& c) {
+  QStyleOptionComboBox opt;
+  opt.initFrom(&c);
+  return c.style()->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, &c).width();
+}
+
+// The Against box showed "1 · bicubic (antialiased) (re", its text cut by its edge. Narrower (a
+// narrower dock), it shows whole words and "…", the whole name in its tooltip.
+TEST(Fit, TheDifferencesAgainstBoxIsWhole) {
+  const auto w = bird_window({});
+  QComboBox* against = nullptr;
+  for (QComboBox* c : w->findChildren<QComboBox*>())
+    if (c->count() > 0 && c->itemText(0).startsWith(QStringLiteral("1 \u00b7 "))) against = c;
+  ASSERT_NE(against, nullptr);
+  ASSERT_TRUE(against->isVisible());
+  const QString shown = against->currentText();
+  EXPECT_TRUE(shown.contains("bicubic (antialiased)")) << shown.toStdString();
+  EXPECT_FALSE(shown.contains(QChar(0x2026))) << shown.toStdString();
+  // The style draws the text 1 px in from each side of the field.
+  EXPECT_LE(against->fontMetrics().horizontalAdvance(shown), field_width(*against) - 2)
+      << "'" << shown.toStdString() << "' in " << field_width(*against) << " px";
+
+  against->resize(110, against->height());
+  const QString cut = against->currentText();
+  EXPECT_LE(against->fontMetrics().horizontalAdvance(cut), field_width(*against) - 2) << cut.toStdString();
+  ASSERT_TRUE(cut.endsWith(QStringLiteral(" \u2026"))) << cut.toStdString();
+  EXPECT_TRUE(shown.startsWith(cut.chopped(2) + ' ')) << "not whole words: " << cut.toStdString();
+  EXPECT_EQ(against->toolTip(), shown);
+  EXPECT_EQ(against->itemData(0, Qt::ToolTipRole).toString(), shown);
 }
 
 }  // namespace
