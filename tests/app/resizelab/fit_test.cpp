@@ -182,6 +182,23 @@ int field_width(const QComboBox& c) {
   return c.style()->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, &c).width();
 }
 
+// The Sampling dock's channel box showed "channel", its items ("channel 1" …) come after its first
+// show had sized it for none.
+TEST(Fit, TheSamplingBoxesAreWhole) {
+  const auto w = bird_window({});
+  auto* sampling = w->findChild<rl::ui::SamplingWidget*>();
+  ASSERT_NE(sampling, nullptr);
+  int shown = 0;
+  for (const QComboBox* c : sampling->findChildren<QComboBox*>()) {
+    if (!c->isVisible()) continue;
+    ++shown;
+    for (int i = 0; i < c->count(); ++i)
+      EXPECT_LE(c->fontMetrics().horizontalAdvance(c->itemText(i)), field_width(*c) - 2)
+          << "'" << c->itemText(i).toStdString() << "' in " << field_width(*c) << " px";
+  }
+  EXPECT_EQ(shown, 3);  // the axis, the signal and bird's channel
+}
+
 // The Against box showed "1 · bicubic (antialiased) (re", its text cut by its edge. Narrower (a
 // narrower dock), it shows whole words and "…", the whole name in its tooltip.
 TEST(Fit, TheDifferencesAgainstBoxIsWhole) {

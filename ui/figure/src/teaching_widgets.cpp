@@ -107,6 +107,8 @@ SamplingWidget::SamplingWidget(QWidget* parent) : QWidget(parent) {
       tr("The image's samples, or a test signal: a step edge (ringing), an impulse (the kernel itself), "
          "a chirp rising past the Nyquist frequency (aliasing)"));
   channel_box_ = new QComboBox;
+  // Its items come with the image, after the first show (which sized it for none).
+  channel_box_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   channel_box_->setToolTip(tr("Channel of the image"));
   row->addWidget(axis_box_);
   row->addWidget(signal_box_);
