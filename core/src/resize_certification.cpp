@@ -128,20 +128,18 @@ long long gather_start(const AxisTable& t, int ch, int lanes, int window, int q)
   const long long in_len = static_cast<long long>(t.in_size) * ch,
                   out_len = static_cast<long long>(t.out_size) * ch;
   long long lo = in_len, hi = -1;
-  const long long e0 = static_cast<long long>(q) * lanes;
-  // Output o, channel c of element e, stepped along (one division per group, not per element).
-  int o = static_cast<int>(e0 / ch), c = static_cast<int>(e0 % ch);
-  for (long long e = e0; e < out_len && e < e0 + lanes; ++e) {
+  const long long e0 = static_cast<long long>(q) * lanes, e1 = std::min(out_len, e0 + lanes);
+  // Per output, its taps' lowest and highest input times ch, plus the group's first and last channel
+  // of that output: one pass over each output's taps, not one per channel.
+  for (long long e = e0; e < e1;) {
+    const int o = static_cast<int>(e / ch);
+    const long long first = std::max(e0, static_cast<long long>(o) * ch),
+                    last = std::min(e1, static_cast<long long>(o + 1) * ch) - 1;
     const std::int32_t* ix = t.index_of(o);
-    for (int k = 0; k < t.taps; ++k) {
-      const long long at = static_cast<long long>(ix[k]) * ch + c;
-      lo = std::min(lo, at);
-      hi = std::max(hi, at);
-    }
-    if (++c == ch) {
-      c = 0;
-      ++o;
-    }
+    const auto [mn, mx] = std::minmax_element(ix, ix + t.taps);
+    lo = std::min(lo, static_cast<long long>(*mn) * ch + (first - static_cast<long long>(o) * ch));
+    hi = std::max(hi, static_cast<long long>(*mx) * ch + (last - static_cast<long long>(o) * ch));
+    e = last + 1;
   }
   const long long start = std::min(lo, in_len - window);
   return hi - start < window ? start : -1;
@@ -201,17 +199,23 @@ void cert_gather_table(CertAxis& c, const AxisTable& t, int ch, int lanes, int w
     c.gather_start = std::move(starts);
     c.gather_idx.assign(n, 0);
     c.gather_w.assign(n, 0);
+    // Locals: a byte store may alias anything, so members read in the loop would be read again.
+    const int taps = t.taps;
+    const std::int32_t* index = t.index.data();
+    std::uint8_t* idx = c.gather_idx.data();
+    std::int8_t* gw = c.gather_w.data();
     int o = 0, ci = 0;  // output and channel of element q * lw + i, stepped along (no division)
     for (int q = 0; q < groups; ++q) {
       const long long start = c.gather_start[static_cast<std::size_t>(q)];
       for (int i = 0; i < lw; ++i) {
         const long long e = static_cast<long long>(q) * lw + i;
         if (e >= out_len) continue;  // past the row's end: weights 0, window byte 0
-        const std::int32_t* ix = t.index_of(o);
-        for (int k = 0; k < t.taps; ++k) {
+        const std::int32_t* ix = index + static_cast<std::size_t>(o) * taps;
+        const std::int8_t* w = wi.data() + static_cast<std::size_t>(o) * taps;
+        for (int k = 0; k < taps; ++k) {
           const std::size_t at = ((static_cast<std::size_t>(q) * pairs + k / 2) * lw + i) * 2 + k % 2;
-          c.gather_idx[at] = static_cast<std::uint8_t>(static_cast<long long>(ix[k]) * ch + ci - start);
-          c.gather_w[at] = wi[static_cast<std::size_t>(o) * t.taps + k];
+          idx[at] = static_cast<std::uint8_t>(static_cast<long long>(ix[k]) * ch + ci - start);
+          gw[at] = w[k];
         }
         if (++ci == ch) {
           ci = 0;
