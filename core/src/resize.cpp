@@ -126,7 +126,7 @@ void run_rows_first(const Plan& p, const Image& in, Image& out, const RunOptions
   const int ch = in.channels();
   const std::size_t es = elem_size(in.type());
   const Schedule s = detail::rows_first_schedule(p, ch, in.type(), kernels.lanes, kernels.cert != nullptr,
-                                                 opt, &kernels.cert_cols);
+                                                 opt, &kernels.cert_cols, &kernels.cert_rows);
   const std::size_t in_len = in.row_stride(), out_len = out.row_stride();
   const ElemCode code = code_of(in.type());
   const auto* src = static_cast<const unsigned char*>(in.raw());
@@ -221,7 +221,7 @@ void run_cols_first(const Plan& p, const Image& in, Image& out, const RunOptions
   const int ch = in.channels();
   const std::size_t es = elem_size(in.type());
   const Schedule s = detail::cols_first_schedule(p, ch, in.type(), kernels.lanes, kernels.cert != nullptr,
-                                                 opt, &kernels.cert_cols);
+                                                 opt, &kernels.cert_cols, &kernels.cert_rows);
   const std::size_t in_len = in.row_stride(), mid_len = out.row_stride();
   const long long ring = s.ring_rows;
   const bool rows_unit = detail::unit_taps(p.rows), cols_unit = detail::unit_taps(p.cols);

@@ -75,13 +75,13 @@ int output_exponent(const double* w, int taps, double xmax) {
     a += std::fabs(w[k]);
     e = std::max(e, dyadic_exponent(w[k]));
   }
-  return e <= 24 && a * xmax * std::ldexp(1.0, e) < 0x1p24 ? e : -1;
+  return e <= 24 && a * xmax * static_cast<double>(1 << e) < 0x1p24 ? e : -1;  // 2^e exactly, no libm call
 }
 
 // int_weights for an output whose output_exponent at xmax 255 is e.
 int int_weights_of(const double* w, int taps, int e, std::int16_t* wi) {
   if (e < 0 || e > 14) return -1;
-  const double scale = std::ldexp(1.0, e);
+  const double scale = static_cast<double>(1 << e);  // e in [0, 14]
   long long sum = 0;
   for (int k = 0; k < taps; ++k) {
     const double s = w[k] * scale;            // an integer, exactly: w is a multiple of 2^-e
@@ -128,14 +128,18 @@ long long gather_start(const AxisTable& t, int ch, int lanes, int window, int q)
   const long long in_len = static_cast<long long>(t.in_size) * ch,
                   out_len = static_cast<long long>(t.out_size) * ch;
   long long lo = in_len, hi = -1;
-  for (long long e = static_cast<long long>(q) * lanes;
-       e < out_len && e < static_cast<long long>(q + 1) * lanes; ++e) {
-    const int o = static_cast<int>(e / ch), c = static_cast<int>(e % ch);
-    for (int k = 0; k < t.taps; ++k) {
-      const long long at = static_cast<long long>(t.index_of(o)[k]) * ch + c;
-      lo = std::min(lo, at);
-      hi = std::max(hi, at);
-    }
+  const long long e0 = static_cast<long long>(q) * lanes, e1 = std::min(out_len, e0 + lanes);
+  // Per output, its taps' lowest and highest input times ch, plus the group's first and last channel
+  // of that output: one pass over each output's taps, not one per channel.
+  for (long long e = e0; e < e1;) {
+    const int o = static_cast<int>(e / ch);
+    const long long first = std::max(e0, static_cast<long long>(o) * ch),
+                    last = std::min(e1, static_cast<long long>(o + 1) * ch) - 1;
+    const std::int32_t* ix = t.index_of(o);
+    const auto [mn, mx] = std::minmax_element(ix, ix + t.taps);
+    lo = std::min(lo, static_cast<long long>(*mn) * ch + (first - static_cast<long long>(o) * ch));
+    hi = std::max(hi, static_cast<long long>(*mx) * ch + (last - static_cast<long long>(o) * ch));
+    e = last + 1;
   }
   const long long start = std::min(lo, in_len - window);
   return hi - start < window ? start : -1;
@@ -195,17 +199,27 @@ void cert_gather_table(CertAxis& c, const AxisTable& t, int ch, int lanes, int w
     c.gather_start = std::move(starts);
     c.gather_idx.assign(n, 0);
     c.gather_w.assign(n, 0);
+    // Locals: a byte store may alias anything, so members read in the loop would be read again.
+    const int taps = t.taps;
+    const std::int32_t* index = t.index.data();
+    std::uint8_t* idx = c.gather_idx.data();
+    std::int8_t* gw = c.gather_w.data();
+    int o = 0, ci = 0;  // output and channel of element q * lw + i, stepped along (no division)
     for (int q = 0; q < groups; ++q) {
       const long long start = c.gather_start[static_cast<std::size_t>(q)];
       for (int i = 0; i < lw; ++i) {
         const long long e = static_cast<long long>(q) * lw + i;
         if (e >= out_len) continue;  // past the row's end: weights 0, window byte 0
-        const int o = static_cast<int>(e / ch), ci = static_cast<int>(e % ch);
-        for (int k = 0; k < t.taps; ++k) {
+        const std::int32_t* ix = index + static_cast<std::size_t>(o) * taps;
+        const std::int8_t* w = wi.data() + static_cast<std::size_t>(o) * taps;
+        for (int k = 0; k < taps; ++k) {
           const std::size_t at = ((static_cast<std::size_t>(q) * pairs + k / 2) * lw + i) * 2 + k % 2;
-          c.gather_idx[at] =
-              static_cast<std::uint8_t>(static_cast<long long>(t.index_of(o)[k]) * ch + ci - start);
-          c.gather_w[at] = wi[static_cast<std::size_t>(o) * t.taps + k];
+          idx[at] = static_cast<std::uint8_t>(static_cast<long long>(ix[k]) * ch + ci - start);
+          gw[at] = w[k];
+        }
+        if (++ci == ch) {
+          ci = 0;
+          ++o;
         }
       }
     }
@@ -220,7 +234,15 @@ std::size_t cert_gather_bytes(const AxisTable& t, const CertAxis& c, int ch, int
 
 namespace {
 
-std::size_t cert_table_bytes(const Plan& p, ElemType type) {
+// The bytes of a table cert_axis built.
+std::size_t cert_axis_bytes(const CertAxis& c) {
+  return c.wf.size() * sizeof(float) + c.exact_out.size() + c.wi.size() * sizeof(std::int16_t) +
+         c.shift.size();
+}
+
+std::size_t cert_table_bytes(const Plan& p, ElemType type, const CertAxis* rows, const CertAxis* cols) {
+  if (rows && cols)
+    return cert_axis_bytes(*rows) + cert_axis_bytes(*cols);  // no second pass over the weights
   std::size_t flags = 0;  // cert_axis's per-output flags, kept for the tables that are not exact
   for (const AxisTable* t : {&p.rows, &p.cols})
     if (!cert_check(*t, cert_xmax(type)).exact) flags += static_cast<std::size_t>(t->out_size);
@@ -244,8 +266,9 @@ std::size_t cert_gather_run_bytes(const Plan& p, ElemType type, int ch, const Ce
   return cert_gather_bytes(p.cols, c, ch, k.lanes, k.gather_window);
 }
 
-std::size_t cert_bytes(const Plan& p, ElemType type, int ch, const CertKernels& k, const CertAxis* cols) {
-  return cert_gather_run_bytes(p, type, ch, k, cols) + cert_table_bytes(p, type);
+std::size_t cert_bytes(const Plan& p, ElemType type, int ch, const CertKernels& k, const CertAxis* cols,
+                       const CertAxis* rows) {
+  return cert_gather_run_bytes(p, type, ch, k, cols) + cert_table_bytes(p, type, rows, cols);
 }
 
 }  // namespace rl::detail

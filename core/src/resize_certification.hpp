@@ -95,9 +95,9 @@ std::size_t cert_gather_bytes(const AxisTable& t, const CertAxis& c, int ch, int
 // (their checks are left in rows and cols).
 const CertKernels* cert_for(const Plan& p, ElemType type, CertCheck& rows, CertCheck& cols);
 // Bytes the certified tables of a certified run with `ch` channels and kernels k take (allocated once
-// per run). cols: the run's horizontal table when already built (its gathers are then not derived again).
+// per run). cols, rows: the run's tables when already built (then counted, not derived again).
 std::size_t cert_bytes(const Plan& p, ElemType type, int ch, const CertKernels& k,
-                       const CertAxis* cols = nullptr);
+                       const CertAxis* cols = nullptr, const CertAxis* rows = nullptr);
 // The part of it that the horizontal byte gathers take: 0 where the run transposes blocks of rows.
 std::size_t cert_gather_run_bytes(const Plan& p, ElemType type, int ch, const CertKernels& k,
                                   const CertAxis* cols = nullptr);

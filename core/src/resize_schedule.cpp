@@ -51,12 +51,13 @@ BlockRows block_rows(const AxisTable& t, int block) {
 }
 
 // What both orders share: the certified float32 tables, and one row pointer per vertical tap.
-Schedule start_schedule(const Plan& p, int ch, ElemType type, bool cert, const CertAxis* cert_cols) {
+Schedule start_schedule(const Plan& p, int ch, ElemType type, bool cert, const CertAxis* cert_cols,
+                        const CertAxis* cert_rows) {
   Schedule s;
   s.cert = cert;
   if (cert)
     if (const CertKernels* k = active_cert_kernels()) {
-      s.shared_bytes = cert_bytes(p, type, ch, *k, cert_cols);
+      s.shared_bytes = cert_bytes(p, type, ch, *k, cert_cols, cert_rows);
       s.cert_gather = cert_gather_run_bytes(p, type, ch, *k, cert_cols) > 0;
     }
   s.ptrs = p.rows.taps;
@@ -96,10 +97,10 @@ std::pair<int, int> block_window(const AxisTable& t, int o0, int n) {
 }
 
 Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bool cert,
-                             const RunOptions& opt, const CertAxis* cert_cols) {
+                             const RunOptions& opt, const CertAxis* cert_cols, const CertAxis* cert_rows) {
   const std::size_t in_len = static_cast<std::size_t>(p.in_cols) * ch,
                     out_len = static_cast<std::size_t>(p.out_cols) * ch;
-  Schedule s = start_schedule(p, ch, type, cert, cert_cols);
+  Schedule s = start_schedule(p, ch, type, cert, cert_cols, cert_rows);
   s.block_rows = lanes;
   if (type != ElemType::F64 && !unit_taps(p.rows) && !cert) {  // float64 rows, copies and certified
                                                                // passes need no widening
@@ -128,8 +129,8 @@ Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bo
 }
 
 Schedule cols_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bool cert,
-                             const RunOptions& opt, const CertAxis* cert_cols) {
-  Schedule s = start_schedule(p, ch, type, cert, cert_cols);
+                             const RunOptions& opt, const CertAxis* cert_cols, const CertAxis* cert_rows) {
+  Schedule s = start_schedule(p, ch, type, cert, cert_cols, cert_rows);
   const std::size_t in_len = static_cast<std::size_t>(p.in_cols) * ch,
                     mid_len = static_cast<std::size_t>(p.out_cols) * ch;
   int widest = 1;

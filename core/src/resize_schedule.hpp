@@ -63,14 +63,16 @@ std::pair<int, int> block_window(const AxisTable& t, int o0, int n);
 // Rows first: each block of output rows runs the vertical pass into a small block of intermediate
 // rows and the horizontal pass straight out of it (`lanes` rows at a time), so the intermediate
 // never leaves the cache and is never allocated whole.
-// cert_cols (both orders): the run's certified horizontal table when the caller has built it.
+// cert_cols, cert_rows (both orders): the run's certified tables when the caller has built them.
 Schedule rows_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bool cert,
-                             const RunOptions& opt, const CertAxis* cert_cols = nullptr);
+                             const RunOptions& opt, const CertAxis* cert_cols = nullptr,
+                             const CertAxis* cert_rows = nullptr);
 // Columns first: each thread walks its output rows in order and keeps the intermediate rows they
 // need in a ring, computing each with the horizontal pass (a block of `lanes` rows at a time) just
 // before the vertical pass first reads it.
 Schedule cols_first_schedule(const Plan& p, int ch, ElemType type, int lanes, bool cert,
-                             const RunOptions& opt, const CertAxis* cert_cols = nullptr);
+                             const RunOptions& opt, const CertAxis* cert_cols = nullptr,
+                             const CertAxis* cert_rows = nullptr);
 
 // The row pointers of horizontal block b: `lanes` rows from b * lanes, those past the image's last row
 // repeating it (the kernels drop their results). Returns how many rows are real.
