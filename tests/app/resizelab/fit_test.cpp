@@ -12,6 +12,7 @@
 #include <QStyleOptionComboBox>
 #include <QTableWidget>
 #include <QTest>
+#include <algorithm>
 #include <memory>
 
 #include "figure_panels.hpp"
@@ -197,6 +198,43 @@ TEST(Fit, TheSamplingBoxesAreWhole) {
           << "'" << c->itemText(i).toStdString() << "' in " << field_width(*c) << " px";
   }
   EXPECT_EQ(shown, 3);  // the axis, the signal and bird's channel
+}
+
+// The Sampling plot's frame was 15 px high under its legend of 5 lines, its y label "value" cut to
+// nothing. Narrowed, the title is cut with "…" and whole in the canvas's tooltip.
+TEST(Fit, TheSamplingPlotIsReadable) {
+  const auto w = bird_window({});
+  auto* sampling = w->findChild<rl::ui::SamplingWidget*>();
+  ASSERT_NE(sampling, nullptr);
+  rl::ui::PlotCanvas* canvas = sampling->canvas();
+  ASSERT_TRUE(canvas->isVisible());
+  const QStringList texts = rl::test::painted_texts(
+      canvas->size(), [&](QPainter& p) { canvas->render(&p, QPoint(), QRegion(), {}); });
+  const QRectF area = sampling->plot_area();
+  EXPECT_GE(area.height(), 100) << "canvas " << canvas->height() << " px high";
+  EXPECT_GE(area.width(), 200) << "canvas " << canvas->width() << " px wide";
+  // Both axis labels drawn whole, each within the frame's side it runs along.
+  const QFontMetrics fm = canvas->fontMetrics();
+  EXPECT_TRUE(texts.contains("value")) << texts.join(" | ").toStdString();
+  EXPECT_TRUE(texts.contains("input position (0-based pixels)")) << texts.join(" | ").toStdString();
+  EXPECT_LE(fm.horizontalAdvance("value"), area.height());
+  EXPECT_LE(fm.horizontalAdvance("input position (0-based pixels)"), area.width());
+  // Every curve named in the legend, whole.
+  for (const auto& np : sampling->plans())
+    EXPECT_TRUE(
+        std::any_of(texts.begin(), texts.end(), [&](const QString& t) { return t.contains(np.first); }))
+        << np.first.toStdString() << " not in " << texts.join(" | ").toStdString();
+
+  const QString title = sampling->title();
+  ASSERT_TRUE(title.contains("u = ")) << title.toStdString();
+  EXPECT_TRUE(canvas->toolTip().startsWith(title + "\n")) << canvas->toolTip().toStdString();
+  canvas->resize(220, canvas->height());
+  const QStringList narrow = rl::test::painted_texts(
+      canvas->size(), [&](QPainter& p) { canvas->render(&p, QPoint(), QRegion(), {}); });
+  ASSERT_FALSE(narrow.isEmpty());
+  EXPECT_TRUE(narrow.front().endsWith(QChar(0x2026))) << narrow.front().toStdString();
+  EXPECT_EQ(sampling->title(), title);
+  EXPECT_TRUE(canvas->toolTip().startsWith(title + "\n")) << canvas->toolTip().toStdString();
 }
 
 // The Against box showed "1 · bicubic (antialiased) (re", its text cut by its edge. Narrower (a

@@ -3,13 +3,17 @@
 // pixels along the line, the worked example's cells fit the width, and the legends stay inside.
 #include <gtest/gtest.h>
 
+#include <QFont>
+#include <QFontMetricsF>
 #include <QImage>
+#include <QPainter>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <memory>
 
 #include "qt_pixels.hpp"
 #include "rl/resize.hpp"
+#include "rl/ui/teaching_plots.hpp"
 #include "rl/ui/teaching_widgets.hpp"
 #include "rl/ui/worked_example_widget.hpp"
 
@@ -92,6 +96,48 @@ TEST(SamplingDock, TestSignalsDrawWithoutAnImage) {
   for (std::size_t i = 0; i < d.rows[0].curve.size(); ++i)
     if (d.rows[0].curve[i] > d.rows[0].curve[at]) at = i;
   EXPECT_NEAR(d.rows[0].x[at], 32.0, 0.05);
+}
+
+// A short rectangle (the Sampling dock at the window's default size) gets a legend that flows, the
+// frame keeping sampling_min_height; sampling_plot_min_height is the least height that does that. A
+// tall one (an exported figure) keeps one entry a line, each saying what it shows.
+TEST(SamplingDock, TheFrameKeepsItsHeightWithAFlowingLegend) {
+  const auto src = pattern(40, 40, 1);
+  const QList<rl::ui::NamedPlan> plans = {
+      {"MATLAB bicubic (antialiased)", plan_of(0.4, rl::Method::Bicubic, true, rl::Boundary::Modern, 40, 40)},
+      {"nearest", plan_of(0.4, rl::Method::Nearest, false, rl::Boundary::Modern, 40, 40)},
+      {"bilinear (no antialiasing)", plan_of(0.4, rl::Method::Bilinear, false, rl::Boundary::Modern, 40, 40)},
+      {"bicubic (no antialiasing)", plan_of(0.4, rl::Method::Bicubic, false, rl::Boundary::Modern, 40, 40)}};
+  const rl::ui::SamplingInput in = rl::ui::sampling_input(*src, *plans[0].second, 8, 8, rl::Axis::Cols, 0);
+  QFont font(QStringLiteral("DejaVu Sans"));
+  font.setPixelSize(12);
+  const QFontMetricsF fm(font);
+  const auto paint = [&](double w, double h, QRectF* area) {
+    QImage img(static_cast<int>(w), static_cast<int>(std::ceil(h)), QImage::Format_RGB32);
+    img.fill(Qt::white);
+    QPainter p(&img);
+    p.setFont(font);
+    return rl::ui::paint_sampling_plot(p, QRectF(0, 0, w, h), plans, in, area);
+  };
+  for (const double w : {380.0, 260.0, 600.0}) {
+    const double h = rl::ui::sampling_plot_min_height(fm, w, plans);
+    QRectF area;
+    const QRectF legend = paint(w, h, &area);
+    EXPECT_GE(area.height(), rl::ui::sampling_min_height(fm) - 0.5) << w;
+    EXPECT_GT(legend.top(), area.bottom()) << w;
+    EXPECT_LE(legend.bottom(), h + 0.5) << w;
+    // Flowing: fewer lines than entries where two fit side by side.
+    if (w >= 380) {
+      EXPECT_LT(legend.height(), fm.height() * 5) << w;
+    }
+    // One pixel less and the frame is too flat.
+    paint(w, h - 1, &area);
+    EXPECT_LT(area.height(), rl::ui::sampling_min_height(fm)) << w;
+  }
+  QRectF area;
+  const QRectF tall = paint(900, 600, &area);
+  EXPECT_NEAR(tall.height(), fm.height() * 5.4, 1.0);  // one entry a line
+  EXPECT_GE(area.height(), 300);
 }
 
 TEST(FrequencyDock, DrawsForEveryMethodWithTheLegendInside) {

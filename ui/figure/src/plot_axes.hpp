@@ -23,12 +23,16 @@ struct Axes {
             area.bottom() - (y - y0) / (y1 - y0) * area.height()};
   }
 
+  // Above the frame (the title's line when `title`) and below it (the ticks' labels, the x label).
+  static double top_margin(const QFontMetricsF& fm, bool title) { return fm.height() * (title ? 1.8 : 0.8); }
+  static double bottom_margin(const QFontMetricsF& fm) { return fm.height() * 2.6; }
+
   static Axes layout(const QPainter& p, const QRectF& rect, double x0, double x1, double y0, double y1,
                      bool title) {
     const QFontMetricsF fm(p.font());
     Axes a{rect, x0, x1, y0, y1};
     const double left = fm.horizontalAdvance(QStringLiteral("-0.000")) + fm.height() * 1.6;
-    a.area = rect.adjusted(left, fm.height() * (title ? 1.8 : 0.8), -fm.height() * 0.8, -fm.height() * 2.6);
+    a.area = rect.adjusted(left, top_margin(fm, title), -fm.height() * 0.8, -bottom_margin(fm));
     if (a.area.width() < 10 || a.area.height() < 10) a.area = rect;
     return a;
   }
@@ -130,6 +134,72 @@ inline QRectF draw_legend_below(QPainter& p, const QRectF& rect, const std::vect
     p.setPen(Qt::black);
     p.drawText(QRectF(box.left() + fm.height() * 0.4 + sample_w, y - fm.height() / 2, w + 2, fm.height()),
                Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(e.name, Qt::ElideRight, w + 1));
+  }
+  p.restore();
+  return box;
+}
+
+// A legend that flows: its entries side by side, a new line where the next does not fit `width`
+// (an entry wider than it alone on its line, elided). Returns each line's entries' indices.
+inline std::vector<std::vector<std::size_t>> legend_flow(const QFontMetricsF& fm,
+                                                         const std::vector<LegendEntry>& entries,
+                                                         double width) {
+  std::vector<std::vector<std::size_t>> lines;
+  double used = 0;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const double w = fm.height() * 2.6 + fm.horizontalAdvance(entries[i].name);
+    if (lines.empty() || used + w > width) {
+      lines.emplace_back();
+      used = 0;
+    }
+    lines.back().push_back(i);
+    used += w;
+  }
+  return lines;
+}
+
+inline double legend_flow_height(const QFontMetricsF& fm, const std::vector<LegendEntry>& entries,
+                                 double width) {
+  return legend_height(fm, legend_flow(fm, entries, width).size());
+}
+
+// Draws the flowing legend at the bottom of `rect` (which must have legend_flow_height room there),
+// each line centred; returns its box.
+inline QRectF draw_legend_flow(QPainter& p, const QRectF& rect, const std::vector<LegendEntry>& entries,
+                               double line_width) {
+  if (entries.empty()) return {};
+  const QFontMetricsF fm(p.font());
+  const double h = fm.height(), bh = legend_flow_height(fm, entries, rect.width());
+  const QRectF box(rect.left(), rect.bottom() - bh, rect.width(), bh);
+  p.save();
+  p.setPen(QPen(QColor(160, 160, 160), 0));
+  p.setBrush(Qt::white);
+  p.drawRect(box);
+  const auto lines = legend_flow(fm, entries, rect.width());
+  for (std::size_t l = 0; l < lines.size(); ++l) {
+    double total = 0;
+    for (const std::size_t i : lines[l]) total += h * 2.6 + fm.horizontalAdvance(entries[i].name);
+    double x = box.left() + std::max(0.0, (box.width() - total) / 2) + h * 0.3;
+    const double y = box.top() + h * (static_cast<double>(l) + 0.7);
+    for (const std::size_t i : lines[l]) {
+      const LegendEntry& e = entries[i];
+      const QPointF a(x, y), b(x + h * 1.4, y);
+      if (e.style != Qt::NoPen) {
+        p.setPen(QPen(e.color, line_width, e.style, Qt::FlatCap));
+        p.drawLine(a, b);
+      }
+      if (e.dot) {
+        p.setPen(Qt::NoPen);
+        p.setBrush(e.color);
+        const double r = std::max(2.0, h / 5);
+        p.drawEllipse((a + b) / 2, r, r);
+      }
+      const double room = std::max(h, box.right() - (x + h * 1.7));
+      p.setPen(Qt::black);
+      p.drawText(QRectF(x + h * 1.7, y - h / 2, room, h), Qt::AlignLeft | Qt::AlignVCenter,
+                 fm.elidedText(e.name, Qt::ElideRight, room));
+      x += h * 2.6 + fm.horizontalAdvance(e.name);
+    }
   }
   p.restore();
   return box;

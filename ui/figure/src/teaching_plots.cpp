@@ -224,8 +224,38 @@ SamplingInput sampling_input(const rl::Image& source, const rl::Plan& ref, int o
   return in;
 }
 
+namespace {
+
+// One entry for the samples, one per plan with a kernel. `long_names`: each says what it shows; else
+// the panes' names alone (the canvas's tooltip says what the curves and dots are).
+std::vector<LegendEntry> sampling_legend(const QList<NamedPlan>& plans, bool long_names) {
+  std::vector<LegendEntry> legend;
+  legend.push_back({QStringLiteral("source samples p_i"), QColor(60, 60, 60), Qt::NoPen, true});
+  int i = 0;
+  for (const NamedPlan& np : plans)
+    if (np.second && np.second->kernel.fn) {
+      const QString name = long_names ? QStringLiteral("%1: f(x) and its outputs").arg(np.first) : np.first;
+      legend.push_back({name, series_color(i++), Qt::SolidLine, true});
+    }
+  return legend;
+}
+
+// The frame's height in `rect_h` under a legend `legend_h` high.
+double frame_height(const QFontMetricsF& fm, double rect_h, double legend_h) {
+  return rect_h - legend_h - fm.height() * 0.3 - Axes::top_margin(fm, true) - Axes::bottom_margin(fm);
+}
+
+}  // namespace
+
+double sampling_min_height(const QFontMetricsF& fm) { return std::max(100.0, 7 * fm.height()); }
+
+double sampling_plot_min_height(const QFontMetricsF& fm, double width, const QList<NamedPlan>& plans) {
+  const double legend_h = detail::legend_flow_height(fm, sampling_legend(plans, false), width);
+  return std::ceil(sampling_min_height(fm) - frame_height(fm, 0, legend_h));
+}
+
 QRectF paint_sampling_plot(QPainter& p, const QRectF& rect, const QList<NamedPlan>& plans,
-                           const SamplingInput& in) {
+                           const SamplingInput& in, QRectF* plot_area, QString* title) {
   p.save();
   p.setRenderHint(QPainter::Antialiasing, true);
   const QFontMetricsF fm(p.font());
@@ -236,15 +266,16 @@ QRectF paint_sampling_plot(QPainter& p, const QRectF& rect, const QList<NamedPla
     p.restore();
     return {};
   }
-  QStringList names;
-  for (const NamedPlan& np : plans)
-    if (np.second && np.second->kernel.fn) names << np.first;
-  std::vector<LegendEntry> legend;
-  legend.push_back({QStringLiteral("source samples p_i"), QColor(60, 60, 60), Qt::NoPen, true});
-  for (int i = 0; i < names.size(); ++i)
-    legend.push_back(
-        {QStringLiteral("%1: f(x) and its outputs").arg(names[i]), series_color(i), Qt::SolidLine, true});
-  const QRectF plot_rect = above_legend(fm, rect, legend.size());
+  // Below the plot, one entry a line, while that leaves the frame its height (an exported figure
+  // has room for it); else flowing, entries side by side.
+  std::vector<LegendEntry> legend = sampling_legend(plans, true);
+  const bool flow =
+      frame_height(fm, rect.height(), detail::legend_height(fm, legend.size())) < sampling_min_height(fm);
+  if (flow) legend = sampling_legend(plans, false);
+  const QRectF plot_rect =
+      flow ? rect.adjusted(0, 0, 0,
+                           -(detail::legend_flow_height(fm, legend, rect.width()) + fm.height() * 0.3))
+           : above_legend(fm, rect, legend.size());
   const int n = static_cast<int>(in.signal.size());
   double ymin = std::numeric_limits<double>::infinity(), ymax = -ymin;
   const auto take = [&](double v) {
@@ -262,14 +293,17 @@ QRectF paint_sampling_plot(QPainter& p, const QRectF& rect, const QList<NamedPla
   const double pad = (ymax - ymin) * 0.1;
   const Axes ax = Axes::layout(p, plot_rect, d.x0, d.x1, ymin - pad, ymax + pad, true);
   const rl::SamplingRow& ref = d.rows.front();
-  draw_title(p, plot_rect,
-             // Short enough for the Sampling dock at the window's default size: the source line
-             // names the axis; a test signal says it.
-             QStringLiteral("%1%2: output %3 at u = %4")
-                 .arg(in.what.left(1).toUpper() + in.what.mid(1),
-                      in.test_signal ? QStringLiteral(" along the ") + axis_word(in.axis) : QString())
-                 .arg(d.out_index)
-                 .arg(ref.u[static_cast<std::size_t>(d.out_index)], 0, 'g', 6));
+  // Short enough for the Sampling dock at the window's default size: the source line names the
+  // axis; a test signal says it.
+  const QString heading =
+      QStringLiteral("%1%2: output %3 at u = %4")
+          .arg(in.what.left(1).toUpper() + in.what.mid(1),
+               in.test_signal ? QStringLiteral(" along the ") + axis_word(in.axis) : QString())
+          .arg(d.out_index)
+          .arg(ref.u[static_cast<std::size_t>(d.out_index)], 0, 'g', 6);
+  draw_title(p, plot_rect, heading);
+  if (title) *title = heading;
+  if (plot_area) *plot_area = ax.area;
   ax.draw(p, QStringLiteral("input position (0-based pixels)"), QStringLiteral("value"), true);
   p.setClipRect(ax.area.adjusted(-lw * 4, -lw * 4, lw * 4, lw * 4));
   // The chosen output's position.
@@ -309,7 +343,8 @@ QRectF paint_sampling_plot(QPainter& p, const QRectF& rect, const QList<NamedPla
       tri << a << a + QPointF(-r, r * 1.8) << a + QPointF(r, r * 1.8);
       p.drawPolygon(tri);
     }
-  const QRectF box = detail::draw_legend_below(p, rect, legend, lw * 1.3);
+  const QRectF box = flow ? detail::draw_legend_flow(p, rect, legend, lw * 1.3)
+                          : detail::draw_legend_below(p, rect, legend, lw * 1.3);
   p.restore();
   return box;
 }

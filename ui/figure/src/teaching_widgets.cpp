@@ -4,6 +4,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
@@ -22,7 +23,7 @@ PlotCanvas::PlotCanvas(Painter painter, QWidget* parent) : QWidget(parent), pain
 void PlotCanvas::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.fillRect(rect(), Qt::white);
-  legend_ = painter_(p, QRectF(rect()).adjusted(4, 4, -4, -4));
+  legend_ = painter_(p, QRectF(rect()).adjusted(kMargin, kMargin, -kMargin, -kMargin));
 }
 
 void PlotCanvas::mouseMoveEvent(QMouseEvent* e) { emit hovered(e->position()); }
@@ -114,11 +115,17 @@ SamplingWidget::SamplingWidget(QWidget* parent) : QWidget(parent) {
   row->addWidget(signal_box_);
   row->addWidget(channel_box_);
   row->addStretch(1);
-  canvas_ = new PlotCanvas(
-      [this](QPainter& p, const QRectF& r) { return paint_sampling_plot(p, r, plans_, input()); });
-  canvas_->setToolTip(
-      tr("Grey stems: the samples. Curves: f(x) = sum h(x - i) p_i / sum h(x - i), what each pane's 1-D pass "
-         "rebuilds between them. Triangles: the output positions u; dots: each pane's output values."));
+  canvas_ = new PlotCanvas([this](QPainter& p, const QRectF& r) {
+    area_ = QRectF();
+    title_.clear();
+    const QRectF legend = paint_sampling_plot(p, r, plans_, input(), &area_, &title_);
+    // The title in full first: a narrow dock cuts it with "…".
+    const QString tip =
+        tr("Grey stems: the samples. Curves: f(x) = sum h(x - i) p_i / sum h(x - i), what each pane's 1-D "
+           "pass rebuilds between them. Triangles: the output positions u; dots: each pane's output values.");
+    canvas_->setToolTip(title_.isEmpty() ? tip : title_ + QStringLiteral("\n\n") + tip);
+    return legend;
+  });
   v->addWidget(canvas_, 1);
   connect(axis_box_, &QComboBox::currentIndexChanged, this,
           [this](int i) { set_axis(i == 0 ? rl::Axis::Cols : rl::Axis::Rows); });
@@ -130,7 +137,21 @@ SamplingWidget::SamplingWidget(QWidget* parent) : QWidget(parent) {
 
 void SamplingWidget::set_plans(QList<NamedPlan> plans) {
   plans_ = std::move(plans);
+  update_minimum();
   canvas_->update();
+}
+
+void SamplingWidget::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  update_minimum();
+}
+
+void SamplingWidget::update_minimum() {
+  // The canvas's width follows ours.
+  const double w = std::max(1, width() - 2 * PlotCanvas::kMargin);
+  canvas_->setMinimumHeight(
+      static_cast<int>(std::ceil(sampling_plot_min_height(QFontMetricsF(canvas_->font()), w, plans_))) +
+      2 * PlotCanvas::kMargin);
 }
 
 void SamplingWidget::set_source(std::shared_ptr<const rl::Image> source) {

@@ -3,6 +3,7 @@
 // number is read from the plan or computed by core (rl/teaching.hpp, rl/worked_example.hpp).
 #pragma once
 
+#include <QFontMetricsF>
 #include <QLineF>
 #include <QList>
 #include <QPainter>
@@ -53,9 +54,17 @@ SamplingInput sampling_input(const rl::Image& source, const rl::Plan& ref, int o
 // A test signal of 64 samples for the explainer (the plans are rebuilt for it).
 SamplingInput test_signal_input(rl::TestSignal kind, rl::Axis axis);
 // Source samples as stems, each pane's rebuilt curve f(x) = sum h(x - i) p_i / sum h(x - i), the
-// output positions u as marks on the x axis and each pane's pass values as dots on its curve.
+// output positions u as marks on the x axis and each pane's pass values as dots on its curve. The
+// legend goes below the plot while that leaves the plot sampling_min_height(fm) (an exported figure
+// has room for it), else beside it where the width allows. Returns the legend's rectangle; with
+// `plot_area` the axes' frame, with `title` the title in full (it is elided to the width).
 QRectF paint_sampling_plot(QPainter& p, const QRectF& rect, const QList<NamedPlan>& plans,
-                           const SamplingInput& in);
+                           const SamplingInput& in, QRectF* plot_area = nullptr, QString* title = nullptr);
+// The height below which the sampling plot's frame is too flat to read, in the painter's font.
+double sampling_min_height(const QFontMetricsF& fm);
+// The least rectangle height at `width` in which paint_sampling_plot gives its frame
+// sampling_min_height (with the legend it draws then), for a widget's minimum size.
+double sampling_plot_min_height(const QFontMetricsF& fm, double width, const QList<NamedPlan>& plans);
 
 // Values along a line in each pane (rl::line_profile), against the position along the line in
 // source pixels; channel -1 is the luminance. `cursor` (0..1 along the line) adds a vertical line

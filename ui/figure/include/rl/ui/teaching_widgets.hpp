@@ -26,6 +26,7 @@ class PlotCanvas : public QWidget {
  public:
   using Painter = std::function<QRectF(QPainter&, const QRectF&)>;
   explicit PlotCanvas(Painter painter, QWidget* parent = nullptr);
+  static constexpr int kMargin = 4;  // the painter's rectangle lies this far in from each edge
   QRectF legend_rect() const { return legend_; }
   QSize sizeHint() const override { return {420, 300}; }
   QSize minimumSizeHint() const override { return {200, 160}; }
@@ -81,10 +82,20 @@ class SamplingWidget : public QWidget {
   SamplingData data() const { return sampling_data(plans_, input()); }
   const QList<NamedPlan>& plans() const { return plans_; }
   PlotCanvas* canvas() const { return canvas_; }
+  // The plot's frame in the canvas and its title in full (in the canvas's tooltip too), as last painted.
+  QRectF plot_area() const { return area_; }
+  QString title() const { return title_; }
+
+ protected:
+  void resizeEvent(QResizeEvent* e) override;
 
  private:
+  // The canvas asks for the height that keeps the plot readable at its width.
+  void update_minimum();
   QList<NamedPlan> plans_;
   std::shared_ptr<const rl::Image> source_;
+  QRectF area_;
+  QString title_;
   int row_ = -1, col_ = -1, channel_ = 0;
   rl::Axis axis_ = rl::Axis::Cols;
   Signal signal_ = Signal::Image;
