@@ -96,6 +96,21 @@ struct LegendEntry {
   bool dot = false;
 };
 
+// An entry's sample from a to b: its line, and its dot in the middle (of a radius from the line height).
+inline void draw_legend_sample(QPainter& p, const LegendEntry& e, QPointF a, QPointF b, double line_width,
+                               double line_height) {
+  if (e.style != Qt::NoPen) {
+    p.setPen(QPen(e.color, line_width, e.style, Qt::FlatCap));
+    p.drawLine(a, b);
+  }
+  if (e.dot) {
+    p.setPen(Qt::NoPen);
+    p.setBrush(e.color);
+    const double r = std::max(2.0, line_height / 5);
+    p.drawEllipse((a + b) / 2, r, r);
+  }
+}
+
 inline double legend_height(const QFontMetricsF& fm, std::size_t entries) {
   return entries == 0 ? 0.0 : fm.height() * (static_cast<double>(entries) + 0.4);
 }
@@ -121,16 +136,7 @@ inline QRectF draw_legend_below(QPainter& p, const QRectF& rect, const std::vect
     const LegendEntry& e = entries[i];
     const double y = box.top() + fm.height() * (static_cast<double>(i) + 0.7);
     const QPointF a(box.left() + fm.height() * 0.3, y), b(box.left() + fm.height() * 0.3 + sample_w * 0.8, y);
-    if (e.style != Qt::NoPen) {
-      p.setPen(QPen(e.color, line_width, e.style, Qt::FlatCap));
-      p.drawLine(a, b);
-    }
-    if (e.dot) {
-      p.setPen(Qt::NoPen);
-      p.setBrush(e.color);
-      const double r = std::max(2.0, fm.height() / 5);
-      p.drawEllipse((a + b) / 2, r, r);
-    }
+    draw_legend_sample(p, e, a, b, line_width, fm.height());
     p.setPen(Qt::black);
     p.drawText(QRectF(box.left() + fm.height() * 0.4 + sample_w, y - fm.height() / 2, w + 2, fm.height()),
                Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(e.name, Qt::ElideRight, w + 1));
@@ -184,16 +190,7 @@ inline QRectF draw_legend_flow(QPainter& p, const QRectF& rect, const std::vecto
     for (const std::size_t i : lines[l]) {
       const LegendEntry& e = entries[i];
       const QPointF a(x, y), b(x + h * 1.4, y);
-      if (e.style != Qt::NoPen) {
-        p.setPen(QPen(e.color, line_width, e.style, Qt::FlatCap));
-        p.drawLine(a, b);
-      }
-      if (e.dot) {
-        p.setPen(Qt::NoPen);
-        p.setBrush(e.color);
-        const double r = std::max(2.0, h / 5);
-        p.drawEllipse((a + b) / 2, r, r);
-      }
+      draw_legend_sample(p, e, a, b, line_width, h);
       const double room = std::max(h, box.right() - (x + h * 1.7));
       p.setPen(Qt::black);
       p.drawText(QRectF(x + h * 1.7, y - h / 2, room, h), Qt::AlignLeft | Qt::AlignVCenter,
