@@ -254,6 +254,7 @@ class ResponsiveTest : public QObject {
     });
     sample.start();
     doc.set_pane(3, PaneConfig{rl::Method::Lanczos3, false});
+    shown3.insert(w.pane(3)->progress());  // what the busy change wrote, before any tick
     QVERIFY(run_loop_until([&]() { return !doc.busy() && doc.diff(0).stats; }, 600000));
     sample.stop();
     qInfo("pane 4's header showed: %s", qPrintable(QStringList(shown3.values()).join(" | ")));
@@ -262,12 +263,13 @@ class ResponsiveTest : public QObject {
     QVERIFY(steps0.contains(static_cast<int>(PaneStep::Kept)));  // made from the same inputs
     QVERIFY(!steps0.contains(static_cast<int>(PaneStep::Resizing)));
     // The header reads the steps 10 times a second and at each busy change: it shows the step it
-    // reads (the first, "waiting…", at least); a step shorter than its period may pass unseen (the
-    // comparison now takes tens of milliseconds).
+    // reads (the first, "waiting…", at least, written by the busy change itself); a step shorter
+    // than its period may pass unseen (on a 16-core host the whole recompute can take less than
+    // one period), and the empty header after the work is checked below.
     const QSet<QString> known{QString(), QStringLiteral("waiting…"), QStringLiteral("resizing…"),
                               QStringLiteral("comparing…")};
     for (const QString& t : shown3) QVERIFY2(known.contains(t), qPrintable(t));
-    QVERIFY(shown3.size() > 1);
+    QVERIFY(!(shown3 - QSet<QString>{QString()}).isEmpty());  // some step was shown
     for (int i = 0; i < Document::kPanes; ++i) {
       QVERIFY(!doc.pane_step(i));
       QVERIFY(w.pane(i)->progress().isEmpty());
