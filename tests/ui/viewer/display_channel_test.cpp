@@ -157,6 +157,59 @@ class DisplayChannelTest : public QObject {
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
   }
 
+  // O and Shift+O: the offset by a tenth of the image's black-to-white range (tev's 0.1 on 0..1), here
+  // 25.5 levels of the 8-bit bird, every pane re-mapped and nothing resized; R sets exposure and offset
+  // back to 0 and leaves the black and white points.
+  void offsetKeysStepATenthOfTheRangeAndRResetsTheTone() {
+    DisplaySettings fixed;
+    fixed.auto_range = false;
+    fixed.lo = 50;
+    fixed.hi = 200;
+    w_->set_display_settings(DisplaySettings{});
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    const int n = doc()->pane_count();
+    std::vector<const rl::Image*> kept;
+    for (int i = 0; i < n; ++i) kept.push_back(doc()->result(i).image.get());
+    const auto before = doc()->result(0).display;
+    PaneView* v = w_->pane_view(0);
+    v->setFocus();
+    QTest::keyClick(v, Qt::Key_O);
+    QCOMPARE(doc()->display_settings().tone.offset, 25.5);
+    auto* offset = w_->findChild<QDoubleSpinBox*>("displayOffset");
+    QVERIFY(offset);
+    QCOMPARE(offset->value(), 25.5);
+    QVERIFY(QTest::qWaitFor([&]() { return !doc()->busy() && doc()->result(0).display != before; }, kWaitMs));
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+    for (int i = 0; i < n; ++i) {
+      QCOMPARE(doc()->result(i).image.get(), kept[static_cast<std::size_t>(i)]);
+      const rl::Image& img = *doc()->result(i).image;
+      const auto& pic = doc()->result(i).display;
+      for (int y = 0; y < img.rows(); y += 13)
+        for (int x = 0; x < img.cols(); x += 11) {
+          // v + 25.5 through 0..255, halves up: 25.5 is exactly half a level, so v + 26, clipped.
+          const auto lit = [&](int k) { return std::min(static_cast<int>(img.at(y, x, k)) + 26, 255); };
+          QCOMPARE(pic->pixel(x, y), qRgb(lit(0), lit(1), lit(2)));
+        }
+    }
+    QTest::keyClick(v, Qt::Key_O, Qt::ShiftModifier);
+    QTest::keyClick(v, Qt::Key_O, Qt::ShiftModifier);
+    QCOMPARE(doc()->display_settings().tone.offset, -25.5);
+    // With fixed points 50..200 the step is a tenth of 150.
+    w_->set_display_settings(fixed);
+    QTest::keyClick(v, Qt::Key_O);
+    QCOMPARE(doc()->display_settings().tone.offset, 15.0);
+    QTest::keyClick(v, Qt::Key_E);
+    QCOMPARE(doc()->display_settings().tone.exposure, 0.5);
+    QTest::keyClick(v, Qt::Key_R);
+    QVERIFY(doc()->display_settings().tone.neutral());
+    QVERIFY(!doc()->display_settings().auto_range);
+    QCOMPARE(doc()->display_settings().lo, 50.0);
+    QCOMPARE(doc()->display_settings().hi, 200.0);
+    QCOMPARE(offset->value(), 0.0);
+    w_->set_display_settings(DisplaySettings{});
+    QVERIFY(test::wait_idle(*doc(), kWaitMs));
+  }
+
   // The map kinds and the map's label say which channel the maps are of when the view chooses it.
   void theMapLabelsSayWhatIsDrawn() {
     auto* mode = w_->findChild<QComboBox*>("diffMode");

@@ -43,17 +43,9 @@ struct ByteRule {
   bool as_is;           // shown by the class's own rule (no range, no tone)
   double black, white;  // the values shown as black and white (toned_range)
   explicit ByteRule(const DisplayRange& r) : range(r) {
-    double lo = r.lo, hi = r.hi;
-    bool ranged = true;
-    if constexpr (std::is_same_v<T, std::uint8_t>) {
-      if (!r.u8) ranged = false, lo = 0, hi = 255;
-    } else if constexpr (std::is_same_v<T, bool>) {
-      ranged = false, lo = 0, hi = 1;
-    } else if constexpr (std::is_same_v<T, std::uint16_t>) {
-      if (!r.u16) ranged = false, lo = 0, hi = 65535;
-    }
-    as_is = !ranged && r.tone.neutral();
-    std::tie(black, white) = toned_range(lo, hi, r.tone);
+    const ShownRange shown = shown_range(elem_type_of<T>(), r);
+    as_is = shown.own && r.tone.neutral();
+    std::tie(black, white) = toned_range(shown.black, shown.white, r.tone);
     if constexpr (kTable) {
       constexpr int tlo = std::numeric_limits<T>::min(), thi = std::numeric_limits<T>::max();
       table.resize(static_cast<std::size_t>(thi - tlo + 1));
@@ -253,6 +245,13 @@ QStringList channel_names(int channels) {
       return out;
     }
   }
+}
+
+ShownRange shown_range(ElemType t, const DisplayRange& r) {
+  if (t == ElemType::U8 && !r.u8) return {0.0, 255.0, true};
+  if (t == ElemType::Logical) return {0.0, 1.0, true};
+  if (t == ElemType::U16 && !r.u16) return {0.0, 65535.0, true};
+  return {r.lo, r.hi, false};
 }
 
 bool uses_display_range(ElemType t) { return t != ElemType::U8 && t != ElemType::Logical; }

@@ -51,6 +51,12 @@ QList<KeyBinding> make_keymap() {
       {"line_tool", {K("L")}, "Line profile: drag on a pane draws the line (Shift+drag always does)"},
       {"exposure_up", {K("E")}, "Exposure up half a stop: every pane and map brighter (the display control)"},
       {"exposure_down", {K("Shift+E")}, "Exposure down half a stop"},
+      {"offset_up",
+       {K("O")},
+       "Offset up a tenth of the image's black-to-white range (25.5 levels of an 8-bit image, 0.1 of a "
+       "floating-point one at 0..1)"},
+      {"offset_down", {K("Shift+O")}, "Offset down a tenth of the image's black-to-white range"},
+      {"reset_tone", {K("R")}, "Exposure and offset back to 0 (the black and white points stay)"},
       {"hold_reference",
        {K(Qt::Key_Space)},
        "Hold: every pane shows the image it is compared with until the key is released"},

@@ -11,6 +11,7 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 #include "rl/ui/flicker_controller.hpp"
 #include "rl/ui/keymap.hpp"
@@ -104,6 +105,24 @@ void MainWindow::build_actions() {
   };
   bind(view_menu_, "E&xposure Up", "exposure_up", [expose]() { expose(0.5); });
   bind(view_menu_, "Exposure Down", "exposure_down", [expose]() { expose(-0.5); });
+  // tev's O and Shift+O (0.1 on its 0..1 images): a tenth of the loaded image's black-to-white range
+  // before the tone, so a step means as much on an 8-bit, a 16-bit or a floating-point image.
+  const auto offset = [this](double tenths) {
+    DisplaySettings d = doc_->display_settings();
+    const auto& src = doc_->source();
+    const ShownRange r = shown_range(src ? src->type() : ElemType::F64, doc_->display_range());
+    const double step =
+        std::isfinite(r.white - r.black) && r.white > r.black ? (r.white - r.black) / 10 : 0.1;
+    d.tone.offset = std::clamp(d.tone.offset + tenths * step, -kMaxOffset, kMaxOffset);
+    set_display_settings(d);
+  };
+  bind(view_menu_, "Offset Up", "offset_up", [offset]() { offset(1); });
+  bind(view_menu_, "Offset Down", "offset_down", [offset]() { offset(-1); });
+  bind(view_menu_, "Reset Exposure and Offset", "reset_tone", [this]() {
+    DisplaySettings d = doc_->display_settings();
+    d.tone = {};
+    set_display_settings(d);
+  });
   grid_action_->setChecked(true);
 
   view_menu_->addSeparator();

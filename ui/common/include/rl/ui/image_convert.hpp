@@ -60,6 +60,16 @@ struct DisplayRange {
   bool operator==(const DisplayRange&) const = default;
 };
 
+// The values an image of type `t` shows as black and white before the tone: uint8's own 0..255 unless
+// `r.u8`, logical's 0..1, uint16's 0..65535 unless `r.u16`, else r.lo..r.hi. `own` says the class's own
+// range was taken (with a neutral tone its own rule then shows the data as it is). The pixels
+// (to_qimage, DisplayConverter) and the offset keys' step both read it.
+struct ShownRange {
+  double black, white;
+  bool own;
+};
+ShownRange shown_range(ElemType t, const DisplayRange& r);
+
 // Whether an element type is shown through a DisplayRange (in the viewer): float, uint16 and the integer
 // types with no natural 8-bit view (int8, int16, int32, uint32). uint8 is shown as is, logical as 0 / 255.
 bool uses_display_range(ElemType t);
