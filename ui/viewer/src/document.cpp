@@ -381,6 +381,7 @@ void Document::compute_now() {
   ComputeOut job;
   job.comparison = comparison_;
   job.comparison.display = display_range();
+  const auto observer = step_observer_;
   auto fut = QtConcurrent::run([=]() {
     lower_worker_priority();
     // The shared runner; the viewer cannot stop, so a refused cuda request runs on the CPU like
@@ -395,9 +396,10 @@ void Document::compute_now() {
           return img;
         },
         [&live, gen]() { return live->load() != gen; },
-        [&steps](int i, PaneStep step) {
+        [&steps, &observer](int i, PaneStep step) {
           if (i >= 0 && i < static_cast<int>(steps->size()))
             (*steps)[static_cast<std::size_t>(i)].store(static_cast<int>(step));
+          if (observer) observer(i, step);
         });
     const rl::DeviceChoice used = dev.choice();
     out.device_note = used.note.empty() ? QString() : QString::fromStdString(used.describe());

@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QString>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <tuple>
@@ -119,6 +120,9 @@ class Document : public QObject {
   // Where pane i is in the work running now (the newest request's resize job, or a comparison of
   // results); nullopt when nothing runs for it.
   std::optional<PaneStep> pane_step(int i) const;
+  // Test hook: each step a resize job writes (pane, step), called on the job's thread, so a test sees
+  // every step however short it is (pane_step is a reading at one moment). Jobs started later use it.
+  void set_step_observer(std::function<void(int, PaneStep)> f) { step_observer_ = std::move(f); }
   quint64 generation() const { return gen_; }
   // How many finished jobs were discarded because a newer request had superseded them.
   int dropped_results() const { return dropped_; }
@@ -186,6 +190,7 @@ class Document : public QObject {
   int running_compute_ = 0, running_diff_ = 0, running_load_ = 0;
   // The newest resize job's PaneStep per pane, written by the job, read by pane_step.
   std::shared_ptr<std::vector<std::atomic<int>>> steps_;
+  std::function<void(int, PaneStep)> step_observer_;
   bool busy_ = false;
   int dropped_ = 0, jobs_started_ = 0;
   // A load stopped the work on the source it replaces: a failed load computes that source again.
