@@ -11,6 +11,7 @@
 #include <QTest>
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <memory>
 
 #include "rl/metrics.hpp"
@@ -35,6 +36,18 @@ class DisplayChannelTest : public QObject {
  private:
   std::unique_ptr<MainWindow> w_;
   Document* doc() { return w_->document(); }
+  // Every pane's result is the one `kept` (not resized again) and its picture at every 13th row and
+  // 11th column is `want(image, row, col)` (QCOMPARE inside: the caller checks currentTestFailed).
+  void expect_panes_show(const std::vector<const rl::Image*>& kept,
+                         const std::function<QRgb(const rl::Image&, int, int)>& want) {
+    for (int i = 0; i < static_cast<int>(kept.size()); ++i) {
+      QCOMPARE(doc()->result(i).image.get(), kept[static_cast<std::size_t>(i)]);
+      const rl::Image& img = *doc()->result(i).image;
+      const auto& pic = doc()->result(i).display;
+      for (int y = 0; y < img.rows(); y += 13)
+        for (int x = 0; x < img.cols(); x += 11) QCOMPARE(pic->pixel(x, y), want(img, y, x));
+    }
+  }
 
  private slots:
   void initTestCase() {
@@ -129,20 +142,14 @@ class DisplayChannelTest : public QObject {
     QCOMPARE(exposure->value(), 0.5);
     QVERIFY(QTest::qWaitFor([&]() { return !doc()->busy() && doc()->result(0).display != before; }, kWaitMs));
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
-    for (int i = 0; i < n; ++i) QCOMPARE(doc()->result(i).image.get(), kept[static_cast<std::size_t>(i)]);
     // Every pane: v * 2^0.5, clipped, halves up (8-bit shown as it is: its own 0..255).
-    for (int i = 0; i < n; ++i) {
-      const rl::Image& img = *doc()->result(i).image;
-      const auto& pic = doc()->result(i).display;
-      for (int y = 0; y < img.rows(); y += 13)
-        for (int x = 0; x < img.cols(); x += 11) {
-          const auto lit = [&](int k) {
-            return static_cast<int>(
-                std::clamp(std::floor(img.at(y, x, k) * std::sqrt(2.0) + 0.5), 0.0, 255.0));
-          };
-          QCOMPARE(pic->pixel(x, y), qRgb(lit(0), lit(1), lit(2)));
-        }
-    }
+    expect_panes_show(kept, [](const rl::Image& img, int y, int x) {
+      const auto lit = [&](int k) {
+        return static_cast<int>(std::clamp(std::floor(img.at(y, x, k) * std::sqrt(2.0) + 0.5), 0.0, 255.0));
+      };
+      return qRgb(lit(0), lit(1), lit(2));
+    });
+    if (QTest::currentTestFailed()) return;
     // The maps' white is at the largest difference shown at that exposure.
     QVERIFY(std::abs(doc()->diff_hi() - max_before / std::sqrt(2.0)) < 1e-9 * max_before);
     // The exposure changed in the window is saved, and reads back.
@@ -180,17 +187,12 @@ class DisplayChannelTest : public QObject {
     QCOMPARE(offset->value(), 25.5);
     QVERIFY(QTest::qWaitFor([&]() { return !doc()->busy() && doc()->result(0).display != before; }, kWaitMs));
     QVERIFY(test::wait_idle(*doc(), kWaitMs));
-    for (int i = 0; i < n; ++i) {
-      QCOMPARE(doc()->result(i).image.get(), kept[static_cast<std::size_t>(i)]);
-      const rl::Image& img = *doc()->result(i).image;
-      const auto& pic = doc()->result(i).display;
-      for (int y = 0; y < img.rows(); y += 13)
-        for (int x = 0; x < img.cols(); x += 11) {
-          // v + 25.5 through 0..255, halves up: 25.5 is exactly half a level, so v + 26, clipped.
-          const auto lit = [&](int k) { return std::min(static_cast<int>(img.at(y, x, k)) + 26, 255); };
-          QCOMPARE(pic->pixel(x, y), qRgb(lit(0), lit(1), lit(2)));
-        }
-    }
+    // v + 25.5 through 0..255, halves up: 25.5 is exactly half a level, so v + 26, clipped.
+    expect_panes_show(kept, [](const rl::Image& img, int y, int x) {
+      const auto lit = [&](int k) { return std::min(static_cast<int>(img.at(y, x, k)) + 26, 255); };
+      return qRgb(lit(0), lit(1), lit(2));
+    });
+    if (QTest::currentTestFailed()) return;
     QTest::keyClick(v, Qt::Key_O, Qt::ShiftModifier);
     QTest::keyClick(v, Qt::Key_O, Qt::ShiftModifier);
     QCOMPARE(doc()->display_settings().tone.offset, -25.5);

@@ -97,32 +97,31 @@ void MainWindow::build_actions() {
     wipe_->set_line_tool(on);
   });
   for (QAction* a : {grid_action_, diff_action_, wipe_action_, line_action_}) a->setCheckable(true);
-  // tev's E and Shift+E: the display control's exposure, half a stop at a time.
-  const auto expose = [this](double stops) {
+  // tev's tone keys, each a change of the display control's exposure and offset: E and Shift+E half
+  // a stop; O and Shift+O a tenth of the loaded image's black-to-white range before the tone (tev's
+  // 0.1 on its 0..1 images, so a step means as much on an 8-bit, a 16-bit or a floating-point image);
+  // R both back to 0.
+  const auto retone = [this](auto change) {
     DisplaySettings d = doc_->display_settings();
-    d.tone.exposure = std::clamp(d.tone.exposure + stops, -kMaxExposure, kMaxExposure);
+    change(d.tone);
+    d.tone.exposure = std::clamp(d.tone.exposure, -kMaxExposure, kMaxExposure);
+    d.tone.offset = std::clamp(d.tone.offset, -kMaxOffset, kMaxOffset);
     set_display_settings(d);
+  };
+  const auto expose = [retone](double stops) { retone([&](Tone& t) { t.exposure += stops; }); };
+  const auto offset = [this, retone](double tenths) {
+    const auto& src = doc_->source();
+    const ShownRange r = shown_range(src ? src->type() : ElemType::F64, doc_->display_range());
+    const double span = r.white - r.black;
+    const double step = std::isfinite(span) && span > 0 ? span / 10 : 0.1;
+    retone([&](Tone& t) { t.offset += tenths * step; });
   };
   bind(view_menu_, "E&xposure Up", "exposure_up", [expose]() { expose(0.5); });
   bind(view_menu_, "Exposure Down", "exposure_down", [expose]() { expose(-0.5); });
-  // tev's O and Shift+O (0.1 on its 0..1 images): a tenth of the loaded image's black-to-white range
-  // before the tone, so a step means as much on an 8-bit, a 16-bit or a floating-point image.
-  const auto offset = [this](double tenths) {
-    DisplaySettings d = doc_->display_settings();
-    const auto& src = doc_->source();
-    const ShownRange r = shown_range(src ? src->type() : ElemType::F64, doc_->display_range());
-    const double step =
-        std::isfinite(r.white - r.black) && r.white > r.black ? (r.white - r.black) / 10 : 0.1;
-    d.tone.offset = std::clamp(d.tone.offset + tenths * step, -kMaxOffset, kMaxOffset);
-    set_display_settings(d);
-  };
   bind(view_menu_, "Offset Up", "offset_up", [offset]() { offset(1); });
   bind(view_menu_, "Offset Down", "offset_down", [offset]() { offset(-1); });
-  bind(view_menu_, "Reset Exposure and Offset", "reset_tone", [this]() {
-    DisplaySettings d = doc_->display_settings();
-    d.tone = {};
-    set_display_settings(d);
-  });
+  bind(view_menu_, "Reset Exposure and Offset", "reset_tone",
+       [retone]() { retone([](Tone& t) { t = {}; }); });
   grid_action_->setChecked(true);
 
   view_menu_->addSeparator();
