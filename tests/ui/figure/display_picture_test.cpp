@@ -111,6 +111,31 @@ TEST(DisplayPicture, EightBitHalvingsFromTheBytesAreThoseOfTheConvertedImage) {
       same_pixels(green->levels().level(1), rl::ui::Mipmap::of(rl::ui::to_qimage(*img, fixed))->level(1)));
 }
 
+// Exposure and offset reach an 8-bit image's halvings too: only an image shown as it is halves from
+// its bytes, so a 4.3 MP uint8 picture under a tone has the halvings of its converted pixels
+// (to_qimage's rule, then Mipmap::of), differs from the neutral one, and does not stand for a picture
+// under another tone (Picture::shows, which keeps the reference's picture between recomputes).
+TEST(DisplayPicture, AToneReachesTheHalvingsOfAnEightBitImage) {
+  const auto img = std::make_shared<const Image>(rl::test::random_image(1500, 2900, 3, ElemType::U8, 8u));
+  const auto neutral = Picture::of(img, {});
+  ASSERT_TRUE(neutral->on_demand());
+  for (const rl::ui::Tone tone :
+       {rl::ui::Tone{0.0, 25.5}, rl::ui::Tone{0.5, 0.0}, rl::ui::Tone{-1.0, -10.0}}) {
+    SCOPED_TRACE("exposure " + std::to_string(tone.exposure) + ", offset " + std::to_string(tone.offset));
+    rl::ui::DisplayRange range;
+    range.tone = tone;
+    const auto pic = Picture::of(img, range);
+    const auto want = rl::ui::Mipmap::of(rl::ui::to_qimage(*img, range));
+    ASSERT_EQ(pic->levels().levels(), want->levels());
+    for (int l = 1; l <= want->levels(); ++l)
+      EXPECT_TRUE(same_pixels(pic->levels().level(l), want->level(l))) << l;
+    EXPECT_FALSE(same_pixels(pic->levels().level(1), neutral->levels().level(1)));
+    EXPECT_TRUE(pic->shows(img, range));
+    EXPECT_FALSE(pic->shows(img, rl::ui::DisplayRange{}));
+    EXPECT_FALSE(neutral->shows(img, range));
+  }
+}
+
 // A nearest x2 pane (each source pixel doubled) takes the source's pixels as its first halving: its
 // levels are Mipmap::of of its whole display image, for an 8-bit image as it is and a float one with
 // non-finite values through a range. Only such a plan doubles each pixel: not nearest x3, not

@@ -44,7 +44,7 @@ struct ByteRule {
   double black, white;  // the values shown as black and white (toned_range)
   explicit ByteRule(const DisplayRange& r) : range(r) {
     const ShownRange shown = shown_range(elem_type_of<T>(), r);
-    as_is = shown.own && r.tone.neutral();
+    as_is = shown_as_is(elem_type_of<T>(), r);
     std::tie(black, white) = toned_range(shown.black, shown.white, r.tone);
     if constexpr (kTable) {
       constexpr int tlo = std::numeric_limits<T>::min(), thi = std::numeric_limits<T>::max();

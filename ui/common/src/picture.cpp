@@ -35,9 +35,10 @@ std::shared_ptr<const Picture> Picture::of(std::shared_ptr<const Image> image, D
       first_halving->cols() == (w + 1) / 2 && first_halving->channels() == image->channels() &&
       first_halving->type() == image->type())
     p->levels_ = Mipmap::of_first(to_qimage(*first_halving, range));
-  // An 8-bit image shown as it is halves straight from its bytes (the same levels).
-  else if (image->type() == ElemType::U8 && !range.u8 && range.channel == ViewChannel::All &&
-           image->channels() <= 4)
+  // An 8-bit image shown as it is (no range, no exposure or offset, every channel) halves straight
+  // from its bytes (the same levels).
+  else if (image->type() == ElemType::U8 && shown_as_is(ElemType::U8, range) &&
+           range.channel == ViewChannel::All && image->channels() <= 4)
     p->levels_ = Mipmap::of_u8(image->data<std::uint8_t>(), w, image->rows(), image->channels());
   else
     p->levels_ = Mipmap::of_rows(w, image->rows(), conv.format(),
@@ -47,9 +48,7 @@ std::shared_ptr<const Picture> Picture::of(std::shared_ptr<const Image> image, D
 }
 
 bool Picture::shows(const std::shared_ptr<const Image>& image, const DisplayRange& range) const {
-  const DisplayRange& r = shown_range_;
-  return image && shown_.lock() == image && r.lo == range.lo && r.hi == range.hi && r.u16 == range.u16 &&
-         r.u8 == range.u8 && r.channel == range.channel;
+  return image && shown_.lock() == image && shown_range_ == range;  // every field, the tone too
 }
 
 Picture::Part Picture::full(const QRect& needed) const {

@@ -69,6 +69,11 @@ struct ShownRange {
   bool own;
 };
 ShownRange shown_range(ElemType t, const DisplayRange& r);
+// Whether type `t` under `r` shows its values as they are (its class's own range and a neutral tone):
+// a uint8 image's levels as they are, the rule to_qimage and the 8-bit halvings (Picture) both follow.
+inline bool shown_as_is(ElemType t, const DisplayRange& r) {
+  return shown_range(t, r).own && r.tone.neutral();
+}
 
 // Whether an element type is shown through a DisplayRange (in the viewer): float, uint16 and the integer
 // types with no natural 8-bit view (int8, int16, int32, uint32). uint8 is shown as is, logical as 0 / 255.
