@@ -1,7 +1,7 @@
 #!/bin/sh
-# Reproduces the CPU tables of docs/PERFORMANCE.md in one session: the target cases and their Pillow
-# peer in interleaved rounds (so a change in machine load hits both alike), then every Pillow filter,
-# then the whole matrix with fewer repetitions; prints the Markdown tables.
+# Reproduces the Pillow comparison of docs/PERFORMANCE.md in one session: the target cases and their
+# Pillow peer in interleaved rounds (so a change in machine load hits both alike), then every Pillow
+# filter, then the whole matrix with fewer repetitions; prints the Markdown tables.
 # Usage: bench/run_cpu_bench.sh BUILD_DIR OUT_DIR [ROUNDS]
 set -eu
 build=${1:?build directory with bench/rl_resize_bench}
