@@ -31,6 +31,7 @@ def niqe(img, protocol="release", boundary="modern", model=None):
     noise, which this takes as its exact value, 0 (docs/METRICS.md).
     """
     if type(img).__module__.startswith("torch"):
+        _core._check_image_elements(tuple(img.shape), "img")  # before .cpu() copies an expanded tensor
         img = img.detach().cpu().numpy()
     mean, cov = (None, None) if model is None else model
     value, flat = _core._niqe(np.asarray(img), str(protocol), str(boundary), mean, cov)

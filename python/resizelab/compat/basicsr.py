@@ -18,6 +18,7 @@ import sys
 import numpy as np
 
 import resizelab
+from resizelab import _core
 
 __all__ = ["imresize"]
 
@@ -28,6 +29,7 @@ def imresize(img, scale, antialiasing=True, *, boundary="modern"):
     if isinstance(img, np.ndarray):
         if img.ndim not in (2, 3):
             raise ValueError(f"BasicSR's imresize takes H x W x C or H x W numpy arrays, got {img.ndim} dimensions")
+        _core._check_image_elements(img.shape, "img")  # before astype copies a broadcast view
         out = resizelab.imresize(img.astype(np.float64), float(scale), method="bicubic",
                                  antialiasing=bool(antialiasing), boundary=boundary)
         return out.astype(np.float32)
@@ -36,6 +38,7 @@ def imresize(img, scale, antialiasing=True, *, boundary="modern"):
             raise ValueError(f"BasicSR's imresize takes C x H x W or H x W tensors, got {img.dim()} dims: "
                              "for batches use resizelab.torch.imresize")
         from resizelab import torch as rt
+        _core._check_image_elements(tuple(img.shape), "img")  # before .to() copies an expanded tensor
         with torch.no_grad():  # basicsr/utils/matlab_functions.py: @torch.no_grad() def imresize
             out = rt.imresize(img.to(torch.float64), float(scale), method="bicubic",
                               antialiasing=bool(antialiasing), boundary=boundary)

@@ -25,6 +25,7 @@ import operator
 
 import torch
 
+from resizelab import _core
 from resizelab import torch as rt
 
 __all__ = ["imresize"]
@@ -69,6 +70,7 @@ def _resize(x, target, antialiasing):
     if x.dtype != torch.int64:
         return rt.imresize(x, **target, method="bicubic", antialiasing=bool(antialiasing))
     # int64: MATLAB's int32 resize, returned as int64 (bicubic_pytorch's cast_output gives int64 back).
+    _core._check_image_elements(tuple(x.shape[-2:]), "x")  # before .to() copies an expanded tensor
     if x.numel() and (int(x.min()) < -2**31 or int(x.max()) > 2**31 - 1):
         raise ValueError("an int64 tensor is resized as int32 (MATLAB's integer rule) and needs values in "
                          f"[-2^31, 2^31 - 1], got [{int(x.min())}, {int(x.max())}]")
