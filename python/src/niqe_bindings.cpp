@@ -70,11 +70,13 @@ void bind_niqe(py::module_& m) {
                                             static_cast<int>(arr.shape(1)),
                                             arr.ndim() == 3 ? static_cast<int>(arr.shape(2)) : 1, t);
     rl::NiqeScore s;
+    std::string warning;
     {
       py::gil_scoped_release release;
       s = rl::niqe_score(img, *p, model ? &*model : nullptr, *b);
+      warning = rl::niqe_range_warning(img);
     }
-    return std::make_pair(s.niqe, s.flat_pixels);
+    return py::make_tuple(s.niqe, s.flat_pixels, warning);
   });
   m.def("_niqe_protocols", [] {
     std::vector<std::string> names;
