@@ -5,6 +5,7 @@
 # `prlimit --as` sets), so an entry point that copies first fails there (MemoryError, or torch's
 # RuntimeError) instead of refusing in one line, and the machine never sees the 40 GB.
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -35,8 +36,10 @@ def run_limited(script, gib=8):
     def limit():
         resource.setrlimit(resource.RLIMIT_AS, (gib << 30, gib << 30))
 
+    # Few threads, few malloc arenas: the address space a child reserves must not depend on the host's cores.
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MALLOC_ARENA_MAX="2", RL_NUM_THREADS="2")
     r = subprocess.run([sys.executable, "-c", PRELUDE + script + "\nprint(json.dumps(out))"], capture_output=True,
-                       text=True, preexec_fn=limit, timeout=600)
+                       text=True, preexec_fn=limit, timeout=600, env=env)
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout.splitlines()[-1])
 
@@ -57,7 +60,8 @@ case("metrics.rgb2ycbcr", lambda: metrics.rgb2ycbcr(big8))
 case("metrics.calculate_ssim", lambda: metrics.calculate_ssim(big8, big8, 0))
 case("metrics.score", lambda: metrics.score(big8, big8, 2))
 case("metrics.niqe", lambda: metrics.niqe(big))
-case("metrics.niqe model", lambda: metrics.niqe(np.zeros((200, 200)), model=(np.zeros(36), np.broadcast_to(0.0, (100000, 100000)))))
+huge_cov = np.broadcast_to(0.0, (100000, 100000))
+case("metrics.niqe model", lambda: metrics.niqe(np.zeros((200, 200)), model=(np.zeros(36), huge_cov)))
 case("identify", lambda: resizelab.identify(big8, np.zeros((10, 10, 3), np.uint8)))
 case("degrade", lambda: resizelab.degrade(big8, 4))
 case("compat.basicsr", lambda: basicsr.imresize(big, 0.5))
@@ -80,9 +84,11 @@ from resizelab import torch as rt
 from resizelab.compat import bicubic_pytorch as bp
 t = torch.zeros(()).expand(100000, 100000)
 case("torch.imresize", lambda: rt.imresize(t, 0.001))
-case("torch.imresize float16", lambda: rt.imresize(torch.zeros((), dtype=torch.float16).expand(1, 100000, 100000), 0.001))
+half = torch.zeros((), dtype=torch.float16).expand(1, 100000, 100000)
+case("torch.imresize float16", lambda: rt.imresize(half, 0.001))
 case("compat.basicsr tensor", lambda: basicsr.imresize(t, 0.5))
-case("compat.bicubic_pytorch int64", lambda: bp.imresize(torch.zeros((), dtype=torch.int64).expand(100000, 100000), 0.001))
+int64 = torch.zeros((), dtype=torch.int64).expand(100000, 100000)
+case("compat.bicubic_pytorch int64", lambda: bp.imresize(int64, 0.001))
 case("metrics.psnr tensor", lambda: metrics.psnr(t, t))
 case("metrics.niqe tensor", lambda: metrics.niqe(t))
 # Within the limit a view still works: a 4x5 batch of one 3x4 image, copied once and resized.
