@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "niqe/distance_fault.hpp"
 #include "niqe/gamma_grid.hpp"
 #include "niqe/linalg.hpp"
 #include "niqe/model_npy.hpp"
@@ -214,11 +215,7 @@ void block_features(const double* s, int stride, int bs, double* feat) {
 }
 
 NiqeModel checked_model(std::vector<double> mean, std::vector<double> cov) {
-  if (mean.size() != kNiqeFeatures)
-    throw std::invalid_argument("a NIQE model's mean has 36 values, got " + std::to_string(mean.size()));
-  if (cov.size() != static_cast<std::size_t>(kNiqeFeatures) * kNiqeFeatures)
-    throw std::invalid_argument("a NIQE model's covariance is 36x36, got " + std::to_string(cov.size()) +
-                                " values");
+  check_niqe_model_sizes(mean.size(), cov.size());
   for (const double v : mean)
     if (!std::isfinite(v)) throw std::invalid_argument("a NIQE model's mean must be finite");
   for (int i = 0; i < kNiqeFeatures; ++i)
@@ -297,6 +294,14 @@ const NiqeModel& niqe_pristine_model() {
   return model;
 }
 
+void check_niqe_model_sizes(std::size_t mean_values, std::size_t cov_values) {
+  if (mean_values != kNiqeFeatures)
+    throw std::invalid_argument("a NIQE model's mean has 36 values, got " + std::to_string(mean_values));
+  if (cov_values != static_cast<std::size_t>(kNiqeFeatures) * kNiqeFeatures)
+    throw std::invalid_argument("a NIQE model's covariance is 36x36, got " + std::to_string(cov_values) +
+                                " values");
+}
+
 NiqeModel make_niqe_model(std::vector<double> mean, std::vector<double> cov) {
   return checked_model(std::move(mean), std::move(cov));
 }
@@ -304,6 +309,20 @@ NiqeModel make_niqe_model(std::vector<double> mean, std::vector<double> cov) {
 NiqeModel read_niqe_model(const std::string& mean_npy, const std::string& cov_npy) {
   std::vector<double> mean = npy_values(mean_npy, "mean");  // the mean's errors first
   return checked_model(std::move(mean), npy_values(cov_npy, "covariance"));
+}
+
+std::string niqe_range_warning(const Image& img) {
+  if ((img.type() != ElemType::F32 && img.type() != ElemType::F64) || img.empty()) return {};
+  std::vector<double> v(std::min<std::size_t>(img.elements(), 1 << 16));
+  for (std::size_t i = 0; i < img.elements(); i += v.size()) {
+    const std::size_t n = std::min(v.size(), img.elements() - i);
+    read_as_double(img, i, n, v.data());
+    for (std::size_t k = 0; k < n; ++k)
+      if (!(v[k] >= 0.0 && v[k] <= 1.0)) return {};
+  }
+  return "every value of this float image lies in [0, 1], but NIQE's model is fit to 0..255 values "
+         "(computequality.m scores double() of a uint8 image): multiply the image by 255, or the score "
+         "means nothing";
 }
 
 Image niqe_values(const Image& img, NiqeProtocol p) {
@@ -423,10 +442,7 @@ double niqe_distance(const std::vector<std::vector<double>>& features, const Niq
     for (int i = 0; i < n; ++i) t += d[i] * inv[static_cast<std::size_t>(i) * n + j];
     q += t * d[j];
   }
-  if (!(q >= 0.0) || !std::isfinite(q))
-    throw std::invalid_argument("the NIQE distance is not a finite non-negative number (" +
-                                std::to_string(q) +
-                                "): the model's covariance is not positive semi-definite");
+  if (!(q >= 0.0) || !std::isfinite(q)) throw std::invalid_argument(niqe_detail::distance_fault(q, d, inv));
   return std::sqrt(q);
 }
 

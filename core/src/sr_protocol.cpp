@@ -196,12 +196,16 @@ Image shave(const Image& img, int pixels) {
 
 Image sr_values(const Image& img, SrProtocol p, bool for_ssim) {
   const SrValues values = sr_protocol_info(p).values;
-  const bool any_real = values == SrValues::BasicsrY || values == SrValues::BasicsrRgb;  // BasicSR's astype
-  if (any_real ? img.type() == ElemType::Logical : img.type() != ElemType::U8)
+  const bool basicsr = values == SrValues::BasicsrY || values == SrValues::BasicsrRgb;  // BasicSR's astype
+  if (basicsr ? img.type() == ElemType::Logical : img.type() != ElemType::U8)
     throw std::invalid_argument("the SR protocols score 8-bit images, got " + to_string(img.type()));
-  if (img.channels() != 1 && img.channels() != 3)
-    throw std::invalid_argument("the SR protocols score grey or RGB images, got " +
-                                std::to_string(img.channels()) + " channels");
+  // BasicSR scores any number of channels (an alpha channel too): to_y_channel takes Y of 3 and keeps
+  // any other number as it is (basicsr/metrics/metric_util.py).
+  if (!basicsr && img.channels() != 1 && img.channels() != 3)
+    throw std::invalid_argument(
+        "the SR protocols score grey or RGB images (the basicsr protocols any "
+        "number of channels), got " +
+        std::to_string(img.channels()) + " channels");
   switch (values) {
     case SrValues::Uint8Y:
       return per_pixel(y_or_grey(img, ElemType::U8), 1,
@@ -218,8 +222,10 @@ Image sr_values(const Image& img, SrProtocol p, bool for_ssim) {
       // numpy's astype(float32) of any input, then / 255. in float32.
       const Image x = float64_of(img);
       const auto f32 = [](double v) { return static_cast<float>(v) / 255.0f; };
-      if (img.channels() == 1)
-        return per_pixel<double>(x, 1, [&](const double* s, double* o) { *o = f32(*s) * 255.0f; });
+      if (img.channels() != 3)
+        return per_pixel<double>(x, img.channels(), [&, n = img.channels()](const double* s, double* o) {
+          for (int k = 0; k < n; ++k) o[k] = f32(s[k]) * 255.0f;
+        });
       return per_pixel<double>(x, 1, [&](const double* s, double* o) {
         double y = 24.966 * static_cast<double>(f32(s[2]));
         y += 128.553 * static_cast<double>(f32(s[1]));
@@ -228,10 +234,10 @@ Image sr_values(const Image& img, SrProtocol p, bool for_ssim) {
         *o = static_cast<float>(y / 255.0) * 255.0f;
       });
     }
-    case SrValues::BasicsrRgb:
+    case SrValues::BasicsrRgb:  // R,G,B to B,G,R; any other number of channels in its own order
       return per_pixel<double>(float64_of(img), img.channels(),
                                [n = img.channels()](const double* s, double* o) {
-                                 for (int k = 0; k < n; ++k) o[k] = s[n - 1 - k];
+                                 for (int k = 0; k < n; ++k) o[k] = s[n == 3 ? 2 - k : k];
                                });
     case SrValues::Im2double: return for_ssim ? float64_of(img) : im2double(img);
     case SrValues::DoubleY: break;
@@ -257,7 +263,9 @@ void check_border(int border) {
 }
 
 void check_channels(const SrProtocolInfo& info, int sr, int hr) {
-  if (!is_y_protocol(info.values) && sr != hr)
+  // BasicSR's to_y_channel keeps every channel of an image that is neither grey nor RGB.
+  const bool kept = info.values == SrValues::BasicsrY && ((sr != 1 && sr != 3) || (hr != 1 && hr != 3));
+  if ((!is_y_protocol(info.values) || kept) && sr != hr)
     throw std::invalid_argument(std::string(info.name) + " scores every channel: SR has " +
                                 std::to_string(sr) + ", HR " + std::to_string(hr));
 }

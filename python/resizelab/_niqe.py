@@ -20,7 +20,8 @@ def niqe(img, protocol="release", boundary="modern", model=None):
     """NIQE of an H x W (grey) or H x W x 3 (R,G,B) array; lower is more natural.
 
     The values are scored as they are, as computequality.m does with double(im): a uint8 image (or a
-    float one) on 0..255; a float image on 0..1 gives another, meaningless, number.
+    float one) on 0..255; a float image on 0..1 gives another, meaningless, number, so a float image
+    whose values all lie in [0, 1] warns (RuntimeWarning: multiply it by 255).
 
     protocol: "release" (the release's own call: rgb2gray of RGB, rounded for uint8) or "pirm" (the
     PIRM 2018 challenge: uint8 Y of rgb2ycbcr, 4 pixels shaved on each side).
@@ -31,9 +32,12 @@ def niqe(img, protocol="release", boundary="modern", model=None):
     noise, which this takes as its exact value, 0 (docs/METRICS.md).
     """
     if type(img).__module__.startswith("torch"):
+        _core._check_image_elements(tuple(img.shape), "img")  # before .cpu() copies an expanded tensor
         img = img.detach().cpu().numpy()
     mean, cov = (None, None) if model is None else model
-    value, flat = _core._niqe(np.asarray(img), str(protocol), str(boundary), mean, cov)
+    value, flat, range_warning = _core._niqe(np.asarray(img), str(protocol), str(boundary), mean, cov)
+    if range_warning:
+        warnings.warn(f"niqe: {range_warning}", RuntimeWarning, stacklevel=2)
     if flat:
         warnings.warn(f"niqe: {flat} pixels lie in flat 7x7 windows, where MATLAB's NIQE depends on the "
                       "last bits of its filter (docs/METRICS.md)", RuntimeWarning, stacklevel=2)

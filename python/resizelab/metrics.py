@@ -31,6 +31,7 @@ def _array(x):
     """numpy arrays as they are; torch tensors through .detach().cpu().numpy() (values unchanged)."""
     _prepare_threads()
     if type(x).__module__.startswith("torch"):
+        _core._check_image_elements(tuple(x.shape), "img")  # before .cpu() copies an expanded tensor
         x = x.detach().cpu().numpy()
     return np.asarray(x)
 

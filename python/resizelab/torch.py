@@ -73,6 +73,10 @@ def _cuda_stream(t):
 
 
 def _apply(plan, x, backward):
+    # An image's elements against the module's limit before the copies below (.float(), .contiguous()):
+    # an expanded tensor can be far larger than its memory.
+    _core._check_image_elements((*x.shape[-2:], x.shape[-3]) if _channels_inner(x) else tuple(x.shape[-2:]),
+                                "x")
     if x.dtype in _HALF:
         # The float32 result (or gradient), rounded to nearest-even by .to() (which keeps the layout).
         return _apply(plan, x.float(), backward).to(x.dtype)

@@ -4,12 +4,14 @@
 #include <cmath>
 #include <cstring>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "bindings.hpp"
+#include "rl/limits.hpp"
 #include "rl/parse.hpp"
 
 namespace rlpy {
@@ -156,6 +158,31 @@ rl::ResizeSpec make_spec(const py::object& scale, const py::object& size, const 
 }
 
 // ---------------------------------------------------------------------------------------------
+void check_image_elements(const std::vector<py::ssize_t>& dims, const char* what) {
+  double n = 1.0;
+  std::string shape;
+  for (const py::ssize_t d : dims) {
+    n *= static_cast<double>(d);
+    if (!shape.empty()) shape += 'x';
+    shape += std::to_string(d);
+  }
+  if (n <= static_cast<double>(rl::kMaxImageElements)) return;
+  std::ostringstream m;
+  m.precision(15);
+  m << what << " is " << shape << " (" << n << " elements), over the limit of " << rl::kMaxImageElements
+    << " elements per image (2^31, as for image files)";
+  throw std::invalid_argument(m.str());
+}
+
+void check_image_elements(const py::array& a, const char* what) {
+  check_image_elements(std::vector<py::ssize_t>(a.shape(), a.shape() + a.ndim()), what);
+}
+
+py::array c_contiguous(const py::array& a) {
+  if (a.flags() & py::array::c_style) return a;
+  return py::module_::import("numpy").attr("ascontiguousarray")(a);
+}
+
 int to_int(py::ssize_t v, const char* what) {
   if (v < 0 || v > 0x7fffffff) throw std::invalid_argument(std::string(what) + " is too large for an image");
   return static_cast<int>(v);

@@ -66,6 +66,16 @@ std::vector<py::ssize_t> arg_shape(const py::object& o);
 rl::ResizeSpec make_spec(const py::object& scale, const py::object& size, const py::object& method_obj,
                          const py::object& aa_obj, const py::object& boundary_obj);
 
+// The element limit of an input image (rows x cols x every trailing axis), checked from its shape
+// before anything copies or converts it: a numpy view can be far larger than its memory
+// (np.broadcast_to, zero strides). The limit is the file readers' (rl::kMaxImageElements, 2^31). A
+// ValueError names the shape: "image is 100000x100000 (10000000000 elements), over the limit of ...".
+void check_image_elements(const std::vector<py::ssize_t>& dims, const char* what);
+void check_image_elements(const py::array& a, const char* what);
+// a itself when it is C-contiguous, else numpy.ascontiguousarray's copy (same dtype); a copy that cannot
+// be made raises numpy's MemoryError (py::array::ensure would clear it and return null).
+py::array c_contiguous(const py::array& a);
+
 // Shapes: numpy arrays are H x W x (trailing axes, resized as interleaved channels).
 struct Shape2 {
   int rows = 0, cols = 0, channels = 1;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "bindings.hpp"
 #include "rl/degrade.hpp"
 
 namespace py = pybind11;
@@ -68,7 +69,8 @@ py::array degrade(const py::object& hr_obj, const py::object& scale, const std::
   o.boundary = *b;
   o.modcrop = modcrop;
   rl::check_degrade_options(o);
-  const py::array keep = py::array::ensure(a, py::array::c_style);
+  rlpy::check_image_elements(a, "hr");  // before the C-contiguous copy of a strided view
+  const py::array keep = rlpy::c_contiguous(a);
   const int channels = a.ndim() == 3 ? static_cast<int>(a.shape(2)) : 1;
   const rl::Image hr = rl::Image::borrow(const_cast<void*>(keep.data()), static_cast<int>(a.shape(0)),
                                          static_cast<int>(a.shape(1)), channels, t);

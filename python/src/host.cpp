@@ -49,6 +49,7 @@ py::object run_plan(const PyPlan& p, const py::object& image_obj, const py::obje
                     const py::object& device_obj) {
   const py::array image = arg_array(image_obj, "image");
   const std::string device = arg_str(device_obj, "device");
+  check_image_elements(image, "image");  // before input_image's copy of a strided view
   const Shape2 s = shape_of(image);
   if (s.rows != p.plan->in_rows || s.cols != p.plan->in_cols)
     throw std::invalid_argument("the image is " + size_text(s.rows, s.cols) + ", the plan was made for " +
@@ -93,6 +94,7 @@ py::array imresize_backward(const py::object& grad_obj, const py::object& plan_o
   const py::array grad = arg_array(grad_obj, "grad_output");
   const PyPlan& p = arg_plan(plan_obj);
   const std::string device = arg_str(device_obj, "device");
+  check_image_elements(grad, "grad_output");
   const Shape2 s = shape_of(grad);
   const rl::ElemType t = elem_type_of(grad.dtype());
   require_float(t, dtype_name(grad.dtype()));

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bindings.hpp"
 #include "rl/identify.hpp"
 
 namespace py = pybind11;
@@ -26,7 +27,8 @@ rl::Image image_arg(const py::object& o, const char* what, py::array& keep) {
   if (a.ndim() != 2 && a.ndim() != 3)
     throw std::invalid_argument(std::string(what) + " must be H x W or H x W x C, got " +
                                 std::to_string(a.ndim()) + " axes");
-  keep = py::array::ensure(a, py::array::c_style);
+  rlpy::check_image_elements(a, what);  // before the C-contiguous copy of a strided view
+  keep = rlpy::c_contiguous(a);
   const int channels = a.ndim() == 3 ? static_cast<int>(a.shape(2)) : 1;
   return rl::Image::borrow(const_cast<void*>(keep.data()), static_cast<int>(a.shape(0)),
                            static_cast<int>(a.shape(1)), channels,

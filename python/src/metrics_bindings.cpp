@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "bindings.hpp"
 #include "rl/color.hpp"
 #include "rl/metrics.hpp"
 #include "rl/sr_protocol.hpp"
@@ -33,8 +34,8 @@ struct ArrayImage {
   rl::Image img;
 };
 ArrayImage as_image(const py::array& in, const char* what) {
-  py::array arr = py::array::ensure(in, py::array::c_style);
-  if (!arr) throw py::type_error(std::string(what) + " must be a numpy array");
+  rlpy::check_image_elements(in, what);  // before the C-contiguous copy of a strided view
+  py::array arr = rlpy::c_contiguous(in);
   if (arr.ndim() != 2 && arr.ndim() != 3)
     throw std::invalid_argument(std::string(what) + " must be H x W or H x W x C, got " +
                                 std::to_string(arr.ndim()) + " dimensions");

@@ -119,6 +119,11 @@ PYBIND11_MODULE(_core, m) {
   });
   m.def(
       "check_dtype", [](const py::dtype& d) { (void)elem_type_of(d); }, "TypeError unless d is supported");
+  // The element limit, for the Python layers that copy or convert an input before the module sees it
+  // (resizelab.torch's .contiguous(), the drop-ins' dtype conversions).
+  m.def("_check_image_elements", [](const py::object& shape, const std::string& what) {
+    check_image_elements(arg_shape(shape), what.c_str());
+  });
   m.def("_use_cuda", &choose_cuda, py::arg("device"));
   m.def("cuda_built", &rl::cuda::built_with_cuda);
   m.def("cuda_status", [] {

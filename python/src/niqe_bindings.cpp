@@ -28,9 +28,16 @@ rl::ElemType niqe_dtype(const py::array& arr) {
                        py::str(py::handle(d)).cast<std::string>());
 }
 
-std::vector<double> values_of(const py::object& o, const char* what) {
+py::array raw_values(const py::object& o, const char* what) {
+  const py::array a = py::array::ensure(o);  // no copy of an array
+  if (!a) throw py::type_error(std::string("niqe's ") + what + " must be an array of numbers");
+  return a;
+}
+
+// The values as float64, converted only once their number is the model's (a broadcast view may be huge).
+std::vector<double> values_of(const py::array& raw, const char* what) {
   const py::array_t<double, py::array::c_style | py::array::forcecast> a =
-      py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(o);
+      py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(raw);
   if (!a) throw py::type_error(std::string("niqe's ") + what + " must be an array of numbers");
   return std::vector<double>(a.data(), a.data() + a.size());
 }
@@ -48,9 +55,13 @@ void bind_niqe(py::module_& m) {
     if (mean.is_none() != cov.is_none())
       throw std::invalid_argument("give the model's mean and cov together");
     std::optional<rl::NiqeModel> model;
-    if (!mean.is_none()) model = rl::make_niqe_model(values_of(mean, "mean"), values_of(cov, "cov"));
-    const py::array arr = py::array::ensure(in, py::array::c_style);
-    if (!arr) throw py::type_error("niqe takes a numpy array");
+    if (!mean.is_none()) {
+      const py::array m = raw_values(mean, "mean"), c = raw_values(cov, "cov");
+      rl::check_niqe_model_sizes(static_cast<std::size_t>(m.size()), static_cast<std::size_t>(c.size()));
+      model = rl::make_niqe_model(values_of(m, "mean"), values_of(c, "cov"));
+    }
+    rlpy::check_image_elements(in, "img");  // before the C-contiguous copy of a strided view
+    const py::array arr = rlpy::c_contiguous(in);
     if (arr.ndim() != 2 && arr.ndim() != 3)
       throw std::invalid_argument("niqe takes H x W or H x W x 3 arrays, got " + std::to_string(arr.ndim()) +
                                   " dimensions");
@@ -59,11 +70,13 @@ void bind_niqe(py::module_& m) {
                                             static_cast<int>(arr.shape(1)),
                                             arr.ndim() == 3 ? static_cast<int>(arr.shape(2)) : 1, t);
     rl::NiqeScore s;
+    std::string warning;
     {
       py::gil_scoped_release release;
       s = rl::niqe_score(img, *p, model ? &*model : nullptr, *b);
+      warning = rl::niqe_range_warning(img);
     }
-    return std::make_pair(s.niqe, s.flat_pixels);
+    return py::make_tuple(s.niqe, s.flat_pixels, warning);
   });
   m.def("_niqe_protocols", [] {
     std::vector<std::string> names;

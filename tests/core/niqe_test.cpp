@@ -399,5 +399,43 @@ TEST(Niqe, RefusesWhatIsNotANiqe) {
   EXPECT_NE(message([&] { niqe(nan); }).find("finite"), std::string::npos);
 }
 
+// A distance that overflows names the part of the model that is out of range (the mean here), not a
+// covariance that is fine; a covariance that is not positive semi-definite is still named as such.
+TEST(Niqe, ADistanceThatOverflowsNamesTheModelsFault) {
+  const auto message = [](const NiqeModel& m) {
+    try {
+      niqe(texture(200, 300, 3, 5), NiqeProtocol::Release, &m);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  NiqeModel big = niqe_pristine_model();
+  for (double& v : big.mean) v *= 1e300;
+  const std::string m = message(big);
+  // inf or NaN (inf - inf) by the order of the sums: either way an overflow.
+  EXPECT_EQ(m.rfind("the NIQE distance is not a finite non-negative number (", 0), 0u) << m;
+  EXPECT_NE(m.find("): the model's mean is out of range, d * inv(cov) * d' overflows (the model's mean minus "
+                   "the image's mean features: "),
+            std::string::npos)
+      << m;
+  EXPECT_EQ(m.find("semi-definite"), std::string::npos) << m;
+  NiqeModel negative = niqe_pristine_model();
+  for (int i = 0; i < kNiqeFeatures; ++i)
+    for (int j = 0; j < kNiqeFeatures; ++j) negative.cov[i * kNiqeFeatures + j] = i == j ? -1e6 : 0.0;
+  EXPECT_NE(message(negative).find("the model's covariance is not positive semi-definite"), std::string::npos)
+      << message(negative);
+}
+
+// A float image whose values all lie in [0, 1] gets a warning (the model expects 0..255); others none.
+TEST(Niqe, RangeWarningForFloatImagesOnZeroToOne) {
+  Image unit(100, 100, 3, ElemType::F32), wide(100, 100, 1, ElemType::F64);
+  for (std::size_t i = 0; i < unit.elements(); ++i) unit.data<float>()[i] = static_cast<float>(i % 7) / 6.0f;
+  EXPECT_NE(niqe_range_warning(unit).find("multiply the image by 255"), std::string::npos);
+  wide.data<double>()[wide.elements() - 1] = 1.5;  // one value above 1: a 0..255 image
+  EXPECT_EQ(niqe_range_warning(wide), "");
+  EXPECT_EQ(niqe_range_warning(Image(100, 100, 1, ElemType::U8)), "");  // integers are on their own range
+}
+
 }  // namespace
 }  // namespace rl

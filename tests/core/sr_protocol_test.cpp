@@ -52,6 +52,34 @@ TEST(SrProtocol, WhiteThroughEachY) {
   EXPECT_EQ(sr_values(px, SrProtocol::Ntire, true).at(0, 0, 0), 10);
 }
 
+// BasicSR scores any number of channels (basicsr/metrics/psnr_ssim.py, metric_util.py to_y_channel): Y of
+// three, every other count kept as float32 x/255*255 (basicsr) or as it is (basicsr-rgb), in the order
+// given. The other protocols score grey or RGB only.
+TEST(SrProtocol, BasicsrKeepsFourChannels) {
+  Image px(1, 1, 4, ElemType::U8);
+  for (int k = 0; k < 4; ++k) px.set(0, 0, k, 10 * (k + 1));
+  const Image y = sr_values(px, SrProtocol::Basicsr), rgb = sr_values(px, SrProtocol::BasicsrRgb);
+  ASSERT_EQ(y.channels(), 4);
+  ASSERT_EQ(rgb.channels(), 4);
+  for (int k = 0; k < 4; ++k) {
+    EXPECT_EQ(y.at(0, 0, k), static_cast<double>(static_cast<float>(10 * (k + 1)) / 255.0f * 255.0f));
+    EXPECT_EQ(rgb.at(0, 0, k), 10 * (k + 1));
+  }
+  EXPECT_THROW(sr_values(px, SrProtocol::Srcnn), std::invalid_argument);
+  // One level off in every channel: PSNR 20 log10(255) over all four; SSIM of equal channels 1.
+  Image hr(40, 40, 4, ElemType::U8), sr(40, 40, 4, ElemType::U8);
+  for (int r = 0; r < 40; ++r)
+    for (int c = 0; c < 40; ++c)
+      for (int k = 0; k < 4; ++k) {
+        hr.set(r, c, k, 100);
+        sr.set(r, c, k, 101);
+      }
+  EXPECT_NEAR(score_sr(sr, hr, 2, SrProtocol::BasicsrRgb).psnr, 48.130804, 1e-6);
+  EXPECT_EQ(score_sr(hr, hr, 2, SrProtocol::Basicsr).ssim, 1.0);
+  // Four channels against three: BasicSR's shapes differ.
+  EXPECT_THROW(score_sr(sr, Image(40, 40, 3, ElemType::U8), 2, SrProtocol::Basicsr), std::invalid_argument);
+}
+
 TEST(SrProtocol, ModcropAndShave) {
   const Image m = modcrop(Image(17, 22, 3, ElemType::U8), 4);
   EXPECT_EQ(m.rows(), 16);

@@ -134,7 +134,43 @@ def test_bicubic_pytorch_argument_errors():
         bp.imresize(torch.rand(1, 1, 1, 4, 4), scale=0.5)
 
 
+# bicubic_pytorch's core.py: resize_1d calls torch.linspace(0, size - 1, steps=size), which raises
+# TypeError for a float size (10.7 or 10.0); we raise the same type with the reason, where truncating
+# to (10, 12) would silently give another size. ints of any kind (numpy's too) are taken.
+def test_bicubic_pytorch_float_sizes_raise_as_the_original():
+    x = torch.rand(1, 1, 20, 24)
+    for sizes in ((10.7, 12.2), (10.0, 12.0)):
+        with pytest.raises(TypeError, match=r"sizes must be whole numbers \(ints\), got .*torch.linspace"):
+            bp.imresize(x, sizes=sizes)
+    assert bp.imresize(x, sizes=(np.int64(10), 12)).shape == (1, 1, 10, 12)
+
+
+# bicubic_pytorch's core.py: cast_input turns every dtype into float32 and cast_output rounds and casts back,
+# so int64 (torch.randint's and torch.arange's default) comes back int64. Ours: MATLAB's int32 resize
+# (rounded after each pass), returned as int64; values int32 cannot hold are refused.
+def test_bicubic_pytorch_takes_int64_and_returns_int64():
+    x = torch.randint(-1000, 1000, (2, 3, 20, 24))
+    assert x.dtype == torch.int64
+    for kwargs in (dict(scale=0.5), dict(sizes=(13, 31))):
+        out = bp.imresize(x, **kwargs)
+        assert out.dtype == torch.int64
+        ref = bp.imresize(x.to(torch.int32), **kwargs)
+        assert ref.dtype == torch.int32 and torch.equal(out, ref.to(torch.int64))
+    assert bp.imresize(torch.arange(64).view(8, 8), scale=0.5).dtype == torch.int64
+    with pytest.raises(ValueError, match=r"int64 .* needs values in \[-2\^31, 2\^31 - 1\], got \[0, 4294967296\]"):
+        bp.imresize(torch.tensor([[0, 2**32], [1, 2]]), scale=2)
+
+
 # ---- BasicSR ----------------------------------------------------------------------------------------
+
+# basicsr/utils/matlab_functions.py: `@torch.no_grad() def imresize`, so its tensor result has no graph even
+# for an input that requires a gradient (resizelab.torch.imresize is the differentiable one).
+def test_basicsr_tensor_result_has_no_gradient():
+    x = torch.rand(3, 16, 16, requires_grad=True)
+    out = basicsr.imresize(x, 0.5)
+    assert out.dtype == torch.float32 and not out.requires_grad and out.grad_fn is None
+    assert torch.is_grad_enabled()
+
 
 @pytest.mark.parametrize("row", BABOON, ids=lambda r: r["expected"].split("_", 1)[1][:-11])
 def test_basicsr_calls_get_matlabs_bits(row):

@@ -108,6 +108,26 @@ def test_basicsr_dropins_match_basicsr_formulas(scale, test_y):
                    ref_calculate_ssim(g1[..., None], g2[..., None], scale, test_y)) <= 1e-10
 
 
+# BasicSR scores every channel of an image that is not B,G,R: basicsr/metrics/psnr_ssim.py calculate_psnr
+# and calculate_ssim take any H x W x C (reorder_image keeps C), metric_util.py to_y_channel takes Y only
+# of 3 channels and returns any other number as float32 x/255*255, and _ssim runs per channel. So an alpha
+# channel (cv2.IMREAD_UNCHANGED of an RGBA PNG, as BasicSR's scripts read) is scored, not refused.
+@pytest.mark.parametrize("channels", [4, 2])
+@pytest.mark.parametrize("test_y", [True, False])
+def test_basicsr_dropins_score_any_channels_as_basicsr(channels, test_y):
+    rng = np.random.default_rng(channels)
+    for name, sr, hr in set5_pairs(2)[:2]:
+        hr = hr[:sr.shape[0], :sr.shape[1]]
+        alpha = rng.integers(0, 256, (*hr.shape[:2], 1), dtype=np.uint8)
+        a = np.concatenate([sr, alpha], axis=2)[..., :channels]
+        b = np.concatenate([hr, alpha // 2], axis=2)[..., :channels]
+        for x, y in ((a, b), (a.astype(np.float64), b.astype(np.float32))):
+            got = metrics.calculate_psnr(x, y, 2, test_y_channel=test_y)
+            assert abs(got - ref_calculate_psnr(x, y, 2, test_y)) <= 1e-10, name
+            got = metrics.calculate_ssim(x, y, 2, test_y_channel=test_y)
+            assert abs(got - ref_calculate_ssim(x, y, 2, test_y)) <= 1e-10, name
+
+
 def test_bgr2ycbcr_dropin_equals_basicsr():
     for _, _, hr in set5_pairs(2):
         for y_only in (True, False):

@@ -90,3 +90,34 @@ def test_refusals():
         metrics.niqe(img.astype(np.int16))
     with pytest.raises(ValueError, match="grey or RGB"):
         metrics.niqe(np.zeros((200, 200, 4), np.uint8))
+
+
+def test_a_float_image_on_0_to_1_warns():
+    # computequality.m scores double(im) of a uint8 image: the model expects 0..255, and the same image on
+    # 0..1 scores another, meaningless, number. The warning says so and what to do.
+    img = rgb(golden_dir() / "legacy-set5" / "original" / "butterfly.bmp").astype(np.float64)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # 0..255 floats, as uint8: no warning
+        on_255 = metrics.niqe(img)
+    for unit in (img / 255, (img / 255).astype(np.float32)):
+        with pytest.warns(RuntimeWarning, match=r"every value of this float image lies in \[0, 1\].*"
+                                                r"multiply the image by 255") as record:
+            value = metrics.niqe(unit)
+        assert value != on_255 and "\n" not in str(record[0].message)
+
+
+def test_a_model_out_of_range_is_named_as_such():
+    img = rgb(golden_dir() / "legacy-set5" / "original" / "butterfly.bmp")
+    rng = np.random.default_rng(1)
+    a = rng.normal(size=(36, 36))
+    cov = a @ a.T / 36 + np.eye(36)
+    mu = rng.normal(size=36)
+    # A mean scaled by 1e300: d * inv(cov) * d' overflows; the covariance is fine and is not blamed.
+    with pytest.raises(ValueError, match=r"\((inf|NaN)\): the model's mean is out of range, d \* inv\(cov\) \* d' "
+                                         r"overflows \(the model's mean minus the image's mean features: "
+                                         r"[-0-9.e+]+ at feature \d+\)$") as info:
+        metrics.niqe(img, model=(mu * 1e300, cov))
+    assert "semi-definite" not in str(info.value)
+    # A covariance that is not positive semi-definite still says so.
+    with pytest.raises(ValueError, match=r"the model's covariance is not positive semi-definite$"):
+        metrics.niqe(img, model=(mu, -1e6 * np.eye(36)))

@@ -48,6 +48,13 @@ const NiqeModel& niqe_pristine_model();
 NiqeModel read_niqe_model(const std::string& mean_npy, const std::string& cov_npy);
 // The same checks on values in memory (the Python module's arrays).
 NiqeModel make_niqe_model(std::vector<double> mean, std::vector<double> cov);
+// Their first check, on the number of values alone (for a caller that has not read them yet).
+void check_niqe_model_sizes(std::size_t mean_values, std::size_t cov_values);
+
+// A warning for a float image whose values all lie in [0, 1], "" for any other image: the release's
+// model was fit to 0..255 values (computequality.m scores double() of a uint8 image), so the score
+// of a 0..1 image means nothing (Set5's baby.bmp as float: 18.63 on 0..1, 3.23 on 0..255).
+std::string niqe_range_warning(const Image& img);
 
 // The grey float64 image computequality.m is given by protocol p (rows x cols x 1, before its crop
 // to whole blocks). Release: uint8, uint16, single or double, grey or RGB (rgb2gray); PIRM: uint8

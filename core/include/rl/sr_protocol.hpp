@@ -21,8 +21,9 @@ enum class SrValues {
   Uint8Y,      // Y = rgb2ycbcr(uint8) (rounded to uint8), grey as it is; then uint8(single(Y)/255*255)
   SingleY255,  // single(rgb2ycbcr(im2double(img))) channel 1, times 255 in single; grey single(im2double)*255
   BasicsrY,    // BasicSR to_y_channel: v = float32 x/255, Y = 24.966 v_B + 128.553 v_G + 65.481 v_R + 16
-               // in float64, /255 to float32, *255 in float32; grey float32 x/255*255
-  BasicsrRgb,  // the values as float64, channels in B,G,R order (cv2.imread's)
+               // in float64, /255 to float32, *255 in float32; grey (or 2, 4, ... channels, each as
+               // it is) float32 x/255*255
+  BasicsrRgb,  // the values as float64, 3 channels in B,G,R order (cv2.imread's), any other number as given
   Im2double,   // im2double, all channels (PSNR); SSIM on the 0..255 values
   DoubleY,     // im2double(im2uint8(img)), Y by double rgb2ycbcr (not rounded); grey im2double
 };
@@ -69,14 +70,15 @@ Image modcrop(const Image& img, int scale);
 Image shave(const Image& img, int pixels);
 
 // The values protocol p scores for one image (uint8; any real class for the BasicSR protocols) (after
-// mod-crop and Y; before the shave), as float64, rows x cols x (1 or 3). `for_ssim` picks the SSIM values
+// mod-crop and Y; before the shave), as float64, rows x cols x (1 or 3; the BasicSR protocols keep any
+// other number of channels). `for_ssim` picks the SSIM values
 // where they differ (NTIRE).
 Image sr_values(const Image& img, SrProtocol p, bool for_ssim = false);
 
-// Scores sr against hr as protocol p at an integer scale >= 1: uint8 images of 1 or 3 channels
-// (grey against RGB is scored on Y by the Y protocols; the RGB protocols refuse it). Throws
-// std::invalid_argument with one line where the pair cannot be scored (sizes, channels, class,
-// nothing left after the shave).
+// Scores sr against hr as protocol p at an integer scale >= 1: uint8 images of 1 or 3 channels (the
+// BasicSR protocols: any real class, any number of channels, as BasicSR scores them) (grey against RGB is
+// scored on Y by the Y protocols; the RGB protocols refuse it). Throws std::invalid_argument with one line
+// where the pair cannot be scored (sizes, channels, class, nothing left after the shave).
 SrScore score_sr(const Image& sr, const Image& hr, int scale, SrProtocol p);
 // The same without the mod-crop, `border` pixels shaved on each side (BasicSR's crop_border):
 // what score_sr does after its mod-crop with border = scale + the protocol's extra shave. The

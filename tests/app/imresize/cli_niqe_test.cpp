@@ -9,6 +9,7 @@
 
 #include "cli_support.hpp"
 #include "golden.hpp"
+#include "rl/npy.hpp"
 
 namespace rl::test {
 namespace {
@@ -89,6 +90,35 @@ TEST(ScoreNiqeCli, BadInputsOneLineEachAndNoFileWritten) {
   const CmdResult help = run_imresize({"score", "--metric", "niqe", "--help"}, dir.path());
   EXPECT_EQ(help.code, 0);
   EXPECT_NE(help.out.find("PIRM 2018 challenge calc_scores.m"), std::string::npos);
+}
+
+// A model whose mean is out of range (1e300 everywhere, with a fine covariance) is refused by that
+// cause, through the same core check as Python's model=; not blamed on the covariance.
+TEST(ScoreNiqeCli, AModelOutOfRangeIsNamed) {
+  ScratchDir dir;
+  const fs::path imgs = dir.path() / "imgs";
+  fs::create_directories(imgs);
+  fs::copy_file(kBaboon, imgs / "baboon.png");
+  Image mean(1, 36, 1, ElemType::F64), cov(36, 36, 1, ElemType::F64);
+  for (int i = 0; i < 36; ++i) {
+    mean.data<double>()[i] = 1e300;
+    cov.data<double>()[i * 36 + i] = 1.0;
+  }
+  write_npy((dir.path() / "m.npy").string(), mean);
+  write_npy((dir.path() / "c.npy").string(), cov);
+  const CmdResult r = run_imresize({"score", "--metric", "niqe", imgs.string(), "--model-mean", dir / "m.npy",
+                                    "--model-cov", dir / "c.npy"},
+                                   dir.path());
+  EXPECT_EQ(r.code, 1) << r.err;
+  // inf or NaN (inf - inf) by the order of the sums: either way an overflow.
+  EXPECT_NE(r.err.find("failed baboon.png: the NIQE distance is not a finite non-negative number ("),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("): the model's mean is out of range, d * inv(cov) * d' overflows (the model's mean "
+                       "minus the image's mean features: 1e+300 at feature 1)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("semi-definite"), std::string::npos) << r.err;
 }
 
 }  // namespace
