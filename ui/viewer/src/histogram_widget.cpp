@@ -48,15 +48,8 @@ Histogram histogram_of(const Image& img, const QRect& part, int bins, ViewChanne
       vals = row;
       return;
     }
-    for (std::size_t x = 0; x < static_cast<std::size_t>(r.width()); ++x) {
-      const double* px = row.data() + x * ch;
-      if (view != ViewChannel::Y) {
-        vals[x] = px[picked];
-      } else {
-        const double v = ch >= 3 ? luma(px[0], px[1], px[2]) : px[0];
-        vals[x] = integer ? std::floor(v + 0.5) : v;
-      }
-    }
+    for (std::size_t x = 0; x < static_cast<std::size_t>(r.width()); ++x)
+      vals[x] = *view_value(row.data() + x * ch, ch, view, integer);
   };
   if (img.type() == ElemType::U8) {
     h.hi = 255;

@@ -113,6 +113,11 @@ void MainWindow::refresh_panes() {
     p->set_info(info, diff_summary(d));
     p->set_upscaled_by(r.upscaled_by);
   }
+  // The values written at high zoom are the channel the pictures show (Display > Channel).
+  const ViewChannel shown = doc_->display_settings().channel;
+  for (PaneWidget* p : panes_) p->view()->set_value_channel(shown);
+  if (hr_view_) hr_view_->set_value_channel(shown);
+  wipe_->set_value_channel(shown);
   view_bar_->set_names(wipe_names());
   if (wipe_action_->isChecked()) {
     const int a = view_bar_->wipe_left(), b = view_bar_->wipe_right();
