@@ -150,7 +150,7 @@ MainWindow::Readout MainWindow::readout() const {
   Readout t;
   if (locked_) {
     t.locked = true;
-    t.pane = locked_pane_;
+    t.pane = locked_pane_ <= pane_count() ? locked_pane_ : Document::kReferencePane;  // a pane removed
     // The locked pixel's centre in the reference pane's results now (a new scale moves it, as it
     // moves the docks that explain it).
     const auto& ref = doc_->result(Document::kReferencePane).image;
@@ -161,7 +161,8 @@ MainWindow::Readout MainWindow::readout() const {
   }
   t.pane = nudge_target() >= 0 ? nudge_target() : last_pane_;
   t.src = hover_ ? hover_ : last_hover_;
-  if (t.pane < 0 && t.src) t.pane = Document::kReferencePane;  // a point given with no pane (inspect)
+  // A point given with no pane (inspect), or a pane removed since: the reference pane.
+  if ((t.pane < 0 && t.src) || t.pane > pane_count()) t.pane = Document::kReferencePane;
   return t;
 }
 
@@ -182,13 +183,17 @@ void MainWindow::refresh_readouts() {
       return panes_[static_cast<std::size_t>(i)]->view()->output_pixel(src);
     };
     QString html = inspector_html(*doc_, src, output_pixel, [this](int i) { return readout_pending(i); });
-    if (t.locked)
+    if (t.locked) {
+      const QString pane =
+          t.pane >= pane_count() ? QStringLiteral("the HR") : QString("pane %1").arg(t.pane + 1);
       html = QString(
-                 "<i>Locked by a click on output pixel (%1, %2) of pane 1; click it again to follow "
-                 "the pointer</i><br>")
+                 "<i>Locked on output pixel (%1, %2), clicked on %3: click it again to follow the "
+                 "pointer</i><br>")
                  .arg(locked_->y())
-                 .arg(locked_->x()) +
+                 .arg(locked_->x())
+                 .arg(pane) +
              html;
+    }
     inspector_->setText(html);
   }
   emit readouts_changed();
