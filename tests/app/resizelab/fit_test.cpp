@@ -1,8 +1,8 @@
 // At the window's default size (1500x940, main_window_settings.cpp; a 1600x1000 screen) with every
 // dock the program has, nothing is clipped or cut: each pane's size line and statistics show whole
 // (with `--sr-scale 2 --metrics srcnn,niqe` too), so do the status bar's fields, the statistics table
-// shows every row without scrolling, the Histogram dock follows the mouse onto the HR's cell, and the
-// Sampling plot's title and the Differences dock's Against box show whole.
+// shows every row without scrolling, the Histogram dock follows the mouse onto the HR's cell, every
+// toolbar control shows, and the Sampling plot's title and the Differences dock's Against box show whole.
 #include <gtest/gtest.h>
 
 #include <QComboBox>
@@ -12,6 +12,7 @@
 #include <QStyleOptionComboBox>
 #include <QTableWidget>
 #include <QTest>
+#include <QToolBar>
 #include <algorithm>
 #include <memory>
 
@@ -156,6 +157,36 @@ TEST(Fit, TheHistogramFollowsTheMouseOntoTheHr) {
   ASSERT_TRUE(hr);
   EXPECT_EQ(histogram->histogram()->counts, rl::ui::histogram_of(*hr).counts);
   EXPECT_NE(histogram->histogram()->counts, rl::ui::histogram_of(*w->document()->result(3).image).counts);
+}
+
+// The toolbars ended in "»" at the default width: the wipe's pane boxes and A/B were in the overflow
+// menu. Every toolbar control is shown, within its toolbar and the window, none over another.
+TEST(Fit, EveryToolbarControlIsShownAtTheDefaultSize) {
+  for (const QStringList& args : {QStringList{}, kSr}) {
+    const auto w = bird_window(args);
+    const QList<QToolBar*> bars = w->findChildren<QToolBar*>();
+    ASSERT_GE(bars.size(), 2);
+    QList<QRect> taken;
+    for (const QToolBar* bar : bars) {
+      const std::string name = bar->windowTitle().toStdString();
+      ASSERT_TRUE(bar->isVisible()) << name;
+      // Qt's "»" button, shown only when the toolbar has put what does not fit in its menu.
+      for (const QWidget* ext : bar->findChildren<QWidget*>("qt_toolbar_ext_button"))
+        EXPECT_FALSE(ext->isVisible()) << "the " << name << " toolbar ends in its overflow button";
+      EXPECT_TRUE(w->rect().contains(QRect(bar->mapTo(w.get(), QPoint()), bar->size()))) << name;
+      for (QAction* a : bar->actions()) {
+        if (a->isSeparator()) continue;
+        const QWidget* c = bar->widgetForAction(a);
+        const std::string what = name + ": '" + (c ? c->toolTip() : a->text()).toStdString() + "'";
+        ASSERT_NE(c, nullptr) << what;
+        EXPECT_TRUE(c->isVisible()) << what << " is hidden in the overflow";
+        EXPECT_TRUE(bar->rect().contains(c->geometry())) << what << " is cut by the toolbar's edge";
+        const QRect at(c->mapTo(w.get(), QPoint()), c->size());
+        for (const QRect& other : taken) EXPECT_FALSE(at.intersects(other)) << what << " overlaps another";
+        taken << at;
+      }
+    }
+  }
 }
 
 // The Sampling dock's first line, its title, ended in "…" ("Sampling along the columns: source row

@@ -14,6 +14,7 @@
 #include <QFile>
 #include <QMenu>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -158,6 +159,40 @@ TEST(SavePane, TheSavedPaneIsTheBytesItsCopiedImresizeCallWrites) {
   EXPECT_FALSE(QFile::exists(win.next_path));
   EXPECT_TRUE(w.error_text().contains("imresize --as writes that file only from a uint8 image"))
       << w.error_text().toStdString();
+}
+
+// The copied line named the image as the window was given it ("photos/bird.bmp", relative to the
+// folder the window started in): run from any other folder it found no file. It names the image by its
+// absolute path, quoted for the shell (here a folder with a space and a quote in its name).
+TEST(SavePane, TheCopiedCommandWorksFromAnyFolder) {
+  rl::ui::test::isolate_settings();
+  QTemporaryDir tmp;
+  ASSERT_TRUE(tmp.isValid());
+  const QDir dir(tmp.path());
+  ASSERT_TRUE(dir.mkpath("it's here/photos") && dir.mkpath("elsewhere"));
+  ASSERT_TRUE(QFile::copy(QStringLiteral(RL_GOLDEN_DIR "/legacy-set5/original/bird.bmp"),
+                          dir.filePath("it's here/photos/bird.bmp")));
+  const QString start = QDir::currentPath();
+  const auto back = qScopeGuard([&]() { QDir::setCurrent(start); });
+  ASSERT_TRUE(QDir::setCurrent(dir.filePath("it's here")));
+  Window win;
+  rl::ui::MainWindow& w = win.w;
+  ASSERT_TRUE(rl::ui::test::show_and_settle(w, *w.document(), 60000));
+  w.open_file(QStringLiteral("photos/bird.bmp"));  // as `resizelab photos/bird.bmp` gives it
+  ASSERT_TRUE(QTest::qWaitFor([&]() { return w.document()->source_path() == "photos/bird.bmp"; }, 60000));
+  w.document()->set_scale(1.0 / 3, QStringLiteral("1/3"));
+  ASSERT_TRUE(win.settle());
+  const QDir elsewhere(dir.filePath("elsewhere"));
+  win.next_path = elsewhere.filePath("saved.png");
+  win.item("savePaneMenu", 1)->trigger();
+  ASSERT_TRUE(win.saved());
+  const QByteArray saved = bytes_of(win.next_path);
+  ASSERT_FALSE(saved.isEmpty());
+  const QByteArray run = command_bytes(win, elsewhere, 1, "pane 2 from another folder");
+  EXPECT_TRUE(run == saved) << "the copied call wrote " << run.size() << " bytes, the pane " << saved.size();
+  const QString line = QApplication::clipboard()->text();
+  EXPECT_TRUE(line.contains(QString("'%1/it'\\''s here/photos/bird.bmp'").arg(dir.absolutePath())))
+      << line.toStdString();
 }
 
 // In SR mode the HR is the pane after the others in both menus: Save Pane As writes it as loaded (the

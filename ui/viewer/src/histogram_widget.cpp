@@ -48,15 +48,8 @@ Histogram histogram_of(const Image& img, const QRect& part, int bins, ViewChanne
       vals = row;
       return;
     }
-    for (std::size_t x = 0; x < static_cast<std::size_t>(r.width()); ++x) {
-      const double* px = row.data() + x * ch;
-      if (view != ViewChannel::Y) {
-        vals[x] = px[picked];
-      } else {
-        const double v = ch >= 3 ? luma(px[0], px[1], px[2]) : px[0];
-        vals[x] = integer ? std::floor(v + 0.5) : v;
-      }
-    }
+    for (std::size_t x = 0; x < static_cast<std::size_t>(r.width()); ++x)
+      vals[x] = *view_value(row.data() + x * ch, ch, view, integer);
   };
   if (img.type() == ElemType::U8) {
     h.hi = 255;
@@ -96,7 +89,14 @@ HistogramWidget::HistogramWidget(QWidget* parent) : QWidget(parent) {
 
 void HistogramWidget::set_image(std::shared_ptr<const Image> img, const QRect& part, const QString& label,
                                 ViewChannel view) {
-  if (img == image_ && part == part_ && view == view_) return;
+  if (img == image_ && part == part_ && view == view_ && !waiting_) {
+    if (label != label_) {  // the same counts, named anew (a pane moved to another place)
+      label_ = label;
+      update();
+    }
+    return;
+  }
+  waiting_ = false;
   image_ = std::move(img);
   part_ = part;
   view_ = view;
@@ -124,6 +124,17 @@ void HistogramWidget::set_image(std::shared_ptr<const Image> img, const QRect& p
       QtConcurrent::run([img = image_, part, view]() { return histogram_of(*img, part, 256, view); }));
 }
 
+void HistogramWidget::set_waiting(const QString& label) {
+  if (waiting_ && label == label_) return;
+  waiting_ = true;
+  label_ = label;
+  image_.reset();  // the result that comes is counted, even when it is the same image
+  histogram_.reset();
+  computing_ = false;
+  ++generation_;  // a count on its way is of the values being replaced
+  update();
+}
+
 void HistogramWidget::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.fillRect(rect(), Qt::white);
@@ -138,8 +149,9 @@ void HistogramWidget::paintEvent(QPaintEvent*) {
                fm.elidedText(text, Qt::ElideRight, static_cast<int>(at.width())));
   };
   if (!histogram_ || computing_) {
-    line(head, computing_ ? QStringLiteral("computing the histogram of %1…").arg(label_)
-                          : QStringLiteral("Hover over a pane: its histogram (or its region's)"));
+    line(head, waiting_     ? QStringLiteral("%1: waiting\u2026 (its new result is being made)").arg(label_)
+               : computing_ ? QStringLiteral("computing the histogram of %1…").arg(label_)
+                            : QStringLiteral("Hover over a pane: its histogram (or its region's)"));
     return;
   }
   const Histogram& h = *histogram_;

@@ -24,14 +24,24 @@ QString values(const Image& img, int r, int c) {
 
 }  // namespace
 
-QString inspector_html(const Document& doc, QPointF src, const std::function<QPoint(int)>& output_pixel) {
+QString inspector_html(const Document& doc, QPointF src, const std::function<QPoint(int)>& output_pixel,
+                       const std::function<bool(int)>& pending) {
   const auto& source = doc.source();
   if (!source) return {};
+  const QString waiting = QStringLiteral("waiting\u2026");
   const int sxp = static_cast<int>(std::floor(src.x())), syp = static_cast<int>(std::floor(src.y()));
-  QString html =
-      QString("<b>source</b><br>&nbsp;(%1, %2): %3").arg(syp).arg(sxp).arg(values(*source, syp, sxp));
+  QString html = QString("<b>source</b><br>&nbsp;(%1, %2): %3")
+                     .arg(syp)
+                     .arg(sxp)
+                     .arg(pending(-1) ? waiting : values(*source, syp, sxp));
   for (int i = 0; i < doc.pane_count(); ++i) {
     const PaneResult& r = doc.result(i);
+    if (pending(i)) {  // its shown result and pixel grid are the old request's
+      html += QString("<br><b>%1</b> %2<br>&nbsp;%3")
+                  .arg(i + 1)
+                  .arg(pane_label(doc.pane(i)).toHtmlEscaped(), waiting);
+      continue;
+    }
     if (!r.image) continue;
     const QPoint op = output_pixel(i);
     // A nudged pane's values where it is shown and compared (0 in the uncovered strip).
@@ -44,7 +54,9 @@ QString inspector_html(const Document& doc, QPointF src, const std::function<QPo
                 .arg(op.x())
                 .arg(values(shown, op.y(), op.x()));
     // The map's value there, read from the kept map or made for that pixel alone (map_part).
-    if (d.has_map()) {
+    if (d.has_map() && doc.pane_step(i) == PaneStep::Comparing) {
+      html += QString(" · Δ %1").arg(waiting);
+    } else if (d.has_map()) {
       const Image delta = map_part(d, QRect(op, QSize(1, 1)));
       html += QString(" · Δ %1").arg(delta.empty() ? QString("outside") : values(delta, 0, 0));
     }

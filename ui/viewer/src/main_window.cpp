@@ -95,6 +95,7 @@ MainWindow::MainWindow(QWidget* parent)
       for (PaneWidget* p : panes_)
         if (!p->view()->display()) p->view()->set_message(QString("loading %1…").arg(name));
     refresh_status();
+    refresh_readouts();
   });
   connect(doc_, &Document::results_changed, this, [this]() {
     refresh_panes();
@@ -203,7 +204,7 @@ void MainWindow::build_central() {
 void MainWindow::follow_view(PaneView* view) {
   // Every view of the panes reports hovers and clicks the same way.
   connect(view, &PaneView::hovered, this, [this](QPointF s) { update_inspector(s); });
-  connect(view, &PaneView::clicked, this, &MainWindow::toggle_lock);
+  connect(view, &PaneView::clicked, this, [this, view](QPointF s) { toggle_lock(s, cell_of(view)); });
   connect(view, &PaneView::left_view, this, [this]() { update_inspector(std::nullopt); });
   connect(view, &PaneView::line_drawn, this, [this](QLineF l) { set_profile_line(l); });
   connect(view, &PaneView::region_drawn, this, [this](QRectF r, bool finished) {
@@ -212,6 +213,12 @@ void MainWindow::follow_view(PaneView* view) {
     else
       show_region_outline(r);
   });
+}
+
+int MainWindow::cell_of(const PaneView* view) const {
+  for (int i = 0; i < pane_count(); ++i)
+    if (pane_view(i) == view) return i;
+  return hr_view_ && view == hr_view_ ? pane_count() : -1;  // the wipe: its right pane (nudge_target)
 }
 
 void MainWindow::add_image_pane(const QString& path) {

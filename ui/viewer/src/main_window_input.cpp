@@ -107,38 +107,96 @@ void MainWindow::show_region_outline(std::optional<QRectF> src) {
   wipe_->set_region(src);
 }
 
-void MainWindow::toggle_lock(QPointF src) {
+void MainWindow::toggle_lock(QPointF src, int pane) {
   const PaneResult& r = doc_->result(Document::kReferencePane);
   if (!r.image) return;
   const QPoint op = panes_[Document::kReferencePane]->view()->output_pixel(src);
   if (!inside(*r.image, op) || (locked_ && *locked_ == op)) {
     locked_.reset();
-    statusBar()->showMessage("Plots follow the cursor again", 3000);
+    statusBar()->showMessage("Plots and readouts follow the cursor again", 3000);
     update_inspector(src);
     return;
   }
   locked_.reset();  // so the pixel below is sent
   emit pixel_hovered(op.y(), op.x());
   locked_ = op;
+  locked_pane_ = pane >= 0 ? pane : nudge_target() >= 0 ? nudge_target() : Document::kReferencePane;
   statusBar()->showMessage(
-      QString("Plots locked on output pixel (%1, %2); click it again to release").arg(op.y()).arg(op.x()),
+      QString("Plots and readouts locked on output pixel (%1, %2); click it again to release")
+          .arg(op.y())
+          .arg(op.x()),
       5000);
+  refresh_readouts();
 }
 
 void MainWindow::update_inspector(std::optional<QPointF> src) {
   hover_ = src;
+  if (src) {
+    last_hover_ = src;
+    if (nudge_target() >= 0) last_pane_ = nudge_target();
+  }
   for (PaneWidget* p : panes_) p->view()->set_hover(src);
   if (hr_view_) hr_view_->set_hover(src);
   wipe_->set_hover(src);
-  refresh_view_status();
-  if (!src || !doc_->source()) return;
-  const auto output_pixel = [this, &src](int i) {
-    return panes_[static_cast<std::size_t>(i)]->view()->output_pixel(*src);
-  };
   const PaneResult& r = doc_->result(Document::kReferencePane);
-  if (const QPoint op = output_pixel(Document::kReferencePane); r.image && !locked_ && inside(*r.image, op))
-    emit pixel_hovered(op.y(), op.x());
-  inspector_->setText(inspector_html(*doc_, *src, output_pixel));
+  if (src && doc_->source() && r.image && !locked_) {
+    const QPoint op = panes_[Document::kReferencePane]->view()->output_pixel(*src);
+    if (inside(*r.image, op)) emit pixel_hovered(op.y(), op.x());
+  }
+  refresh_readouts();
+}
+
+MainWindow::Readout MainWindow::readout() const {
+  Readout t;
+  if (locked_) {
+    t.locked = true;
+    t.pane = locked_pane_ <= pane_count() ? locked_pane_ : Document::kReferencePane;  // a pane removed
+    // The locked pixel's centre in the reference pane's results now (a new scale moves it, as it
+    // moves the docks that explain it).
+    const auto& ref = doc_->result(Document::kReferencePane).image;
+    if (ref && doc_->source() && !ref->empty())
+      t.src = QPointF((locked_->x() + 0.5) * doc_->source()->cols() / ref->cols(),
+                      (locked_->y() + 0.5) * doc_->source()->rows() / ref->rows());
+    return t;
+  }
+  t.pane = nudge_target() >= 0 ? nudge_target() : last_pane_;
+  t.src = hover_ ? hover_ : last_hover_;
+  // A point given with no pane (inspect), or a pane removed since: the reference pane.
+  if ((t.pane < 0 && t.src) || t.pane > pane_count()) t.pane = Document::kReferencePane;
+  return t;
+}
+
+bool MainWindow::readout_pending(int i) const {
+  if (!doc_->loading_path().isEmpty()) return true;
+  if (i < 0) return false;
+  if (i >= pane_count()) return doc_->pane_step(0) == PaneStep::Queued;
+  const std::optional<PaneStep> step = doc_->pane_step(i);
+  return step == PaneStep::Queued || step == PaneStep::Resizing;
+}
+
+void MainWindow::refresh_readouts() {
+  refresh_view_status();
+  const Readout t = readout();
+  if (t.src && doc_->source()) {
+    const QPointF src = *t.src;
+    const auto output_pixel = [this, src](int i) {
+      return panes_[static_cast<std::size_t>(i)]->view()->output_pixel(src);
+    };
+    QString html = inspector_html(*doc_, src, output_pixel, [this](int i) { return readout_pending(i); });
+    if (t.locked) {
+      const QString pane =
+          t.pane >= pane_count() ? QStringLiteral("the HR") : QString("pane %1").arg(t.pane + 1);
+      html = QString(
+                 "<i>Locked on output pixel (%1, %2), clicked on %3: click it again to follow the "
+                 "pointer</i><br>")
+                 .arg(locked_->y())
+                 .arg(locked_->x())
+                 .arg(pane) +
+             html;
+    }
+    inspector_->setText(html);
+  }
+  emit readouts_changed();
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* e) {

@@ -153,17 +153,19 @@ QString MainWindow::view_status_text() const {
   // The zoom of the panes' output pixels: 100% is 1:1 (View > 1:1).
   const double out_zoom = view_->zoom() * doc_->source()->cols() / r.image->cols();
   QString t = QString("zoom %1%").arg(QString::number(100.0 * out_zoom, 'f', out_zoom < 0.1 ? 1 : 0));
-  const int i = hovered_pane_ >= 0 ? hovered_pane_ : kReferencePane;
-  if (const auto hr = doc_->comparison().reference(); hover_ && i >= pane_count() && hr_view_ && hr) {
-    const QPoint op = hr_view_->output_pixel(*hover_);
-    if (op.x() >= 0 && op.y() >= 0 && op.x() < hr->cols() && op.y() < hr->rows())
-      t += QString(" · pixel x %1, y %2 of the HR").arg(op.x()).arg(op.y());
-  } else if (hover_ && i < pane_count()) {
-    const QPoint op = panes_[static_cast<std::size_t>(i)]->view()->output_pixel(*hover_);
-    const auto& img = doc_->result(i).image;
-    if (img && op.x() >= 0 && op.y() >= 0 && op.x() < img->cols() && op.y() < img->rows())
-      t += QString(" · pixel x %1, y %2 of pane %3").arg(op.x()).arg(op.y()).arg(i + 1);
-  }
+  // The readouts' pane and point (readout()): the status bar, the Inspector and the Histogram agree.
+  const Readout at = readout();
+  if (!at.src || at.pane < 0) return t;
+  const bool hr = at.pane >= pane_count();
+  const QString name = hr ? QStringLiteral("the HR") : QString("pane %1").arg(at.pane + 1);
+  const QString locked = at.locked ? QStringLiteral(" (locked)") : QString();
+  if (readout_pending(at.pane)) return t + QString(" · %1 waiting\u2026").arg(name);
+  const PaneView* v = hr ? hr_view() : panes_[static_cast<std::size_t>(at.pane)]->view();
+  const std::shared_ptr<const Image> img = hr ? doc_->comparison().reference() : doc_->result(at.pane).image;
+  if (!v || !img) return t;
+  const QPoint op = v->output_pixel(*at.src);
+  if (op.x() >= 0 && op.y() >= 0 && op.x() < img->cols() && op.y() < img->rows())
+    t += QString(" · pixel x %1, y %2 of %3%4").arg(op.x()).arg(op.y()).arg(name, locked);
   return t;
 }
 

@@ -27,12 +27,13 @@ void MainWindow::sync_pane_widgets() {
     connect(p, &PaneWidget::file_dropped, this,
             [this](int i, const QString& path) { doc_->set_pane(i, file_pane(path)); });
     connect(p, &PaneWidget::remove_requested, doc_, &Document::remove_pane);
-    follow_view(p->view());
+    // The pane under the mouse is set before follow_view's hover handler reads it (readout()).
     const int i = static_cast<int>(panes_.size());
     connect(p->view(), &PaneView::hovered, this, [this, i]() { hovered_pane_ = i; });
     connect(p->view(), &PaneView::left_view, this, [this, i]() {
       if (hovered_pane_ == i) hovered_pane_ = -1;
     });
+    follow_view(p->view());
     // A new pane shows what the others show.
     p->view()->set_grid(grid_action_->isChecked());
     p->view()->set_line_tool(line_action_->isChecked());
@@ -113,6 +114,11 @@ void MainWindow::refresh_panes() {
     p->set_info(info, diff_summary(d));
     p->set_upscaled_by(r.upscaled_by);
   }
+  // The values written at high zoom are the channel the pictures show (Display > Channel).
+  const ViewChannel shown = doc_->display_settings().channel;
+  for (PaneWidget* p : panes_) p->view()->set_value_channel(shown);
+  if (hr_view_) hr_view_->set_value_channel(shown);
+  wipe_->set_value_channel(shown);
   view_bar_->set_names(wipe_names());
   if (wipe_action_->isChecked()) {
     const int a = view_bar_->wipe_left(), b = view_bar_->wipe_right();
@@ -137,6 +143,7 @@ void MainWindow::show_progress() {
     if (step == PaneStep::Comparing) text = QStringLiteral("comparing…");
     panes_[static_cast<std::size_t>(i)]->set_progress(text);  // Kept or idle: nothing
   }
+  refresh_readouts();  // "waiting…" while a pane they read waits, its values once they come
 }
 
 }  // namespace rl::ui

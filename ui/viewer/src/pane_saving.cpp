@@ -213,8 +213,10 @@ void install_pane_saving(MainWindow& w, PaneCalls calls, AskSavePath ask) {
       error = hr_no_command(doc);
     } else {
       try {
-        line =
-            calls.command_line(doc.comparison(), i, doc.source_path(), pane_file_name(doc.source_path(), i));
+        // The image's absolute path: the line works from any folder, not only the one the window
+        // started in (the output is named for the folder it is run in, as Save Pane As suggests).
+        const QString input = QFileInfo(doc.source_path()).absoluteFilePath();
+        line = calls.command_line(doc.comparison(), i, input, pane_file_name(doc.source_path(), i));
       } catch (const std::exception& e) {
         error = QString::fromUtf8(e.what());
       }

@@ -7,6 +7,7 @@
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "rl/ui/colormap.hpp"
 #include "rl/ui/view_state.hpp"
@@ -54,6 +55,12 @@ void PaneView::set_message(const QString& m) {
 
 void PaneView::set_grid(bool on) {
   grid_ = on;
+  update();
+}
+
+void PaneView::set_value_channel(ViewChannel v) {
+  if (v == value_channel_) return;
+  value_channel_ = v;
   update();
 }
 
@@ -136,7 +143,13 @@ void PaneView::draw_layer(QPainter& p, const Picture& pic, const Image* values) 
   }
   if (values && values->rows() == pic.height() && values->cols() == pic.width() && px >= kValuesFrom &&
       py >= kValuesFrom) {
-    const int ch = std::min(values->channels(), 4);
+    // What the view shows: the one channel or Y it shows (view_value, the Histogram dock's rule), else
+    // every channel (four at most).
+    const int channels = values->channels();
+    const bool integer = !is_floating(values->type());
+    std::vector<double> pixel(static_cast<std::size_t>(channels));
+    const bool one = channels > 0 && view_value(pixel.data(), channels, value_channel_, integer).has_value();
+    const int ch = one ? 1 : std::min(channels, 4);
     QFont f = font();
     f.setPixelSize(std::clamp(static_cast<int>(py / (ch + 1.5)), 7, 16));
     p.setFont(f);
@@ -146,7 +159,12 @@ void PaneView::draw_layer(QPainter& p, const Picture& pic, const Image* values) 
         const bool dark = qGray(rgb) < 128;
         p.setPen(dark ? QColor(255, 255, 255, 220) : QColor(0, 0, 0, 220));
         QStringList lines;
-        for (int k = 0; k < ch; ++k) lines << format_value(values->at(r, c, k), values->type());
+        for (int k = 0; k < channels; ++k) pixel[static_cast<std::size_t>(k)] = values->at(r, c, k);
+        if (one)
+          lines << format_value(*view_value(pixel.data(), channels, value_channel_, integer), values->type());
+        else
+          for (int k = 0; k < ch; ++k)
+            lines << format_value(pixel[static_cast<std::size_t>(k)], values->type());
         p.drawText(QRectF(o.x() + (c - c0) * px, o.y() + (r - r0) * py, px, py), Qt::AlignCenter,
                    lines.join('\n'));
       }

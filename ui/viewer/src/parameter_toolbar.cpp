@@ -40,7 +40,7 @@ ParameterToolbar::ParameterToolbar(Document* doc, QWidget* parent)
   addWidget(new QLabel(" Scale "));
   scale_slider_ = new QSlider(Qt::Horizontal);
   scale_slider_->setRange(kSliderMin, kSliderMax);
-  scale_slider_->setFixedWidth(160);
+  scale_slider_->setFixedWidth(130);  // both toolbars in one row at the default width
   scale_slider_->setToolTip("Scale, logarithmic from 1/16 to 8");
   addWidget(scale_slider_);
   scale_edit_ = new QLineEdit;

@@ -13,6 +13,11 @@ namespace rl::ui {
 ViewToolbar::ViewToolbar(QAction* diff, QAction* grid, QAction* wipe, int panes, QWidget* parent)
     : QToolBar("View", parent) {
   setObjectName("view");
+  // Short names on the buttons (the menu and the tooltips keep the whole ones), so that every control
+  // shows at the default width.
+  diff->setIconText("Differences");
+  grid->setIconText("Grid");
+  wipe->setIconText("Wipe");
   addAction(diff);
   addAction(grid);
   addSeparator();

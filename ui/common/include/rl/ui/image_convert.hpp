@@ -4,7 +4,9 @@
 
 #include <QImage>
 #include <QStringList>
+#include <cmath>
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "rl/image.hpp"
@@ -43,6 +45,20 @@ std::pair<double, double> toned_range(double black, double white, const Tone& to
 // difference maps): R, G, B -> 0, 1, 2 (a grey image's 0), alpha -> the last channel of 2 or 4; -1 for
 // All, Y, and alpha where there is none.
 int view_channel_index(ViewChannel v, int channels);
+// The one number `v` shows of a pixel (`px`: its `channels` values, in the image's own values): the
+// channel R, G, B or alpha picks (view_channel_index), or Y, the luma of R, G and B (a grey pixel's
+// grey) rounded halves up for an integer class as the pictures round it. nullopt where the view shows
+// every channel (All, and alpha where there is none). The Histogram dock and the panes' written values
+// both read it.
+inline std::optional<double> view_value(const double* px, int channels, ViewChannel v, bool integer_class) {
+  if (v == ViewChannel::Y) {
+    const double y = channels >= 3 ? luma(px[0], px[1], px[2]) : px[0];
+    return integer_class ? std::floor(y + 0.5) : y;
+  }
+  const int k = view_channel_index(v, channels);
+  if (k < 0) return std::nullopt;
+  return px[k];
+}
 // The channels' names: grey; grey, alpha; R, G, B; R, G, B, alpha; else "channel N".
 QStringList channel_names(int channels);
 

@@ -44,6 +44,10 @@ class HistogramWidget : public QWidget {
   // shown or on their way); `label` names it ("pane 2 · nearest, region 34,30,114,114").
   void set_image(std::shared_ptr<const Image> img, const QRect& part, const QString& label,
                  ViewChannel view = ViewChannel::All);
+  // The image counted is about to be replaced (its pane is being resized again): nothing is drawn but
+  // "`label`: waiting…" until the next set_image.
+  void set_waiting(const QString& label);
+  bool waiting() const { return waiting_; }
   const std::optional<Histogram>& histogram() const { return histogram_; }
   bool computing() const { return computing_; }
   QString label() const { return label_; }
@@ -59,6 +63,7 @@ class HistogramWidget : public QWidget {
   QString label_;
   std::optional<Histogram> histogram_;
   bool computing_ = false;
+  bool waiting_ = false;
   std::uint64_t generation_ = 0;
 };
 

@@ -98,10 +98,26 @@ class MainWindow : public QMainWindow {
   void set_display_settings(const DisplaySettings& d);
   // Shows every pane's value at a source point in the inspector, as hovering there does.
   void inspect(std::optional<QPointF> src) { update_inspector(src); }
-  // A click on a pane locks the plots, the worked example and the footprint on that output pixel of
-  // the reference pane; a second click on the same pixel releases them to follow the cursor again.
-  void toggle_lock(QPointF src);
+  // A click on a pane locks the plots, the worked example, the footprint and the readouts (readout())
+  // on that output pixel of the reference pane and on the pane clicked (`pane`; -1: the one under the
+  // pointer, else the reference pane); a second click on the same pixel releases them to follow the
+  // cursor again.
+  void toggle_lock(QPointF src, int pane = -1);
   std::optional<QPoint> locked_pixel() const { return locked_; }
+  // What every readout (the Inspector, the Histogram dock, the status bar's pixel) reads: one rule.
+  struct Readout {
+    int pane = -1;               // a pane; pane_count(): the HR or the loaded reference; -1: none yet
+    std::optional<QPointF> src;  // the point, in source coordinates
+    bool locked = false;
+  };
+  // After a click locked a pixel: the pane clicked, at the centre of the locked pixel of the reference
+  // pane in the results shown now (where the teaching docks are); else the pane under the pointer (the
+  // wipe's right one) at the pointer, or the last ones while the pointer is off the panes.
+  Readout readout() const;
+  // Whether the values the readouts would print for pane i are about to be replaced: the image is
+  // loading, or pane i's result is waiting to be made again (the HR's, pane_count(): the newest request
+  // has not started; the source's, -1: loading). The readouts say "waiting…" then.
+  bool readout_pending(int i) const;
   // The line profile's line in source coordinates (pixel edges at integers, as the panes' hover),
   // drawn on every pane; set by Shift+drag or the line tool.
   void set_profile_line(std::optional<QLineF> src);
@@ -168,6 +184,8 @@ class MainWindow : public QMainWindow {
   // The output pixel of the reference pane under the cursor (row, col, 0-based).
   void pixel_hovered(int out_row, int out_col);
   void profile_line_changed(std::optional<QLineF> src);
+  // The readout (its point, or the results or pending state it reads) may have changed.
+  void readouts_changed();
 
  protected:
   void closeEvent(QCloseEvent*) override;
@@ -188,13 +206,15 @@ class MainWindow : public QMainWindow {
   void build_central();
   void build_docks();
   void follow_view(PaneView* view);
+  int cell_of(const PaneView* view) const;  // its pane, pane_count() for the HR's, -1 for the wipe
   // One PaneWidget per document pane, in a grid of two to four columns.
   void sync_pane_widgets();
   QString ask_for_image(const QString& title);
   void refresh_panes();
   void refresh_status();
   void show_progress();  // each pane's step of the running work (Document::pane_step) in its header
-  void update_inspector(std::optional<QPointF> src);
+  void update_inspector(std::optional<QPointF> src);  // the pointer's point; nullopt: off the panes
+  void refresh_readouts();
   void on_source_changed();
   void refresh_footprint();
   void keep_dock_tab_names_whole();
@@ -243,6 +263,9 @@ class MainWindow : public QMainWindow {
   bool fit_on_results_ = true;
   std::optional<QPointF> hover_;
   std::optional<QPoint> locked_;                // (col, row) of the reference pane, when locked
+  int locked_pane_ = -1;                        // the pane clicked to lock (readout())
+  int last_pane_ = -1;                          // the last pane under the pointer
+  std::optional<QPointF> last_hover_;           // the last point under the pointer on a pane
   std::optional<QPoint> footprint_pixel_;       // (col, row) of the reference pane's output
   SrDegradation sr_degradation_;                // see set_sr_degradation
   QActionGroup* degradation_group_ = nullptr;   // its menu items (data: the Degradation as int)

@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "rl/image.hpp"
+#include "rl/ui/image_convert.hpp"
 #include "rl/ui/picture.hpp"
 
 namespace rl::ui {
@@ -35,6 +36,10 @@ class PaneView : public QWidget {
   const QString& message() const { return message_; }
   void set_grid(bool on);
   void set_hover(std::optional<QPointF> src);
+  // The channel view (Display > Channel): the values written at high zoom are what it shows, one
+  // number for R, G, B, Y or alpha (rl::ui::view_value), every channel for All.
+  void set_value_channel(ViewChannel v);
+  ViewChannel value_channel() const { return value_channel_; }
   // This pane's size is the viewport the overview outlines.
   void set_defines_viewport(bool on) { defines_viewport_ = on; }
   void set_split(double fraction);  // 0..1 of the width
@@ -97,6 +102,7 @@ class PaneView : public QWidget {
   bool defines_viewport_ = false;
   double split_ = 0.5;
   std::optional<QPointF> hover_;
+  ViewChannel value_channel_ = ViewChannel::All;
   enum class Drag { None, Pan, Split, Line, Region } drag_ = Drag::None;
   std::optional<QLineF> profile_line_;
   std::optional<QRectF> region_;
