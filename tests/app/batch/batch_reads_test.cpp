@@ -1,6 +1,6 @@
-// The files `imresize batch` reads besides images (--list) are regular files within a size limit; a
-// FIFO, a device or a link to one is refused at once, under an address-space cap and a timeout, with
-// exit 2 and one line naming the file.
+// The files `imresize batch` reads besides images (--list, DST_DIR's settings record and its lock) are
+// regular files within a size limit; a FIFO, a device or a link to one is refused at once, under an
+// address-space cap and a timeout, with exit 2 and one line naming the file.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -56,6 +56,45 @@ TEST(BatchHostileReads, ListOverItsSizeLimitIsRefusedUnread) {
   fs::resize_file(big, std::uintmax_t{257} << 20);
   expect_refused_at_once({src.string(), dst.string(), "--scales", "2", "--list", big.string()}, t.path(),
                          big.string() + ": larger than the 268435456-byte limit for image lists", dst);
+}
+
+TEST(BatchHostileReads, RecordOrLockThatIsAFifoALinkToADeviceOrTooLargeIsRefusedAtOnce) {
+  TempDir t;
+  const fs::path src = t.path() / "src";
+  save_input(src);
+  int n = 0;
+  const auto plant = [&](const char* name, bool fifo) {
+    const fs::path dst = t.path() / ("dst" + std::to_string(n++));
+    fs::create_directories(dst);
+    if (fifo)
+      EXPECT_EQ(::mkfifo((dst / name).c_str(), 0600), 0);
+    else
+      fs::create_symlink("/dev/zero", dst / name);
+    return dst;
+  };
+  fs::path dst = plant(".imresize-batch-settings", true);
+  expect_refused_at_once({src.string(), dst.string(), "--scales", "2"}, t.path(),
+                         (dst / ".imresize-batch-settings").string() +
+                             ": is a FIFO; batch settings records are read from regular files only",
+                         dst);
+  dst = plant(".imresize-batch-settings", false);
+  expect_refused_at_once({src.string(), dst.string(), "--scales", "2"}, t.path(),
+                         (dst / ".imresize-batch-settings").string() + ": is a character device", dst);
+  dst = plant(".imresize-batch-lock", true);
+  expect_refused_at_once({src.string(), dst.string(), "--scales", "2"}, t.path(),
+                         (dst / ".imresize-batch-lock").string() + ": is a FIFO", dst);
+  dst = plant(".imresize-batch-lock", false);
+  expect_refused_at_once({src.string(), dst.string(), "--scales", "2"}, t.path(),
+                         (dst / ".imresize-batch-lock").string() + ": is a symbolic link", dst);
+  // A record of 1 GiB (sparse): refused from its size, unread.
+  dst = t.path() / "big";
+  fs::create_directories(dst);
+  { std::ofstream(dst / ".imresize-batch-settings") << "--method bicubic\n"; }
+  fs::resize_file(dst / ".imresize-batch-settings", std::uintmax_t{1} << 30);
+  expect_refused_at_once({src.string(), dst.string(), "--scales", "2"}, t.path(),
+                         (dst / ".imresize-batch-settings").string() +
+                             ": larger than the 65536-byte limit for batch settings records",
+                         dst);
 }
 
 }  // namespace
