@@ -71,8 +71,9 @@ class Ticker {
   std::thread thread_;  // last: started after the members it uses
 };
 
-// Creates DST only now, so that a run refused before leaves nothing behind.
-void prepare_output_folder(const BatchOptions& opt) {
+// Creates DST only now, so that a run refused before leaves nothing behind. Returns DST's lock, held
+// while this run writes there.
+FolderLock prepare_output_folder(const BatchOptions& opt) {
   std::error_code ec;
   fs::create_directories(opt.dst, ec);
   // Exit 1 (output not writable), as for one image: the options are right, the file system refuses.
@@ -81,8 +82,9 @@ void prepare_output_folder(const BatchOptions& opt) {
                   "cannot create output folder '" + opt.dst + "'" + (ec ? ": " + ec.message() : ""));
   if (::access(opt.dst.c_str(), W_OK) != 0)
     throw Failure(kExitFailure, "output folder '" + opt.dst + "' is not writable");
-  check_and_record_settings(opt);
+  FolderLock lock = check_and_record_settings(opt);
   remove_stale_temps(opt);
+  return lock;
 }
 
 int run_batch(const BatchOptions& opt) {
@@ -101,7 +103,7 @@ int run_batch(const BatchOptions& opt) {
                                     (*opt.list == "-" ? std::string("standard input") : "'" + *opt.list + "'")
                               : "no images (" + io::supported_extensions_text() + ") found under '" +
                                     opt.src + "'");
-  prepare_output_folder(opt);
+  const FolderLock lock = prepare_output_folder(opt);
 
   const int threads =
       opt.jobs > 0 ? opt.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));

@@ -1,19 +1,20 @@
 // Job collection and stale temporary files of `imresize batch` (see batch_jobs.hpp).
 #include "batch_jobs.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <iostream>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include "batch_record.hpp"
 #include "rl/atomic_file.hpp"
 #include "rl/fnv1a.hpp"
 #include "rl/image_io.hpp"
+#include "rl/regular_file.hpp"
 
 namespace rl::app {
 
@@ -115,14 +116,18 @@ std::string check_list_entry(const std::string& line, std::string& rel) {
 std::vector<Source> listed_sources(const BatchOptions& o) {
   const bool from_stdin = *o.list == "-";
   const std::string shown = from_stdin ? std::string("standard input") : *o.list;
-  std::ifstream file;
+  std::string text;
   if (!from_stdin) {
     std::error_code ec;
     if (fs::is_directory(*o.list, ec)) throw UsageError("--list '" + *o.list + "' is a folder, not a file");
-    file.open(*o.list, std::ios::binary);
-    if (!file) throw UsageError("cannot read --list '" + *o.list + "': " + std::strerror(errno));
   }
-  std::istream& in = from_stdin ? std::cin : file;
+  try {
+    text = from_stdin ? read_stream(STDIN_FILENO, shown, kMaxListBytes, "image lists")
+                      : read_regular_file(*o.list, kMaxListBytes, "image lists");
+  } catch (const std::runtime_error& e) {
+    throw UsageError(std::string("--list ") + e.what());
+  }
+  std::istringstream in(text);
   const fs::path src(o.src);
   std::vector<Source> good, bad;
   std::set<std::string> seen;
@@ -139,7 +144,6 @@ std::vector<Source> listed_sources(const BatchOptions& o) {
     else if (seen.insert(rel).second)
       good.push_back({rel, src / fs::path(rel), {}, true});
   }
-  if (in.bad()) throw UsageError("cannot read --list '" + shown + "'");
   std::sort(good.begin(), good.end(), by_rel);
   good.insert(good.end(), std::make_move_iterator(bad.begin()), std::make_move_iterator(bad.end()));
   return good;

@@ -44,8 +44,12 @@ struct CollectedJobs {
 // those this shard owns, each with its outputs per scale and whether they are missing (or
 // --overwrite). Two sources that would write the same outputs: the later (in sorted order, over all
 // shards) gets `error`; so do refused --list lines and listed files that do not exist.
-// Throws UsageError when SRC_DIR cannot be listed or the --list file cannot be read.
+// Throws UsageError when SRC_DIR cannot be listed or the --list file cannot be read: it is read as a
+// regular file (or standard input) of at most kMaxListBytes (rl/regular_file.hpp).
 CollectedJobs collect_jobs(const BatchOptions& o);
+
+// 256 MiB: a million paths of 250 bytes each.
+constexpr std::uint64_t kMaxListBytes = std::uint64_t{256} << 20;
 
 // A temporary file made on another machine or in another container, untouched for this long, is
 // taken as abandoned (its process cannot be asked whether it still runs; a live one renames its

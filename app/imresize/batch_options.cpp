@@ -161,7 +161,8 @@ std::string batch_usage_text() {
          "relative\n"
          "                     to SRC_DIR, instead of every image under it; blank lines and lines starting\n"
          "                     with # are skipped (write ./#name for a name starting with #); absolute\n"
-         "                     paths, '..', other extensions and missing files are reported as failed\n" +
+         "                     paths, '..', other extensions and missing files are reported as failed;\n"
+         "                     FILE is a regular file of at most 256 MiB (a FIFO or device is refused)\n" +
          degrade_help_text() +
          "                     (bd, bd-vsr and dn run on the CPU; with --modcrop the HR is cropped first,\n"
          "                     as Prepare_TestData_HR_LR.m does)\n"

@@ -107,8 +107,14 @@ void write_outputs(const NiqeOptions& o, const std::vector<Row>& rows, double me
 int run(const NiqeOptions& o) {
   if (!o.csv.empty()) check_output_writable(o.csv);
   if (!o.json.empty()) check_output_writable(o.json);
-  const NiqeModel model =
-      o.model_mean.empty() ? niqe_pristine_model() : read_niqe_model(o.model_mean, o.model_cov);
+  // A model that cannot be read (missing, a FIFO, a device, over its size limit, malformed) is a bad
+  // value of --model-mean or --model-cov, refused before anything is scored.
+  NiqeModel model;
+  try {
+    model = o.model_mean.empty() ? niqe_pristine_model() : read_niqe_model(o.model_mean, o.model_cov);
+  } catch (const std::invalid_argument& e) {
+    throw NiqeUsageError(e.what());
+  }
   const std::vector<fs::path> files = score_images_in(o.dir);
   if (files.empty())
     throw NiqeUsageError("no images in " + o.dir + " (" + io::supported_extensions_text() + ")");
@@ -178,7 +184,8 @@ Options:
                       legacy (older MATLAB)
   --model-mean, --model-cov
                       a model of your own in place of the release's pristine one: 36 means and a
-                      36x36 symmetric covariance, float32 or float64 .npy files
+                      36x36 symmetric covariance, float32 or float64 .npy files (regular files
+                      of at most 1 MiB; anything else is refused, exit 2)
   --csv FILE, --json FILE
                       every image's NIQE and the mean, full precision (atomic write)
 

@@ -235,7 +235,9 @@ std::vector<double> npy_values(const std::string& path, const char* what) {
   try {
     a = niqe_detail::read_model_npy(path);
   } catch (const std::exception& e) {
-    throw std::invalid_argument(std::string("NIQE model ") + what + " " + path + ": " + e.what());
+    std::string why = e.what();  // the reader's line starts with the path, which this one names already
+    if (why.rfind(path + ": ", 0) == 0) why.erase(0, path.size() + 2);
+    throw std::invalid_argument(std::string("NIQE model ") + what + " " + path + ": " + why);
   }
   if (a.type() != ElemType::F64 && a.type() != ElemType::F32)
     throw std::invalid_argument(std::string("NIQE model ") + what + " " + path +

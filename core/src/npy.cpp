@@ -2,14 +2,15 @@
 #include "rl/npy.hpp"
 
 #include <cstring>
-#include <fstream>
 #include <iterator>
 #include <limits>
 #include <stdexcept>
 #include <string_view>
 
 #include "rl/atomic_file.hpp"
+#include "rl/limits.hpp"
 #include "rl/npy_layout.hpp"
+#include "rl/regular_file.hpp"
 
 namespace rl {
 
@@ -223,11 +224,11 @@ std::vector<std::uint8_t> npy_encode(const Image& img) {
 }
 
 Image read_npy(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw std::runtime_error("cannot open '" + path + "' for reading");
-  std::vector<std::uint8_t> buf((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  // The largest image any reader takes (float64), and room for the header.
+  constexpr std::uint64_t kMaxBytes = std::uint64_t{kMaxImageElements} * 8 + (std::uint64_t{1} << 20);
+  const std::string buf = read_regular_file(path, kMaxBytes, "images");
   try {
-    return npy_decode(buf.data(), buf.size());
+    return npy_decode(reinterpret_cast<const std::uint8_t*>(buf.data()), buf.size());
   } catch (const std::runtime_error& e) {
     throw std::runtime_error(path + ": " + e.what());
   }

@@ -1,8 +1,6 @@
 // OpenCV-backed image reading and writing, with MATLAB's type conversions on write.
 #include "rl/image_io.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -29,6 +27,7 @@
 #include "rl/image_header.hpp"
 #include "rl/npy.hpp"
 #include "rl/npy_layout.hpp"
+#include "rl/regular_file.hpp"
 #include "tiff_io.hpp"
 
 namespace rl::io {
@@ -306,61 +305,6 @@ void check_elements(const std::string& path, std::uint64_t rows, std::uint64_t c
   }
 }
 
-// An input opened for reading: a regular file only (a FIFO, a device or a socket could block or never
-// end), read at offsets, never past what the caller asks for.
-class InputFile {
- public:
-  explicit InputFile(const std::string& path) : path_(path) {
-    // O_NONBLOCK: opening a FIFO without a writer returns at once instead of waiting for one.
-    fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-    if (fd_ < 0) throw std::runtime_error(path + ": cannot open for reading (" + std::strerror(errno) + ")");
-    struct stat st {};
-    const int stat_error = ::fstat(fd_, &st) != 0 ? errno : 0;
-    const char* refused = nullptr;
-    if (!stat_error && !S_ISREG(st.st_mode))
-      refused = S_ISDIR(st.st_mode)    ? "is a folder, not an image"
-                : S_ISFIFO(st.st_mode) ? "is a FIFO; images are read from regular files only"
-                : S_ISCHR(st.st_mode)  ? "is a character device; images are read from regular files only"
-                : S_ISBLK(st.st_mode)  ? "is a block device; images are read from regular files only"
-                : S_ISSOCK(st.st_mode) ? "is a socket; images are read from regular files only"
-                                       : "is not a regular file; images are read from regular files only";
-    if (stat_error || refused) {
-      ::close(fd_);  // the destructor does not run when the constructor throws
-      throw std::runtime_error(path + ": " +
-                               (stat_error ? "cannot read (" + std::string(std::strerror(stat_error)) + ")"
-                                           : std::string(refused)));
-    }
-    size_ = static_cast<std::uint64_t>(st.st_size);
-  }
-  ~InputFile() { ::close(fd_); }
-  InputFile(const InputFile&) = delete;
-  InputFile& operator=(const InputFile&) = delete;
-
-  std::uint64_t size() const { return size_; }
-  std::size_t read_at(std::uint64_t offset, void* buf, std::size_t n) const {
-    std::size_t done = 0;
-    while (done < n) {
-      const ssize_t k =
-          ::pread(fd_, static_cast<char*>(buf) + done, n - done, static_cast<off_t>(offset + done));
-      if (k < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-      if (k < 0) throw std::runtime_error(path_ + ": read error (" + std::strerror(errno) + ")");
-      if (k == 0) break;
-      done += static_cast<std::size_t>(k);
-    }
-    return done;
-  }
-  std::vector<std::uint8_t> read_first(std::uint64_t n) const {
-    std::vector<std::uint8_t> buf(static_cast<std::size_t>(n));
-    buf.resize(read_at(0, buf.data(), buf.size()));
-    return buf;
-  }
-
- private:
-  std::string path_;
-  int fd_ = -1;
-  std::uint64_t size_ = 0;
-};
-
 }  // namespace
 
 void write_stderr(const std::string& text) {
@@ -374,7 +318,7 @@ Image load(const std::string& path) { return load(path, LoadOptions{}); }
 Image load(const std::string& path, const LoadOptions& opt) {
   std::error_code ec;
   if (!fs::exists(path, ec)) throw std::runtime_error(path + ": no such file");
-  const InputFile file(path);
+  const RegularFile file(path, "images");
   if (lower_extension(path) == ".npy") {
     // The header's shape is checked against the limits before any data is read, and exactly the bytes
     // it needs are read: a longer file is refused, a shorter one is the decoder's error.

@@ -240,8 +240,9 @@ say "unsharded reference run"
 "$imresize" batch "$src" "$whole" --scales 2,3,4 --modcrop --save-hr --jobs 2 >"$scratch/log/whole.out" ||
   fail "the unsharded run failed: $(cat "$scratch/log/whole.out")"
 # Every image gives X2, X3, X4 and, with --save-hr, HR/X2, HR/X3, HR/X4: six files.
-# Six images per input, and the folder's settings record (.imresize-batch-settings, docs/CLI.md).
-written() { find "$1" -type f ! -name .imresize-batch-settings | wc -l; }
+# Six images per input, and the folder's settings record and lock (.imresize-batch-settings,
+# .imresize-batch-lock, docs/CLI.md).
+written() { find "$1" -type f ! -name .imresize-batch-settings ! -name .imresize-batch-lock | wc -l; }
 [ "$(written "$whole")" = $((6 * images)) ] || fail "the unsharded run wrote $(written "$whole") files, want $((6 * images))"
 [ -f "$whole/.imresize-batch-settings" ] || fail "the unsharded run left no settings record"
 

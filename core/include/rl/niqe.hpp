@@ -44,7 +44,8 @@ inline constexpr int kNiqeBlock = 96;     // the release's block size (blocksize
 // mu_prisparam and cov_prisparam of the release's modelparameters.mat (core/src/niqe/README.md).
 const NiqeModel& niqe_pristine_model();
 // A model from two .npy files: the mean (36 values, any 1-D or 2-D shape holding 36) and the
-// covariance (36 x 36, symmetric), float32 or float64, all finite. Throws with one line.
+// covariance (36 x 36, symmetric), float32 or float64, all finite; each file a regular file of at most
+// 1 MiB (rl/regular_file.hpp: a FIFO or a device is refused unread). Throws with one line.
 NiqeModel read_niqe_model(const std::string& mean_npy, const std::string& cov_npy);
 // The same checks on values in memory (the Python module's arrays).
 NiqeModel make_niqe_model(std::vector<double> mean, std::vector<double> cov);

@@ -2,8 +2,6 @@
 #include "model_npy.hpp"
 
 #include <cstdint>
-#include <fstream>
-#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -11,6 +9,7 @@
 
 #include "rl/npy.hpp"
 #include "rl/npy_layout.hpp"
+#include "rl/regular_file.hpp"
 
 namespace rl::niqe_detail {
 
@@ -29,19 +28,26 @@ std::string_view dict_value(std::string_view dict, std::string_view key) {
   return end == std::string_view::npos || end < i ? std::string_view{} : dict.substr(i, end - i);
 }
 
+Image decode(const std::string& path, const std::uint8_t* data, std::size_t size) {
+  try {
+    return npy_decode(data, size);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
+}
+
 }  // namespace
 
 Image read_model_npy(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw std::runtime_error("cannot open '" + path + "' for reading");
-  std::vector<std::uint8_t> buf((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const std::string text = read_regular_file(path, kMaxNiqeModelFileBytes, "NIQE models");
+  const std::vector<std::uint8_t> buf(text.begin(), text.end());
   std::uint64_t end = 0;
   try {
     end = npy_header_end(buf.data(), buf.size());
   } catch (const std::exception& e) {
     throw std::runtime_error(path + ": " + e.what());
   }
-  if (end > buf.size()) return read_npy(path);  // its own message for a truncated file
+  if (end > buf.size()) return decode(path, buf.data(), buf.size());  // its message for a truncated file
   const std::size_t start = buf[6] == 1 ? 10 : 12;
   const std::string_view dict(reinterpret_cast<const char*>(buf.data() + start), end - start);
   const std::string_view shape = dict_value(dict, "'shape'");
@@ -65,7 +71,7 @@ Image read_model_npy(const std::string& path) {
   else if (dims.size() == 2 && fortran)
     restated = "(" + dims[1] + ", " + dims[0] + ")";
   else
-    return read_npy(path);  // what the image reader takes, or its one-line reason why not
+    return decode(path, buf.data(), buf.size());  // what the image reader takes, or its reason why not
   std::string d(dict);
   d.replace(static_cast<std::size_t>(shape.data() - dict.data()), shape.size(), restated);
   if (fortran) d.replace(d.find("True", d.find("'fortran_order'")), 4, "False");
@@ -75,11 +81,7 @@ Image read_model_npy(const std::string& path) {
   for (int b = 0; b < 4; ++b) out.push_back(static_cast<std::uint8_t>(n >> (8 * b)));
   out.insert(out.end(), d.begin(), d.end());
   out.insert(out.end(), buf.begin() + static_cast<std::ptrdiff_t>(end), buf.end());
-  try {
-    return npy_decode(out.data(), out.size());
-  } catch (const std::exception& e) {
-    throw std::runtime_error(path + ": " + e.what());
-  }
+  return decode(path, out.data(), out.size());
 }
 
 }  // namespace rl::niqe_detail

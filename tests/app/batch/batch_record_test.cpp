@@ -104,36 +104,6 @@ TEST(BatchRecord, MixedSettingsResumesAnywayAndADegradationChangeIsNamed) {
   EXPECT_NE(read_text(dst / ".imresize-batch-settings").find("\n--modcrop yes\n"), std::string::npos);
 }
 
-// `imresize batch ARGS` with its address space capped (as prlimit --as does).
-Result run_batch_capped(const std::vector<std::string>& args, const fs::path& logs, std::uint64_t as_bytes) {
-  const fs::path out = logs / "capped-out.txt", err = logs / "capped-err.txt";
-  std::vector<std::string> all{RL_BATCH_EXE, "batch"};
-  all.insert(all.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : all) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (o < 0 || e < 0) ::_exit(126);
-    ::dup2(o, 1);
-    ::dup2(e, 2);
-    const rlimit lim{as_bytes, as_bytes};
-    if (test::kAddressSpaceCapApplies && ::setrlimit(RLIMIT_AS, &lim) != 0) ::_exit(125);
-    ::alarm(120);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
-  }
-  Result r;
-  Child c;
-  c.pid = pid;
-  r.code = wait_child(c);
-  r.out = read_text(out);
-  r.err = read_text(err);
-  return r;
-}
-
 TEST(BatchInputs, OversizedAndBrokenImagesFailOneLineEachUnderAMemoryCap) {
   TempDir t;
   const fs::path src = t.path() / "src", dst = t.path() / "dst";

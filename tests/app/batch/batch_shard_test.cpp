@@ -407,7 +407,8 @@ TEST(BatchList, StandardInputEmptyListsAndUnreadableLists) {
   const fs::path dst2 = t.path() / "dst2";
   for (const auto& [file, message] : std::vector<std::pair<std::string, std::string>>{
            {empty.string(), "no images listed in '" + empty.string()},
-           {(t.path() / "nope.txt").string(), "cannot read --list"},
+           {(t.path() / "nope.txt").string(), "--list " + (t.path() / "nope.txt").string() +
+                                                  ": cannot open for reading (No such file or directory)"},
            {src.string(), "is a folder, not a file"}}) {
     const Result bad = run_batch({src.string(), dst2.string(), "--scales", "2", "--list", file}, t.path());
     EXPECT_EQ(bad.code, 2) << bad.out << bad.err;

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "image_bytes.hpp"
 #include "rl/image.hpp"
 
 extern char** environ;
@@ -63,8 +65,9 @@ struct Child {
 };
 
 // Starts `imresize batch ARGS...` with stdout and stderr redirected to files in `logs` (and standard
-// input read from `input` when given).
-Child start_batch(const std::vector<std::string>& args, const fs::path& logs, const fs::path& input = {}) {
+// input read from `input` when given), `env` ("NAME=value") added to its environment.
+Child start_batch(const std::vector<std::string>& args, const fs::path& logs, const fs::path& input = {},
+                  const std::vector<std::string>& env = {}) {
   static int serial = 0;
   Child c;
   c.out = logs / ("stdout-" + std::to_string(serial) + ".txt");
@@ -79,7 +82,12 @@ Child start_batch(const std::vector<std::string>& args, const fs::path& logs, co
   posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, c.out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, c.err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (!input.empty()) posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, input.c_str(), O_RDONLY, 0);
-  const int rc = posix_spawn(&c.pid, argv[0], &fa, nullptr, argv.data(), environ);
+  std::vector<std::string> env_copy = env;
+  std::vector<char*> envp;
+  for (char** e = environ; *e; ++e) envp.push_back(*e);
+  for (auto& e : env_copy) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  const int rc = posix_spawn(&c.pid, argv[0], &fa, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&fa);
   if (rc != 0)
     throw std::runtime_error(std::string("cannot start ") + RL_BATCH_EXE + ": " + std::strerror(rc));
@@ -100,7 +108,8 @@ struct Result {
   std::string out, err;
 };
 
-Result run_batch(const std::vector<std::string>& args, const fs::path& logs, const fs::path& input = {}) {
+inline Result run_batch(const std::vector<std::string>& args, const fs::path& logs,
+                        const fs::path& input = {}) {
   const Child c = start_batch(args, logs, input);
   Result r;
   r.code = wait_child(c);
@@ -109,25 +118,59 @@ Result run_batch(const std::vector<std::string>& args, const fs::path& logs, con
   return r;
 }
 
-// The files under root but the settings record (DST_DIR/.imresize-batch-settings), which is no output.
+// `imresize batch ARGS` with its address space capped (as prlimit --as does), killed by SIGALRM after
+// `seconds` (code -SIGALRM).
+inline Result run_batch_capped(const std::vector<std::string>& args, const fs::path& logs,
+                               std::uint64_t as_bytes, unsigned seconds = 120) {
+  const fs::path out = logs / "capped-out.txt", err = logs / "capped-err.txt";
+  std::vector<std::string> all{RL_BATCH_EXE, "batch"};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : all) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (o < 0 || e < 0) ::_exit(126);
+    ::dup2(o, 1);
+    ::dup2(e, 2);
+    const rlimit lim{as_bytes, as_bytes};
+    if (test::kAddressSpaceCapApplies && ::setrlimit(RLIMIT_AS, &lim) != 0) ::_exit(125);
+    ::alarm(seconds);  // kept across exec: a hang ends as SIGALRM
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  Result r;
+  Child c;
+  c.pid = pid;
+  r.code = wait_child(c);
+  r.out = read_text(out);
+  r.err = read_text(err);
+  return r;
+}
+
+// The files under root but the settings record and its lock (DST_DIR/.imresize-batch-settings and
+// .imresize-batch-lock), which are no outputs.
 std::vector<fs::path> files_under(const fs::path& root) {
   std::vector<fs::path> out;
   std::error_code ec;
   for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec))
-    if (std::error_code e2; it->is_regular_file(e2) && it->path() != root / ".imresize-batch-settings")
+    if (std::error_code e2; it->is_regular_file(e2) && it->path() != root / ".imresize-batch-settings" &&
+                            it->path() != root / ".imresize-batch-lock")
       out.push_back(it->path());  // files come and go mid-run
   std::sort(out.begin(), out.end());
   return out;
 }
 
-bool has_temp_files(const fs::path& root) {
+inline bool has_temp_files(const fs::path& root) {
   for (const auto& p : files_under(root))
     if (p.filename().string().find(".rl-tmp-") != std::string::npos) return true;
   return false;
 }
 
 // Folder X{s}. (Built with append: GCC 12 warns falsely on "X" + std::to_string(s) at -O3.)
-std::string xdir(int s) { return std::string("X").append(std::to_string(s)); }
+inline std::string xdir(int s) { return std::string("X").append(std::to_string(s)); }
 
 // Deterministic noise: incompressible, so encoding takes long enough to interrupt mid-run.
 Image noise_image(int rows, int cols, int channels, ElemType type, unsigned seed) {

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 
@@ -91,6 +92,41 @@ TEST_F(CliInputBounds, FifoIsRefusedWithoutWaitingForAWriter) {
   ASSERT_EQ(::mkfifo((dir / "pipe.png").c_str(), 0600), 0);
   const auto r = run_capped({dir / "pipe.png", dir / "o.png", "--scale", "0.5"}, dir.path(), 0, 20);
   expect_one_line_failure(r, "is a FIFO", dir.path() / "o.png");
+}
+
+// A NIQE model named by --model-mean or --model-cov is read as images are: a FIFO, /dev/zero, a link to
+// it or a file over 1 MiB is a bad value (exit 2, one line), at once and under the memory cap.
+TEST_F(CliInputBounds, NiqeModelThatIsAFifoADeviceOrTooLargeIsRefusedAtOnce) {
+  fs::create_directories(dir.path() / "imgs");
+  test::write_bytes(dir.path() / "imgs/a.png", test::make_png(96, 96, 0, 8, ramp(96 * 96)));
+  // A good mean: 36 zeros as float64, in numpy's .npy v1.0 layout (a 118-byte header, so 128 in all).
+  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (36,), }";
+  header.append(117 - header.size(), ' ').push_back('\n');
+  test::write_text(dir.path() / "mean.npy",
+                   std::string("\x93NUMPY\x01\x00\x76\x00", 10) + header + std::string(36 * 8, '\0'));
+  ASSERT_EQ(::mkfifo((dir / "model.fifo").c_str(), 0600), 0);
+  fs::create_symlink("/dev/zero", dir.path() / "zero.npy");
+  test::write_text(dir.path() / "big.npy", "\x93NUMPY");
+  fs::resize_file(dir.path() / "big.npy", (1u << 20) + 1);
+  for (const auto& [model, why] : std::vector<std::pair<std::string, std::string>>{
+           {dir / "model.fifo", ": is a FIFO; NIQE models are read from regular files only"},
+           {"/dev/zero", ": is a character device; NIQE models are read from regular files only"},
+           {dir / "zero.npy", ": is a character device; NIQE models are read from regular files only"},
+           {dir / "big.npy", ": larger than the 1048576-byte limit for NIQE models"}}) {
+    for (const bool as_cov : {false, true}) {
+      const auto t0 = std::chrono::steady_clock::now();
+      const auto r =
+          run_capped({"score", "--metric", "niqe", dir / "imgs", "--model-mean",
+                      as_cov ? dir / "mean.npy" : model, "--model-cov", as_cov ? model : dir / "mean.npy"},
+                     dir.path(), kCap, 20);
+      EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10)) << model;
+      EXPECT_EQ(r.code, 2) << model << "\n" << r.err;
+      EXPECT_EQ(r.err_lines(), 1) << r.err;
+      const std::string want = std::string("imresize score: NIQE model ") +
+                               (as_cov ? "covariance " : "mean ") + model + why + "\n";
+      EXPECT_EQ(r.err, want);
+    }
+  }
 }
 
 TEST_F(CliInputBounds, TiffHeaderClaimingAGigapixelIsRefusedBeforeDecoding) {

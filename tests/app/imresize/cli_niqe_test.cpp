@@ -85,7 +85,7 @@ TEST(ScoreNiqeCli, BadInputsOneLineEachAndNoFileWritten) {
   one_line({"score", "--metric", "niqe", imgs.string(), "--model-mean", "m.npy"}, 2, "go together");
   one_line({"score", "--metric", "niqe", imgs.string(), "--model-mean", "m.npy", "--model-cov", "c.npy",
             "--csv", csv},
-           1, "NIQE model mean m.npy");
+           2, "NIQE model mean m.npy");  // a model that cannot be read is a bad value
   one_line({"score", "--metric", "niqe", (dir.path() / "none").string()}, 1, "is not a folder");
   const CmdResult help = run_imresize({"score", "--metric", "niqe", "--help"}, dir.path());
   EXPECT_EQ(help.code, 0);

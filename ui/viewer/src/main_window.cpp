@@ -26,7 +26,6 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabBar>
@@ -49,6 +48,7 @@
 #include "rl/ui/pane_widget.hpp"
 #include "rl/ui/parameter_toolbar.hpp"
 #include "rl/ui/recent_files.hpp"
+#include "rl/ui/settings_file.hpp"
 #include "rl/ui/shortcuts_dialog.hpp"
 #include "rl/ui/status_line.hpp"
 #include "rl/ui/view_state.hpp"
@@ -142,16 +142,22 @@ MainWindow::MainWindow(QWidget* parent)
   connect(doc_, &Document::error_occurred, this, &MainWindow::show_error);
   connect(doc_, &Document::file_loaded, this, [this](const QString& path) {
     recent_->add(path);
-    QSettings s;
-    save_viewer_settings(s, settings_to_save());
+    if (const auto s = open_settings()) save_viewer_settings(*s, settings_to_save());
     banner_->hide();
   });
 
-  restored_ = load_viewer_settings(QSettings());
+  // A settings file that is no regular file, or is too large, is neither read nor written: the
+  // defaults, and the reason on the banner.
+  QString settings_refusal;
+  if (const auto s = open_settings(&settings_refusal)) restored_ = load_viewer_settings(*s);
   apply_settings(restored_);
   doc_->set_maps_shown(diff_action_->isChecked());  // the action is unchecked at first: no signal
   load_default_image();
   mark_session_start();
+  if (!settings_refusal.isEmpty()) {
+    show_error("Settings not read: " + settings_refusal);
+    qWarning("resizelab: settings not read: %s", qPrintable(settings_refusal));
+  }
 }
 
 MainWindow::~MainWindow() = default;
@@ -456,8 +462,7 @@ void MainWindow::fit_to_screen() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
-  QSettings s;
-  save_viewer_settings(s, settings_to_save());
+  if (const auto s = open_settings()) save_viewer_settings(*s, settings_to_save());
   e->accept();
 }
 
