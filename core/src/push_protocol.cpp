@@ -178,11 +178,14 @@ void Parser::feed(const std::uint8_t* data, std::size_t size) {
     if (cur_.payload.size() < payload_len_) {
       const std::size_t want = static_cast<std::size_t>(payload_len_) - cur_.payload.size();
       const std::size_t k = std::min(size, want);
-      // Grown as bytes arrive, by doubling up to the announced length: a header alone takes nothing.
+      // Grown as bytes arrive, so a header alone takes nothing: doubled until an eighth of the payload
+      // is in, then the whole at once (at most 1.25 times the payload held while it is copied).
+      const auto whole = static_cast<std::size_t>(payload_len_);
       const std::size_t need = cur_.payload.size() + k;
       if (need > cur_.payload.capacity())
-        cur_.payload.reserve(std::min(static_cast<std::size_t>(payload_len_),
-                                      std::max({need, 2 * cur_.payload.capacity(), std::size_t{1} << 16})));
+        cur_.payload.reserve(need >= whole / 8 ? whole
+                                               : std::min(whole, std::max({need, 2 * cur_.payload.capacity(),
+                                                                           std::size_t{1} << 16})));
       cur_.payload.insert(cur_.payload.end(), data, data + k);
       data += k;
       size -= k;

@@ -65,8 +65,9 @@ Message reply(bool ok, const std::string& text, std::vector<std::uint8_t> payloa
 // Reads messages from a byte stream in pieces as they arrive. A header is checked as soon as its 32
 // bytes are in (magic, version, type, role, flags, reserved bytes, name length, scale, and the payload
 // length against `max_payload_bytes` and the type), so nothing larger than that is ever buffered; the
-// buffer grows with the bytes that arrive (a header alone reserves nothing), and an allocation that
-// fails throws std::bad_alloc out of feed(). A request's name is checked by name_error once it is in.
+// buffer grows with the bytes that arrive (a header alone reserves nothing; the whole payload is
+// reserved once an eighth of it is in), and an allocation that fails throws std::bad_alloc out of
+// feed(). A request's name is checked by name_error once it is in.
 // After a malformed message it stops: error() says why in one line, and later bytes are ignored (a
 // stream cannot be resynchronised).
 class Parser {
