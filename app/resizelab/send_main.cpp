@@ -10,6 +10,7 @@
 #include <QThread>
 #include <cstdio>
 #include <optional>
+#include <string>
 
 #include "exit_codes.hpp"
 #include "rl/image_io.hpp"
@@ -90,8 +91,9 @@ int send_main(int argc, char** argv) {
   }
   if (file.isEmpty()) return usage_error("--send needs a FILE");
   if (name.isEmpty()) name = QFileInfo(file).completeBaseName();
-  if (name.toUtf8().size() > static_cast<qsizetype>(push::kMaxName))
-    return usage_error(QStringLiteral("--name is longer than %1 bytes").arg(push::kMaxName));
+  // The viewer's rule for names, before anything is sent (exit 1, as the viewer's refusal would be).
+  if (const std::string why = push::name_error(name.toStdString()); !why.empty())
+    return failure(QString::fromStdString(why));
 
   push::Message m;
   m.type = push::Type::Open;

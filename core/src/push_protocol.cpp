@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
+#include <utility>
 
 #include "rl/limits.hpp"
 #include "rl/npy.hpp"
@@ -28,7 +30,44 @@ void put_le(std::uint8_t* p, T v) {
   std::memcpy(p, &v, sizeof(T));
 }
 
+std::string long_name(std::size_t bytes) {
+  return "a name of " + std::to_string(bytes) + " bytes (at most " + std::to_string(kMaxName) + ")";
+}
+
+// The code point of the UTF-8 sequence at s[i] and its length, or a length of 0 where s[i] starts no
+// valid sequence (a stray continuation byte, a truncated or overlong form, a surrogate, > U+10FFFF).
+std::pair<char32_t, std::size_t> decode_utf8(std::string_view s, std::size_t i) {
+  const auto b = [&s](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = b(i);
+  if (c < 0x80) return {c, 1};
+  const std::size_t n = c >= 0xf8 ? 0 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
+  if (n == 0 || i + n > s.size()) return {0, 0};
+  char32_t cp = c & (0x7f >> n);
+  for (std::size_t k = 1; k < n; ++k) {
+    if ((b(i + k) & 0xc0) != 0x80) return {0, 0};
+    cp = (cp << 6) | (b(i + k) & 0x3f);
+  }
+  constexpr char32_t kLeast[5] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kLeast[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return {0, 0};
+  return {cp, n};
+}
+
 }  // namespace
+
+std::string name_error(std::string_view name) {
+  if (name.size() > kMaxName) return long_name(name.size());
+  for (std::size_t i = 0; i < name.size();) {
+    const auto [cp, n] = decode_utf8(name, i);
+    if (n == 0) return "the name is not valid UTF-8 (byte " + std::to_string(i + 1) + ")";
+    if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) {
+      char code[8];
+      std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(cp));
+      return std::string("a control character (") + code + ") in the name";
+    }
+    i += n;
+  }
+  return {};
+}
 
 const char* to_string(Role r) {
   switch (r) {
@@ -97,9 +136,7 @@ void Parser::check_header() {
   const Type t = static_cast<Type>(type);
   if (reserved != 0) return fail("reserved bytes not zero");
   if (flags & ~1u) return fail("unknown flags " + std::to_string(flags));
-  if (t != Type::Reply && name_len_ > kMaxName)
-    return fail("a name of " + std::to_string(name_len_) + " bytes (at most " + std::to_string(kMaxName) +
-                ")");
+  if (t != Type::Reply && name_len_ > kMaxName) return fail(long_name(name_len_));
   if (!std::isfinite(scale) || scale < 0) return fail("the scale is not a finite number >= 0");
   if ((t == Type::Close || t == Type::Query) && payload_len_ != 0)
     return fail("a close or query carries no payload");
@@ -124,7 +161,6 @@ void Parser::feed(const std::uint8_t* data, std::size_t size) {
       if (have_header_ < kHeaderSize) return;
       check_header();
       if (failed()) return;
-      cur_.payload.reserve(static_cast<std::size_t>(payload_len_));  // within the bound: checked above
     }
     if (cur_.name.size() < name_len_) {
       const std::size_t k = std::min(size, name_len_ - cur_.name.size());
@@ -132,15 +168,24 @@ void Parser::feed(const std::uint8_t* data, std::size_t size) {
       data += k;
       size -= k;
       if (cur_.name.size() < name_len_) return;
-      for (const char c : cur_.name)
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-          error_ = "malformed message: a control character in the name";
+      if (cur_.type != Type::Reply) {
+        if (std::string why = name_error(cur_.name); !why.empty()) {
+          error_ = "malformed message: " + why;
           return;
         }
+      }
     }
     if (cur_.payload.size() < payload_len_) {
       const std::size_t want = static_cast<std::size_t>(payload_len_) - cur_.payload.size();
       const std::size_t k = std::min(size, want);
+      // Grown as bytes arrive, so a header alone takes nothing: doubled until an eighth of the payload
+      // is in, then the whole at once (at most 1.25 times the payload held while it is copied).
+      const auto whole = static_cast<std::size_t>(payload_len_);
+      const std::size_t need = cur_.payload.size() + k;
+      if (need > cur_.payload.capacity())
+        cur_.payload.reserve(need >= whole / 8 ? whole
+                                               : std::min(whole, std::max({need, 2 * cur_.payload.capacity(),
+                                                                           std::size_t{1} << 16})));
       cur_.payload.insert(cur_.payload.end(), data, data + k);
       data += k;
       size -= k;

@@ -5,7 +5,7 @@
     for step in range(steps):
         ...
         if step % 100 == 0:
-            resizelab.show(sr, name="sr")               # one pane, updated in place every time
+            resizelab.show(sr, name="sr", missing="ignore")  # one pane, updated in place; no viewer: one warning
 
 show() sends the image over the viewer's local socket (docs/VIEWER.md, "Pushing images from Python
 and scripts") and starts a viewer when none runs. Pure Python: numpy only, torch never imported.
@@ -17,11 +17,15 @@ import shutil
 import socket
 import stat
 import struct
+import signal
 import subprocess
 import tempfile
 import time
+import warnings
 
 import numpy as np
+
+from . import _core
 
 __all__ = ["show", "close", "query", "socket_path", "ViewerError"]
 
@@ -41,7 +45,24 @@ TIMEOUT_S = 90.0
 
 
 class ViewerError(RuntimeError):
-    """The viewer refused a message (its one-line reply), or none could be reached."""
+    """The viewer refused a message (its one-line reply), or none could be reached: then `unreachable`
+    is True (none listens and none could be started, or it stopped answering; what show(missing=
+    "ignore") lets pass)."""
+
+    unreachable = False
+
+
+def _unreachable(text):
+    e = ViewerError(text)
+    e.unreachable = True
+    return e
+
+
+# Viewers that exited at once when show() started them, by (executable, the display settings): the
+# reason, raised again at once instead of starting one more (which would fail the same way).
+_FAILED_STARTS = {}
+_DISPLAY_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+_warned = False  # show(missing="ignore") has warned since a viewer was last reached
 
 
 def socket_path():
@@ -126,10 +147,19 @@ def _npy_header(a):
     return b"\x93NUMPY\x01\x00" + struct.pack("<H", len(d)) + d.encode("latin1")
 
 
+def _name_bytes(name):
+    """name as UTF-8, refused (ViewerError) by the viewer's own rule before anything is sent."""
+    if not isinstance(name, str):
+        raise ViewerError(f"the name must be a str, not {type(name).__name__}")
+    raw = name.encode("utf-8", "surrogatepass")  # a lone surrogate: bytes the rule refuses
+    why = _core._push_name_error(raw)
+    if why:
+        raise ViewerError(why)
+    return raw
+
+
 def _header(kind, role, name, flags=0, scale=0.0, payload=0):
-    raw = name.encode("utf-8")
-    if len(raw) > 255:
-        raise ValueError(f"resizelab.show: the name is {len(raw)} bytes long (at most 255)")
+    raw = _name_bytes(name)
     return _HEADER.pack(_MAGIC, _VERSION, kind, _ROLES[role], len(raw), flags, 0, float(scale), payload) + raw
 
 
@@ -139,42 +169,87 @@ def _ready(s):
 
 
 def _exchange(s, *parts):
-    """Sends parts, returns the reply (text, payload); a viewer silent for TIMEOUT_S: ViewerError."""
+    """Sends parts, returns the reply (text, payload); a viewer silent for TIMEOUT_S: ViewerError. A
+    viewer that refuses a message as it arrives (its header, or a full viewer) replies and closes before
+    the rest is sent: its reply is read and raised."""
     try:
-        for p in parts:
-            s.sendall(p)
+        try:
+            for p in parts:
+                s.sendall(p)
+        except (BrokenPipeError, ConnectionResetError) as e:
+            try:
+                s.settimeout(5.0)
+                _reply(s)  # raises with the viewer's reason
+            except ViewerError:
+                raise
+            except OSError:
+                pass
+            why = f"the viewer closed the connection before the message was sent ({e.strerror})"
+            raise _unreachable(why) from None
         return _reply(s)
     except socket.timeout:
-        raise ViewerError(f"the viewer did not answer within {TIMEOUT_S:g} s (stopped or hung?)") from None
+        raise _unreachable(f"the viewer did not answer within {TIMEOUT_S:g} s (stopped or hung?)") from None
+    except OSError as e:
+        raise _unreachable(f"the connection to the viewer failed: {e.strerror or e}") from None
 
 
-def _connect(start):
-    path = socket_path()
+def _try_connect(path):
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         s.connect(path)
     except OSError:
         s.close()
-        if not start:
-            raise ViewerError(f"no resizelab viewer listens at {path}") from None
-    else:
-        return _ready(_peer_check(s, path))
+        return None
+    return _ready(_peer_check(s, path))
+
+
+def _exit_reason(proc, err):
+    """How a started viewer ended, in one line: its status and the first line it wrote on stderr."""
+    rc = proc.returncode
+    status = f"killed by {signal.Signals(-rc).name}" if rc < 0 else f"exit status {rc}"
+    err.seek(0)
+    lines = [ln.strip() for ln in err.read(8192).decode("utf-8", "replace").splitlines() if ln.strip()]
+    return status + (": " + lines[0][:300] if lines else "")
+
+
+def _connect(start):
+    global _warned
+    path = socket_path()
+    s = _try_connect(path)
+    if s is None and not start:
+        raise _unreachable(f"no resizelab viewer listens at {path}")
+    if s is None:
+        s = _start_viewer(path)
+    _warned = False
+    return s
+
+
+def _start_viewer(path):
     exe = os.environ.get("RESIZELAB_VIEWER") or shutil.which("resizelab")
     if not exe:
-        raise ViewerError(f"no resizelab viewer listens at {path}, and resizelab is not on PATH to start one")
-    subprocess.Popen([exe], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                     start_new_session=True)
-    deadline = time.monotonic() + START_WAIT_S
-    while time.monotonic() < deadline:
-        time.sleep(0.1)
-        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        raise _unreachable(f"no resizelab viewer listens at {path}, and resizelab is not on PATH to start one")
+    key = (exe,) + tuple(os.environ.get(k) for k in _DISPLAY_VARIABLES)
+    if key in _FAILED_STARTS:
+        raise _unreachable(f"no resizelab viewer listens at {path}; {exe} is not started again: "
+                           f"it exited at once before ({_FAILED_STARTS[key]})")
+    # Its stderr goes to an unnamed file: read if it ends at once, never a pipe it could fill.
+    with tempfile.TemporaryFile() as err:
         try:
-            s.connect(path)
-        except OSError:
-            s.close()
-            continue
-        return _ready(_peer_check(s, path))
-    raise ViewerError(f"started {exe}, but nothing listened at {path} within {START_WAIT_S:g} s")
+            proc = subprocess.Popen([exe], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
+                                    start_new_session=True)
+        except OSError as e:
+            raise _unreachable(f"no resizelab viewer listens at {path}, and {exe} cannot be started: "
+                               f"{e.strerror or e}") from None
+        deadline = time.monotonic() + START_WAIT_S
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            s = _try_connect(path)
+            if s is not None:
+                return s
+            if proc.poll() is not None:
+                _FAILED_STARTS[key] = _exit_reason(proc, err)
+                raise _unreachable(f"started {exe}, but it exited at once ({_FAILED_STARTS[key]})")
+    raise _unreachable(f"started {exe}, but nothing listened at {path} within {START_WAIT_S:g} s")
 
 
 def _read_exactly(s, n):
@@ -183,7 +258,7 @@ def _read_exactly(s, n):
     while got < n:
         k = s.recv_into(view[got:], n - got)
         if k == 0:
-            raise ViewerError("the viewer closed the connection before replying")
+            raise _unreachable("the viewer closed the connection before replying")
         got += k
     return bytes(buf)
 
@@ -205,7 +280,7 @@ def _role(role):
     return role
 
 
-def show(image, name="sr", role="pane", scale=None, *, layout=None, start=True):
+def show(image, name="sr", role="pane", scale=None, *, layout=None, start=True, missing="raise"):
     """Shows image in the running resizelab viewer (started when none runs, with start=True).
 
     image: a numpy array or a torch tensor on any device, of uint8, uint16, uint32, int8, int16, int32,
@@ -217,7 +292,13 @@ def show(image, name="sr", role="pane", scale=None, *, layout=None, start=True):
     "reference" (what the panes are compared with) or "hr" (the loaded image; with scale=s, an integer
     2..16, the resizer panes become SR round trips at s from it and every pane is compared with it).
     Returns the viewer's one-line reply; raises ViewerError with the viewer's reason when it refuses.
+    missing: "raise" (ViewerError when no viewer can be reached: none listens and none starts, or it
+    stops answering) or "ignore" (then one warning, and None returned, until a viewer is reached again:
+    a training loop goes on without a window; a refusal still raises).
     """
+    global _warned
+    if missing not in ("raise", "ignore"):
+        raise ValueError(f"resizelab.show: missing must be 'raise' or 'ignore', not {missing!r}")
     role = _role(role)
     a = _hwc(_as_array(image), layout)
     if a.dtype not in _DTYPES:
@@ -225,23 +306,35 @@ def show(image, name="sr", role="pane", scale=None, *, layout=None, start=True):
                         "use uint8, uint16, uint32, int8, int16, int32, float32, float64 or bool")
     a = np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("<"))
     head = _npy_header(a)
-    with _connect(start) as s:
-        return _exchange(s, _header(_OPEN, role, name, scale=scale or 0.0, payload=len(head) + a.nbytes) + head,
-                         memoryview(a).cast("B"))[0]
+    header = _header(_OPEN, role, name, scale=scale or 0.0, payload=len(head) + a.nbytes) + head
+    try:
+        with _connect(start) as s:
+            # A flat byte view (an empty image too: the viewer says why it is refused).
+            return _exchange(s, header, memoryview(a.reshape(-1).view(np.uint8)))[0]
+    except ViewerError as e:
+        if missing == "raise" or not e.unreachable:
+            raise
+        if not _warned:
+            _warned = True
+            warnings.warn(f"resizelab.show: {e}; images are not shown until a viewer can be reached "
+                          "(missing='ignore')", RuntimeWarning, stacklevel=2)
+        return None
 
 
 def close(name, role="pane", *, start=False):
     """Removes pane `name` that show() made (role="reference": the reference); returns the reply."""
+    message = _header(_CLOSE, _role(role), name)
     with _connect(start) as s:
-        return _exchange(s, _header(_CLOSE, _role(role), name))[0]
+        return _exchange(s, message)[0]
 
 
 def query(name, role="pane", *, pixels=True):
     """What the viewer shows as pane `name` (or the reference, or the HR) once its result and statistics
     are current: (the image as a numpy array, H x W or H x W x C, or None with pixels=False; the
     viewer's line with the pane's statistics)."""
+    message = _header(_QUERY, _role(role), name, flags=_QUERY_PIXELS if pixels else 0)
     with _connect(False) as s:
-        text, payload = _exchange(s, _header(_QUERY, _role(role), name, flags=_QUERY_PIXELS if pixels else 0))
+        text, payload = _exchange(s, message)
     if not pixels:
         return None, text
     import io

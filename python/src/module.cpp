@@ -6,6 +6,7 @@
 
 #include "bindings.hpp"
 #include "rl/parallel.hpp"
+#include "rl/push_protocol.hpp"
 
 using namespace rlpy;
 
@@ -110,6 +111,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("imresize_backward", &imresize_backward, py::arg("grad_output"), py::arg("plan"), py::kw_only(),
         py::arg("device") = "cpu");
   // The core's thread count for every resize and metric (resizelab.set_num_threads checks the value).
+  // The viewer's rule for a pushed image's name (resizelab.show checks it before sending): "" or why not.
+  m.def("_push_name_error", [](const py::bytes& name) { return rl::push::name_error(std::string(name)); });
   m.def("_set_num_threads", [](int n) { rl::set_default_threads(n); });
   m.def("_get_num_threads", [] { return rl::default_threads(); });
   m.def("supported_dtypes", [] {

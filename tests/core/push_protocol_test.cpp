@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <string>
+#include <utility>
 
 #include "rl/limits.hpp"
 #include "rl/npy.hpp"
@@ -140,8 +142,46 @@ TEST(PushProtocol, ControlCharacterInNameRefused) {
   const auto bytes = encode(m);
   Parser p;
   p.feed(bytes.data(), bytes.size());
-  EXPECT_EQ(p.error(), "malformed message: a control character in the name");
+  EXPECT_EQ(p.error(), "malformed message: a control character (U+000A) in the name");
   EXPECT_FALSE(p.take());
+}
+
+// One rule for every request's name (the parser's, and resizelab.show's before it sends): UTF-8 in its
+// shortest forms, no C0 or C1 control character, at most 255 bytes.
+TEST(PushProtocol, NamesAreUtf8WithoutControlCharacters) {
+  for (const char* ok : {"sr step 10", "caf\xc3\xa9", "\xe6\x97\xa5\xe6\x9c\xac", "\xf0\x9f\x98\x80",
+                         "\xc2\xa0nbsp", "\xef\xbf\xbf", "\xf4\x8f\xbf\xbf", ""})
+    EXPECT_EQ(name_error(ok), "") << ok;
+  const std::pair<std::string, std::string> bad[] = {
+      {"a\tb", "a control character (U+0009) in the name"},
+      {"x\x7f", "a control character (U+007F) in the name"},
+      {"x\xc2\x85", "a control character (U+0085) in the name"},     // NEL
+      {"\xc2\x9b[31m", "a control character (U+009B) in the name"},  // CSI
+      {std::string("a\0b", 3), "a control character (U+0000) in the name"},
+      {"ab\xff", "the name is not valid UTF-8 (byte 3)"},
+      {"\xc0\xaf", "the name is not valid UTF-8 (byte 1)"},          // overlong '/'
+      {"\xe0\x80\xaf", "the name is not valid UTF-8 (byte 1)"},      // overlong
+      {"\xed\xa0\x80", "the name is not valid UTF-8 (byte 1)"},      // a surrogate (Python's surrogatepass)
+      {"\xf4\x90\x80\x80", "the name is not valid UTF-8 (byte 1)"},  // above U+10FFFF
+      {"\xf9\x80\x80\x80", "the name is not valid UTF-8 (byte 1)"},  // no such lead byte
+      {"x\xe2\x82", "the name is not valid UTF-8 (byte 2)"},         // truncated
+      {"\x80", "the name is not valid UTF-8 (byte 1)"},
+      {std::string(256, 'a'), "a name of 256 bytes (at most 255)"},
+  };
+  for (const auto& [name, why] : bad) {
+    EXPECT_EQ(name_error(name), why);
+    if (name.size() > kMaxName)
+      continue;  // refused from the header (PushProtocol.MalformedHeadersAreRefusedAtOnce)
+    Parser p;
+    const auto bytes = encode(open_message(float_image(), name, Role::Pane));
+    p.feed(bytes.data(), bytes.size());
+    EXPECT_EQ(p.error(), "malformed message: " + why);
+  }
+  // A reply's message is the viewer's own text: not held to a name's rule.
+  const auto reply_bytes = encode(reply(false, "line\twith a tab"));
+  Parser p;
+  p.feed(reply_bytes.data(), reply_bytes.size());
+  EXPECT_FALSE(p.failed());
 }
 
 TEST(PushProtocol, TruncatedMessageStaysPending) {

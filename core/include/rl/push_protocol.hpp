@@ -17,6 +17,7 @@
 #include <deque>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rl/image.hpp"
@@ -52,15 +53,23 @@ std::size_t max_payload();
 // 8 bytes (float64) and a .npy header, and never more than max_payload(); 0 pixels: no pixel limit.
 std::size_t max_payload(std::uint64_t max_pixels);
 
+// Why `name` cannot be a request's name, in one line; "" when it can. A name is at most kMaxName
+// bytes of UTF-8 (shortest forms, no surrogates, nothing above U+10FFFF) with no control character
+// (U+0000..U+001F, U+007F..U+009F). The parser and the Python client (resizelab.show) ask this.
+std::string name_error(std::string_view name);
+
 // The header, the name and the payload in one buffer (no checks: the parser checks what it reads).
 std::vector<std::uint8_t> encode(const Message& m);
 Message reply(bool ok, const std::string& text, std::vector<std::uint8_t> payload = {});
 
 // Reads messages from a byte stream in pieces as they arrive. A header is checked as soon as its 32
 // bytes are in (magic, version, type, role, flags, reserved bytes, name length, scale, and the payload
-// length against `max_payload_bytes` and the type), so nothing larger than that is ever buffered. After
-// a malformed header it stops: error() says why in one line, and later bytes are ignored (a stream
-// cannot be resynchronised).
+// length against `max_payload_bytes` and the type), so nothing larger than that is ever buffered; the
+// buffer grows with the bytes that arrive (a header alone reserves nothing; the whole payload is
+// reserved once an eighth of it is in), and an allocation that fails throws std::bad_alloc out of
+// feed(). A request's name is checked by name_error once it is in.
+// After a malformed message it stops: error() says why in one line, and later bytes are ignored (a
+// stream cannot be resynchronised).
 class Parser {
  public:
   explicit Parser(std::size_t max_payload_bytes = max_payload()) : max_payload_(max_payload_bytes) {}

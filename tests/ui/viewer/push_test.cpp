@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <utility>
 
 #include "rl/ui/difference_panel.hpp"
 #include "rl/ui/elided_label.hpp"
@@ -51,6 +52,29 @@ class PushTest : public QObject {
     test::isolate_settings();
     w_ = std::make_unique<MainWindow>();
     QVERIFY(test::show_and_settle(*w_, *doc(), kWaitMs));
+  }
+
+  // On the default panes (MATLAB's resizes of the default image), a pushed pane holds the image sent,
+  // of its own size and type: not the result of the MATLAB pane whose method it would have by default
+  // (a pushed pane keeps PaneConfig's default method, bicubic antialiased, which is pane 1's).
+  void aPaneBesideTheResizerPanesHoldsTheImageSent() {
+    const rl::Image q1 = float_image(32, 32, 0.0f);
+    rl::Image q2 = rl::Image::uninitialized(300, 200, 3, rl::ElemType::U8);
+    for (std::size_t i = 0; i < q2.elements(); ++i)
+      q2.data<std::uint8_t>()[i] = static_cast<std::uint8_t>(i * 31);
+    QCOMPARE(doc()->push_image("q1", rl::push::Role::Pane, q1, 0), QString());
+    QCOMPARE(doc()->push_image("q2", rl::push::Role::Pane, q2, 0), QString());
+    QVERIFY(settle());
+    for (const auto& [name, img] : {std::pair<const char*, const rl::Image*>{"q1", &q1}, {"q2", &q2}}) {
+      const int i = doc()->pushed_pane(name);
+      QVERIFY(i >= 4);
+      QVERIFY(doc()->result(i).image);
+      QVERIFY2(same_bytes(*doc()->result(i).image, *img), name);
+      QVERIFY(doc()->result(i).image != doc()->result(0).image);
+    }
+    QCOMPARE(doc()->close_pushed("q1", rl::push::Role::Pane), QString());
+    QCOMPARE(doc()->close_pushed("q2", rl::push::Role::Pane), QString());
+    QVERIFY(settle());
   }
 
   // The HR with factor 4: the resizer panes become round trips compared with it, and the panel's

@@ -261,7 +261,6 @@ Image load_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary 
 
 namespace detail {
 namespace {
-bool is_matlab_pane(const PaneConfig& p) { return !p.is_file() && p.sr_round_trip == 0 && !p.peer; }
 bool same_table(const AxisTable& a, const AxisTable& b) {
   return a.in_size == b.in_size && a.out_size == b.out_size && a.scale == b.scale &&
          a.kernel_width == b.kernel_width && a.antialiased == b.antialiased && a.taps_full == b.taps_full &&
@@ -280,11 +279,11 @@ bool same_tables(const Plan& a, const Plan& b) {
 std::optional<PaneResult> result_of_same_tables(const Image& src, const ResizeSpec& base,
                                                 const std::vector<PaneConfig>& panes,
                                                 const std::vector<PaneResult>& results, std::size_t i) {
-  if (i >= panes.size() || !is_matlab_pane(panes[i])) return std::nullopt;
+  if (i >= panes.size() || !panes[i].is_matlab_resize()) return std::nullopt;
   std::optional<Plan> plan;
   for (std::size_t j = 0; j < i && j < results.size(); ++j) {
     const PaneResult& r = results[j];
-    if (!is_matlab_pane(panes[j]) || !r.image || !r.plan || !r.error.isEmpty()) continue;
+    if (!panes[j].is_matlab_resize() || !r.image || !r.plan || !r.error.isEmpty()) continue;
     if (panes[j].method != panes[i].method) continue;
     if (!plan) {
       ResizeSpec spec = base;

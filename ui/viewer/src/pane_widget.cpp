@@ -135,7 +135,7 @@ void PaneWidget::set_config(const PaneConfig& c) {
   aa_->setChecked(c.antialiasing);
   sr_round_trip_ = c.sr_round_trip;
   sr_degradation_ = c.sr_degradation;
-  aa_->setVisible(!c.peer && !sr_round_trip_ && !c.is_file() && !c.is_pushed());
+  aa_->setVisible(c.is_matlab_resize());
   fit_method_box();
   file_path_ = c.file;
   const QSignalBlocker b3(upscale_);

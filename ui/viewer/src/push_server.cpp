@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <pwd.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -23,6 +24,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstring>
+#include <new>
 #include <optional>
 #include <vector>
 
@@ -213,12 +215,23 @@ void PushServer::accept() {
     c->stall->setInterval(kStallMs);
     connect(c->stall, &QTimer::timeout, this, [this, s]() {
       const auto it = clients_.find(s);
-      if (it == clients_.end() || (*it)->parser.pending() == 0) return;
+      if (it == clients_.end() || (*it)->closing || !(*it)->queries.empty()) return;
       Client& k = **it;
-      fail(k, "truncated message: " + std::to_string(k.parser.pending()) + " of " +
-                  std::to_string(k.parser.expected()) + " bytes arrived, then nothing for " +
-                  std::to_string(kStallMs / 1000) + " s");
+      // Bytes that arrived while the event loop was held up (a busy host) are not idleness: the
+      // readyRead they bring comes next and re-arms the timer.
+      int queued = 0;
+      if (s->bytesAvailable() > 0 ||
+          (::ioctl(static_cast<int>(s->socketDescriptor()), FIONREAD, &queued) == 0 && queued > 0))
+        return k.stall->start();
+      const std::string idle = "nothing for " + std::to_string(kStallMs / 1000) + " s";
+      if (k.parser.pending() == 0)
+        fail(k, "the connection was idle: " + idle + " arrived (send a message at once after connecting)");
+      else
+        fail(k, "truncated message: " + std::to_string(k.parser.pending()) + " of " +
+                    std::to_string(k.parser.expected()) + " bytes arrived, then " + idle);
     });
+    // Qt reads no more than this ahead of read(): a client sending faster waits (no unbounded buffer).
+    s->setReadBufferSize(kReadBufferBytes);
     clients_.insert(s, c);
     connect(s, &QLocalSocket::readyRead, this, [this, s]() { read(s); });
     connect(s, &QLocalSocket::disconnected, this, [this, s]() {
@@ -235,30 +248,43 @@ void PushServer::read(QLocalSocket* s) {
   const std::shared_ptr<Client> c = *it;  // alive through this call whatever handle() does
   QElapsedTimer t;
   t.start();
-  while (!c->closing && s->bytesAvailable() > 0) {
-    // Pieces of at most 8 MiB, and back to the event loop after 20 ms: the window never waits long.
-    if (t.elapsed() > 20) {
-      QTimer::singleShot(0, s, [this, s]() { read(s); });
-      return;
+  try {
+    while (!c->closing && s->bytesAvailable() > 0) {
+      // Pieces of at most 8 MiB, and back to the event loop after 20 ms: the window never waits long.
+      if (t.elapsed() > 20) {
+        QTimer::singleShot(0, s, [this, s]() { read(s); });
+        return;
+      }
+      const QByteArray chunk = s->read(std::min<qint64>(s->bytesAvailable(), qint64{8} << 20));
+      c->parser.feed(reinterpret_cast<const std::uint8_t*>(chunk.constData()),
+                     static_cast<std::size_t>(chunk.size()));
+      while (!c->closing)
+        if (auto m = c->parser.take())
+          handle(*c, std::move(*m));
+        else
+          break;
+      if (c->parser.failed() && !c->closing) fail(*c, c->parser.error());
     }
-    const QByteArray chunk = s->read(std::min<qint64>(s->bytesAvailable(), qint64{8} << 20));
-    c->parser.feed(reinterpret_cast<const std::uint8_t*>(chunk.constData()),
-                   static_cast<std::size_t>(chunk.size()));
-    while (!c->closing)
-      if (auto m = c->parser.take())
-        handle(*c, std::move(*m));
-      else
-        break;
-    if (c->parser.failed() && !c->closing) fail(*c, c->parser.error());
+  } catch (const std::bad_alloc&) {
+    // This connection's message does not fit in memory: it alone is refused; the window and the
+    // other clients go on.
+    const std::size_t got = c->parser.pending(), whole = c->parser.expected();
+    c->parser = push::Parser{};  // its buffer freed
+    fail(*c, "out of memory: the viewer could not hold this message (" + std::to_string(got) + " of " +
+                 std::to_string(whole) + " bytes arrived); nothing was shown");
   }
   if (c->closing) {
     s->readAll();  // ignored: the stream cannot be resynchronised
     return;
   }
-  if (c->parser.pending() > 0)
-    c->stall->start();
+  arm(*c);
+}
+
+void PushServer::arm(Client& c) {
+  if (c.closing || !c.queries.empty())
+    c.stall->stop();  // a waiting query has its own limit (kQueryWaitMs)
   else
-    c->stall->stop();
+    c.stall->start();  // restarted: kStallMs from now
 }
 
 void PushServer::send(QLocalSocket* s, const push::Message& m) {
@@ -289,6 +315,9 @@ void PushServer::handle(Client& c, push::Message m) {
         if (limit && pixels > limit)
           throw std::runtime_error("the image has " + std::to_string(pixels) + " pixels, over the limit of " +
                                    std::to_string(limit) + " (--max-pixels or RL_MAX_PIXELS raises it)");
+      } catch (const std::bad_alloc&) {
+        send(c.socket, push::reply(false, "out of memory: the viewer could not decode the image"));
+        return;
       } catch (const std::exception& e) {
         send(c.socket, push::reply(false, e.what()));
         return;
@@ -361,7 +390,12 @@ void PushServer::answer_queries() {
   for (const auto& c : clients) {
     auto& q = c->queries;
     for (auto it = q.begin(); it != q.end();) {
-      std::optional<push::Message> r = query(it->query);
+      std::optional<push::Message> r;
+      try {
+        r = query(it->query);
+      } catch (const std::bad_alloc&) {
+        r = push::reply(false, "out of memory: the viewer could not copy the pane's pixels for the reply");
+      }
       if (!r && it->since.elapsed() >= kQueryWaitMs)
         r = push::reply(false, "the pane was not ready after " + std::to_string(kQueryWaitMs / 1000) + " s");
       if (!r) {
@@ -370,6 +404,7 @@ void PushServer::answer_queries() {
       }
       send(c->socket, *r);
       it = q.erase(it);
+      if (q.empty()) arm(*c);  // idle again from now
     }
   }
 }

@@ -92,6 +92,9 @@ struct PaneConfig {
   QString pushed = {};
   std::shared_ptr<const Image> pushed_image = nullptr;
   bool is_pushed() const { return pushed_image != nullptr; }
+  // MATLAB's imresize of the loaded image at the base spec with `method` and `antialiasing`: not a
+  // file, a pushed image, a round trip or a peer (a pushed pane keeps the default method, unused).
+  bool is_matlab_resize() const { return !is_file() && !is_pushed() && sr_round_trip == 0 && !peer; }
   bool operator==(const PaneConfig&) const = default;
 };
 // A pane showing an image file, upscaled by `upscale` when it is an LR image.

@@ -33,7 +33,11 @@ class PushServer : public QObject {
   Q_OBJECT
  public:
   static constexpr int kMaxClients = 8;
-  static constexpr int kStallMs = 10000;  // a message begun and not continued for this long is dropped
+  // A connection on which nothing arrives for this long is closed with a reply (a message begun and
+  // not continued: "truncated message"; nothing begun and no query waiting: "nothing arrived"), so
+  // idle connections cannot hold the kMaxClients places.
+  static constexpr int kStallMs = 10000;
+  static constexpr qint64 kReadBufferBytes = qint64{16} << 20;  // what the socket holds unread
   static constexpr int kQueryWaitMs = 60000;
 
   // Listens at push_socket_path() with user-only permissions, unless another viewer listens there
@@ -52,6 +56,7 @@ class PushServer : public QObject {
   void handle(Client& c, push::Message m);
   void send(QLocalSocket* s, const push::Message& m);
   void fail(Client& c, const std::string& why);  // an error reply, then the connection closes
+  void arm(Client& c);                           // the stall timer, for what the client waits on now
   void answer_queries();
   std::optional<push::Message> query(const push::Message& m) const;  // nullopt: not ready yet
 
