@@ -261,7 +261,11 @@ Image load_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary 
 
 namespace detail {
 namespace {
-bool is_matlab_pane(const PaneConfig& p) { return !p.is_file() && p.sr_round_trip == 0 && !p.peer; }
+// A pane that MATLAB's resize of the source makes (not a file's or a pushed image, a round trip or a
+// library's): the only kind whose result another such pane with the same tables can share.
+bool is_matlab_pane(const PaneConfig& p) {
+  return !p.is_file() && !p.is_pushed() && p.sr_round_trip == 0 && !p.peer;
+}
 bool same_table(const AxisTable& a, const AxisTable& b) {
   return a.in_size == b.in_size && a.out_size == b.out_size && a.scale == b.scale &&
          a.kernel_width == b.kernel_width && a.antialiased == b.antialiased && a.taps_full == b.taps_full &&
