@@ -51,6 +51,38 @@ int column(const QTableWidget& t, const QString& name) {
   return -1;
 }
 
+// `imresize score --metric niqe`'s four decimals of the NIQE of `img` (the command's "%10.4f").
+QString niqe_text(const rl::Image& img) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.4f", rl::niqe(img));
+  return QString::fromLatin1(buf);
+}
+
+// A live.query of the pushed pane `name`, over the window's socket as a script sends it: the reply's
+// text.
+QString query(const QString& socket_path, const QString& name) {
+  QLocalSocket s;
+  s.connectToServer(socket_path);
+  if (!s.waitForConnected(5000)) return QStringLiteral("no connection: ") + s.errorString();
+  rl::push::Message m;
+  m.type = rl::push::Type::Query;
+  m.role = rl::push::Role::Pane;
+  m.name = name.toStdString();
+  const std::vector<std::uint8_t> bytes = rl::push::encode(m);
+  s.write(reinterpret_cast<const char*>(bytes.data()), static_cast<qint64>(bytes.size()));
+  rl::push::Parser parser;
+  std::optional<rl::push::Message> r;
+  (void)QTest::qWaitFor(
+      [&]() {
+        const QByteArray in = s.readAll();
+        parser.feed(reinterpret_cast<const std::uint8_t*>(in.data()), static_cast<std::size_t>(in.size()));
+        r = parser.take();
+        return r.has_value();
+      },
+      kWaitMs);
+  return r ? QString::fromStdString(r->name) : QStringLiteral("no reply");
+}
+
 }  // namespace
 
 class NumbersTest : public QObject {
@@ -136,6 +168,76 @@ class NumbersTest : public QObject {
     const int differ = column(*t, "differ");
     QVERIFY(differ >= 0);
     QCOMPARE(t->item(m, differ)->text().replace('\n', ' '), QString("374988 px (99.997%)"));
+  }
+
+  // Set5's bird, SR x2, NIQE on: a 78x78 region (too small for two 96x96 blocks) gives no NIQE on any
+  // row, nor the whole image's, and says why in the cell's tooltip, the pane's header and a live.query;
+  // a 200x100 region gives each row the NIQE of its part in the region.
+  void niqeUnderARegionIsTheRegions() {
+    QTemporaryDir sock_dir;
+    const QString sock = sock_dir.filePath("rl.sock");
+    qputenv("RESIZELAB_SOCKET", sock.toUtf8());
+    MainWindow w;
+    Document& doc = *w.document();
+    const PushServer server(&doc);
+    QVERIFY2(server.listening(), qPrintable(server.status()));
+    QVERIFY(test::show_and_settle(w, doc, kWaitMs));
+    const rl::Image bird = rl::io::load(kBird.toStdString());
+    QCOMPARE(doc.push_image("hr", rl::push::Role::Hr, bird, 2), QString());
+    rl::Image sr = bird;  // a pushed pane: the HR one level up where it can be
+    for (std::size_t i = 0; i < sr.elements(); ++i)
+      if (sr.data<std::uint8_t>()[i] < 255) ++sr.data<std::uint8_t>()[i];
+    QCOMPARE(doc.push_image("sr", rl::push::Role::Pane, sr, 0), QString());
+    DiffSettings s = doc.diff_settings();
+    s.niqe = niqe_choice(rl::NiqeProtocol::Release);
+    doc.set_diff_settings(s);
+    const int p = doc.pushed_pane("sr");
+    const auto ready = [&]() {
+      return !doc.busy() && doc.diff(p).niqe && doc.diff(1).niqe && doc.comparison().reference_niqe;
+    };
+    QVERIFY(QTest::qWaitFor(ready, kWaitMs));
+    QTableWidget* t = stats_table(w);
+    QVERIFY(t);
+    const int niqe = column(*t, "NIQE");
+    QVERIFY(niqe >= 0);
+    const int hr_row = t->rowCount() - 1;
+    QCOMPARE(t->verticalHeaderItem(hr_row)->text(), QString("HR"));
+    QCOMPARE(t->item(hr_row, niqe)->text(), niqe_text(bird));  // the whole image's, no region yet
+    const QString whole_sr = niqe_text(sr);
+    QCOMPARE(t->item(p, niqe)->text(), whole_sr);
+
+    doc.set_region(QRect(100, 100, 78, 78));
+    QVERIFY(QTest::qWaitFor(
+        [&]() { return doc.region() == QRect(100, 100, 78, 78) && ready() && doc.diff(p).stats; }, kWaitMs));
+    QCoreApplication::processEvents();
+    const QString dash = QString::fromUtf8("\u2014");
+    const QString why = QString::fromUtf8("region too small for NIQE (needs ≥ 192×96 or 96×192 px)");
+    for (const int row : {1, p, hr_row}) {
+      QCOMPARE(t->item(row, niqe)->text(), dash);
+      QVERIFY2(t->item(row, niqe)->toolTip().startsWith(why), qPrintable(t->item(row, niqe)->toolTip()));
+    }
+    const QString header = w.pane(p)->stats_label()->full_text();
+    QVERIFY2(header.contains(QString::fromUtf8("NIQE: region too small (needs ≥ 192×96 or 96×192 px)")),
+             qPrintable(header));
+    QString reply = query(sock, "sr");
+    QVERIFY2(reply.contains(QString::fromUtf8("NIQE: region too small (needs ≥ 192×96 or 96×192 px)")),
+             qPrintable(reply));
+    QVERIFY2(!reply.contains(whole_sr), qPrintable(reply));
+
+    const QRect part(10, 20, 200, 100);  // x, y, w, h: two blocks side by side
+    doc.set_region(part);
+    QVERIFY(QTest::qWaitFor([&]() { return doc.region() == part && ready() && doc.diff(p).stats; }, kWaitMs));
+    QCoreApplication::processEvents();
+    const auto cropped = [&](const rl::Image& img) {
+      return niqe_text(rl::crop(img, part.y(), part.x(), part.height(), part.width()));
+    };
+    QCOMPARE(t->item(p, niqe)->text(), cropped(sr));
+    QCOMPARE(t->item(1, niqe)->text(), cropped(*doc.result(1).image));
+    QCOMPARE(t->item(hr_row, niqe)->text(), cropped(bird));
+    QVERIFY(cropped(sr) != whole_sr);
+    reply = query(sock, "sr");
+    QVERIFY2(reply.contains("NIQE " + cropped(sr)), qPrintable(reply));
+    qunsetenv("RESIZELAB_SOCKET");
   }
 
 };
