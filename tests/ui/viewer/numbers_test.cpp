@@ -240,6 +240,58 @@ class NumbersTest : public QObject {
     qunsetenv("RESIZELAB_SOCKET");
   }
 
+  // A 72x72 pane pushed into an SR x4 window cannot be compared with the 288x288 HR: its row says so
+  // across the table, and the first columns (the protocol's PSNR and SSIM, NIQE) stay as wide as their
+  // headers and numbers need, in view.
+  void aRefusedRowKeepsTheColumns() {
+    MainWindow w;
+    Document& doc = *w.document();
+    QVERIFY(test::show_and_settle(w, doc, kWaitMs));
+    w.open_file(kBird);
+    QVERIFY(QTest::qWaitFor([&]() { return doc.source_path() == kBird; }, kWaitMs));
+    w.apply_sr_baselines(4);  // compared with the HR, scored as srcnn
+    DiffSettings s = doc.diff_settings();
+    s.niqe = niqe_choice(rl::NiqeProtocol::Release);
+    doc.set_diff_settings(s);
+    QVERIFY(QTest::qWaitFor([&]() { return !doc.busy() && doc.diff(1).sr && doc.diff(1).niqe; }, kWaitMs));
+    QCOMPARE(doc.push_image("lr", rl::push::Role::Pane, ramp(72, 72), 0), QString());
+    const int p = doc.pushed_pane("lr");
+    QVERIFY(QTest::qWaitFor(
+        [&]() { return !doc.busy() && (!doc.diff(p).error.isEmpty() || !doc.result(p).error.isEmpty()); },
+        kWaitMs));
+    QCoreApplication::processEvents();
+    auto* dock = w.findChild<QDockWidget*>("differenceDock");
+    QVERIFY(dock);
+    dock->show();
+    QCoreApplication::processEvents();
+    QTableWidget* t = stats_table(w);
+    QVERIFY(t);
+    const QString reason = doc.diff(p).error.isEmpty() ? doc.result(p).error : doc.diff(p).error;
+    const int reason_w = t->fontMetrics().horizontalAdvance(reason);
+    for (const QString name : {"PSNR (srcnn)", "SSIM (srcnn)", "NIQE"}) {
+      const int c = column(*t, name);
+      QVERIFY2(c >= 0, qPrintable(name));
+      const int left = t->horizontalHeader()->sectionViewportPosition(c);
+      const int right = left + t->horizontalHeader()->sectionSize(c);
+      QVERIFY2(
+          t->horizontalHeader()->sectionSize(c) < reason_w,
+          qPrintable(QString("%1 is %2 px wide, the reason %3").arg(name).arg(right - left).arg(reason_w)));
+      QVERIFY2(left >= 0 && right <= t->viewport()->width(),
+               qPrintable(QString("%1 at %2..%3 in a table %4 wide")
+                              .arg(name)
+                              .arg(left)
+                              .arg(right)
+                              .arg(t->viewport()->width())));
+    }
+    // The reason, whole in the tooltip, across the row; its sizes as the headers write them.
+    QVERIFY(t->item(p, 0));
+    QCOMPARE(t->item(p, 0)->text(), reason);
+    QCOMPARE(t->item(p, 0)->toolTip(), reason);
+    QCOMPARE(t->columnSpan(p, 0), t->columnCount());
+    QVERIFY2(reason.contains(QString::fromUtf8("72×72")), qPrintable(reason));
+    // The other rows' numbers are still there: pane 2's PSNR cell is a number of dB.
+    QVERIFY(t->item(1, column(*t, "PSNR (srcnn)"))->text().contains("dB"));
+  }
 };
 
 QTEST_MAIN(NumbersTest)
