@@ -6,6 +6,7 @@
 
 #include "rl/image_ops.hpp"
 #include "rl/parallel.hpp"
+#include "rl/percent_text.hpp"
 #include "rl/ui/colormap.hpp"
 #include "rl/ui/comparison.hpp"
 
@@ -16,14 +17,7 @@ QString psnr_text(double db) {
 }
 
 QString percent_text(std::size_t part, std::size_t whole, int decimals) {
-  const double p = whole == 0 ? 0.0 : 100.0 * static_cast<double>(part) / static_cast<double>(whole);
-  QString t = QString::number(p, 'f', decimals);
-  // A share strictly between none and all reads so: as many more decimals as it takes (a count of
-  // pixels below 2^53 needs at most 16).
-  const bool between = part > 0 && part < whole;
-  for (int d = decimals + 1; between && d <= 17 && (t.toDouble() >= 100.0 || t.toDouble() <= 0.0); ++d)
-    t = QString::number(p, 'f', d);
-  return t + QLatin1Char('%');
+  return QString::fromStdString(rl::percent_text(part, whole, decimals));
 }
 
 QString size_text(int width, int height) { return QStringLiteral("%1\u00d7%2").arg(width).arg(height); }

@@ -31,9 +31,8 @@ struct Statistic {
 };
 // A PSNR in dB as every view prints it: "∞" for identical images, else two decimals ("33.90").
 QString psnr_text(double db);
-// A share `part` of `whole` in percent, as every view prints one ("50.00%"): `decimals` decimals, more
-// where fewer would round a share that is not all to 100% or one that is not none to 0% ("99.997%",
-// "0.0003%"); "100.00%" and "0.00%" only when exact.
+// A share `part` of `whole` in percent, as every view prints one ("50.00%"): rl::percent_text, which
+// never rounds a share that is not all to 100% or one that is not none to 0% ("99.997%").
 QString percent_text(std::size_t part, std::size_t whole, int decimals = 2);
 // An image's size in every message the viewer and its figures print, in the pane headers' order:
 // width × height ("8000×6000"), with the channels after them where they matter ("8000×6000×3").
