@@ -15,10 +15,10 @@
 #include "rl/image_io.hpp"
 #include "rl/plan.hpp"
 #include "rl/resize.hpp"
-#include "rl/size_text.hpp"
 #include "rl/ui/comparison.hpp"
 #include "rl/ui/default_image.hpp"
 #include "rl/ui/figure.hpp"
+#include "rl/ui/statistics_text.hpp"
 
 namespace rl::ui {
 namespace {
@@ -28,9 +28,8 @@ using rl::app::kExitFailure, rl::app::kExitUsage;
 
 [[noreturn]] void fail(int code, const QString& message) { throw CommandLineError{code, message}; }
 
-QString qsize_text(long long rows, long long cols) {
-  return QString::fromStdString(rl::size_text(rows, cols));
-}
+// An image's width × height in the figure's title and the options' errors (the viewer's one spelling).
+QString qsize_text(const rl::Image& img) { return size_text(img.cols(), img.rows()); }
 
 // With the decoders' messages captured, as `imresize` reads: libpng's and libjpeg's text becomes the
 // one-line reason, and a JPEG they call corrupt is refused instead of drawn with grey.
@@ -89,13 +88,12 @@ void load_inputs(const Request& r, FigureSpec& spec) {
   for (const QRectF& c : r.crops) crops << c.toAlignedRect();
   for (const QRect& crop : crops)
     if (!QRect(0, 0, src.cols(), src.rows()).contains(crop))
-      fail(kExitUsage, QStringLiteral("--crop %1,%2,%3,%4 is outside the %5x%6 image")
+      fail(kExitUsage, QStringLiteral("--crop %1,%2,%3,%4 is outside the %5 image")
                            .arg(crop.x())
                            .arg(crop.y())
                            .arg(crop.width())
                            .arg(crop.height())
-                           .arg(src.cols())
-                           .arg(src.rows()));
+                           .arg(qsize_text(src)));
   if (!crops.isEmpty()) spec.crop = crops.first();
   if (spec.layout == FigureLayout::SrPaper) spec.crops = crops;
 }
@@ -145,22 +143,23 @@ void validate(const Request& r, FigureSpec& spec) {
         col >= ref_out.cols())
       fail(kExitUsage,
            QStringLiteral("--pixel %1,%2 is not an output pixel: the reference pane's output is %3 "
-                          "(rows x columns, 0-based)")
+                          "(width \u00d7 height; --pixel is ROW,COL, 0-based)")
                .arg(row)
                .arg(col)
-               .arg(qsize_text(ref_out.rows(), ref_out.cols())));
+               .arg(qsize_text(ref_out)));
     spec.pixel = QPoint(static_cast<int>(col), static_cast<int>(row));
   }
   if (r.profile) {
     const auto& v = *r.profile;
     for (int k = 0; k < 4; ++k)
       if (v[k] < 0 || v[k] > (k % 2 == 0 ? src.rows() : src.cols()) - 1)
-        fail(kExitUsage, QStringLiteral("--profile %1,%2,%3,%4 leaves the %5 image (rows x columns, 0-based)")
+        fail(kExitUsage, QStringLiteral("--profile %1,%2,%3,%4 leaves the %5 image (width \u00d7 height; "
+                                        "--profile is ROW,COL,ROW,COL, 0-based)")
                              .arg(v[0])
                              .arg(v[1])
                              .arg(v[2])
                              .arg(v[3])
-                             .arg(qsize_text(src.rows(), src.cols())));
+                             .arg(qsize_text(src)));
     spec.profile = QLineF(v[1], v[0], v[3], v[2]);
   }
 }
@@ -184,7 +183,7 @@ QString figure_title(const FigureSpec& spec) {
   const Comparison& cmp = spec.comparison;
   if (!cmp.source || cmp.results.empty()) return {};
   const rl::Image& src = *cmp.source;
-  QString size_text;
+  QString sizes;
   for (std::size_t i = 0; i < cmp.results.size(); ++i) {
     const PaneResult& res = cmp.results[i];
     // A library's tables describe its own size rule; a file was not resized from the image; a round
@@ -192,25 +191,23 @@ QString figure_title(const FigureSpec& spec) {
     if (cmp.panes[i].peer || cmp.panes[i].is_file() || !res.plan) continue;
     const QString sr = QString::number(res.plan->rows.scale, 'g', 4),
                   scs = QString::number(res.plan->cols.scale, 'g', 4);
-    size_text =
-        QStringLiteral("%1 \u2192 %2 (scale %3)")
-            .arg(qsize_text(src.rows(), src.cols()), qsize_text(res.plan->out_rows, res.plan->out_cols),
-                 sr == scs ? sr : sr + QStringLiteral(" x ") + scs);
+    sizes = QStringLiteral("%1 \u2192 %2 (scale %3)")
+                .arg(qsize_text(src), size_text(res.plan->out_cols, res.plan->out_rows),
+                     sr == scs ? sr : sr + QStringLiteral(" x ") + scs);
   }
-  if (size_text.isEmpty() && cmp.results.front().image) {  // only files and libraries: their size
+  if (sizes.isEmpty() && cmp.results.front().image) {  // only files and libraries: their size
     const rl::Image& first = *cmp.results.front().image;
-    size_text = qsize_text(first.rows(), first.cols());
+    sizes = qsize_text(first);
   }
   const QRect crop = spec.crop;
   const QString crop_text = crop.isEmpty() ? QStringLiteral("whole image")
-                                           : QStringLiteral("crop x %1, y %2, %3x%4 px")
+                                           : QStringLiteral("crop x %1, y %2, %3 px")
                                                  .arg(crop.x())
                                                  .arg(crop.y())
-                                                 .arg(crop.width())
-                                                 .arg(crop.height());
+                                                 .arg(size_text(crop.width(), crop.height()));
   return QStringLiteral("%1: %2, %3 boundary, %4")
       .arg(spec.source_path.isEmpty() ? QStringLiteral("test image") : QFileInfo(spec.source_path).fileName(),
-           size_text, QString::fromStdString(rl::to_string(cmp.base.boundary)), crop_text);
+           sizes, QString::fromStdString(rl::to_string(cmp.base.boundary)), crop_text);
 }
 
 ExportJob prepare_export(const QStringList& args) {

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "random_image.hpp"
+#include "rl/percent_text.hpp"
 
 namespace rl {
 namespace {
@@ -229,3 +230,16 @@ TEST(Metrics, Float32MapsEqualTheFloat64MapsOfNarrowTypes) {
 }
 
 }  // namespace rl
+
+// A share prints with two decimals, more where two would round a partial share to all or none;
+// hand-worked: 374988 / 375000 = 99.9968%, 12 / 375000 = 0.0032%, 1 / 3 = 33.33%.
+TEST(PercentText, NeverAllOrNoneUnlessExact) {
+  EXPECT_EQ(rl::percent_text(374988, 375000), "99.997%");
+  EXPECT_EQ(rl::percent_text(12, 375000), "0.003%");
+  EXPECT_EQ(rl::percent_text(1, 3), "33.33%");
+  EXPECT_EQ(rl::percent_text(375000, 375000), "100.00%");
+  EXPECT_EQ(rl::percent_text(0, 375000), "0.00%");
+  EXPECT_EQ(rl::percent_text(0, 0), "0.00%");
+  EXPECT_EQ(rl::percent_text(999999999, 1000000000, 1), "99.9999999%");
+  EXPECT_EQ(rl::percent_text(326, 1000, 1), "32.6%");
+}

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "rl/fnv1a.hpp"
+#include "rl/percent_text.hpp"
 
 namespace rl::identify {
 
@@ -70,13 +71,6 @@ Stats compare_typed(const Pixels& px, const Image& lr, const std::vector<int>& r
   return s;
 }
 
-std::string percent(std::size_t part, std::size_t whole) {
-  std::ostringstream o;
-  o.precision(part * 1000 < whole ? 2 : 3);
-  o << 100.0 * static_cast<double>(part) / static_cast<double>(whole) << "%";
-  return o.str();
-}
-
 std::string plural(int n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
@@ -127,10 +121,10 @@ std::string evidence(const Stats& s, int lr_rows, int lr_cols) {
     o << "differs only in the outer " << plural(bf, "row and column", "rows and columns")
       << elsewhere(s.beyond_frame[bf]) << ": a border rule";
   } else if (s.max_abs <= 1.0) {
-    o << "differs by 1 in " << differ << " pixels (" << percent(differ, s.total)
+    o << "differs by 1 in " << differ << " pixels (" << percent_text(differ, s.total)
       << ") across the image: a close kernel, or the same one rounded another way (after each pass or once)";
   } else {
-    o << "differs by up to " << s.max_abs << " in " << differ << " pixels (" << percent(differ, s.total)
+    o << "differs by up to " << s.max_abs << " in " << differ << " pixels (" << percent_text(differ, s.total)
       << ") across the image: another kernel, scale or sample position";
   }
   return o.str() + swapped;

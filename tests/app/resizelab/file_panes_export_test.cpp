@@ -128,9 +128,9 @@ TEST(FilePanesExport, BadFilesAreOneLineAndNoFigure) {
   EXPECT_EQ(run({"--panes", "matlab,file:" + corrupt.fileName()}, &err), 1);
   EXPECT_TRUE(err.contains(": cannot read corrupt.png: ")) << err.toStdString();
   EXPECT_EQ(run({"--panes", "matlab,file:" + kLr}, &err), 1);  // the LR without --upscale
-  EXPECT_TRUE(
-      err.endsWith("baby_LR_x3.png is 170x170, the reference 510x510 (an LR image at 1/3): choose an "
-                   "upscaling method"))
+  EXPECT_TRUE(err.endsWith(
+      "baby_LR_x3.png is 170\u00d7170, the reference 510\u00d7510 (an LR image at 1/3): choose an "
+      "upscaling method"))
       << err.toStdString();
   EXPECT_EQ(run({"--panes", "matlab,file:"}, &err), 2);
   EXPECT_EQ(err, "resizelab: error: pane 'file:' needs a path (file:PATH)");

@@ -127,7 +127,7 @@ TEST(SrPaperExport, LabelsInsideBoxesInsidePixelsExactScoresAsImresizeScore) {
   // dB of MATLAB's (the SR tables' baselines).
   EXPECT_GT(spec.comparison.diffs[0].sr->psnr, spec.comparison.diffs[1].sr->psnr + 1.0);
   EXPECT_NEAR(spec.comparison.diffs[2].sr->psnr, spec.comparison.diffs[0].sr->psnr, 1.0);
-  EXPECT_TRUE(logged(log, "HR: bird.bmp, 288x288"));
+  EXPECT_TRUE(logged(log, "HR: bird.bmp, 288\u00d7288"));
   // The same figure in the three formats: the PNG's insets hold the panes' pixels where the geometry
   // puts them, the SVG's text the HR line and MATLAB's score, the PDF is a whole PDF.
   for (const char* ext : {"png", "svg", "pdf"}) {
@@ -157,7 +157,7 @@ TEST(SrPaperExport, LabelsInsideBoxesInsidePixelsExactScoresAsImresizeScore) {
         }
       }
     } else if (QByteArray(ext) == "svg") {
-      EXPECT_TRUE(bytes.contains("HR: bird.bmp, 288x288"));
+      EXPECT_TRUE(bytes.contains("HR: bird.bmp, 288\u00d7288"));
       ASSERT_TRUE(two.comparison.diffs[0].sr);
       const QString matlab = QString::number(two.comparison.diffs[0].sr->psnr, 'f', 2) + " / " +
                              QString::number(two.comparison.diffs[0].sr->ssim, 'f', 4);
@@ -188,7 +188,8 @@ TEST(SrPaperExport, CropAndSrScaleErrors) {
       {{"resizelab", "--export", out, "--layout", "sr-paper", kBird},
        "--layout sr-paper needs --sr-scale S (the SR factor)"},
       {paper_args(out, {"--crop", "0,0,8", kBird}), rl::ui::crop_error("0,0,8")},
-      {paper_args(out, {"--crop", "280,0,16,16", kBird}), "--crop 280,0,16,16 is outside the 288x288 image"},
+      {paper_args(out, {"--crop", "280,0,16,16", kBird}),
+       "--crop 280,0,16,16 is outside the 288\u00d7288 image"},
       // 800 px: margins 12, gaps 7, five columns of floor((776 - 4 * 7) / 5) = 149 px, 2 px frames each side.
       {paper_args(out, {"--width", "800", "--crop", "0,0,288,40", kBird}),
        "crop 1 (0,0,288,40) does not fit a 145 px cell of a 800 px wide figure with 5 columns: give a "

@@ -201,14 +201,14 @@ TEST_F(FilePanes, BadFilesAreOneLineAndTheOtherPanesStay) {
   const char* expected[] = {
       "cannot read corrupt.png: ",
       "cannot read missing.png: ",
-      "wrong.png is 21x30, the reference 20x30: neither the same size nor 1/n of it",
+      "wrong.png is 30\u00d721, the reference 30\u00d720: neither the same size nor 1/n of it",
       "seven.npy has 7 channel(s), the reference 3",
-      "lr.png is 10x15, the reference 20x30 (an LR image at 1/2): choose an upscaling method",
-      "big.png is 40x60, the reference 20x30: neither the same size nor 1/n of it"};
+      "lr.png is 15\u00d710, the reference 30\u00d720 (an LR image at 1/2): choose an upscaling method",
+      "big.png is 60\u00d740, the reference 30\u00d720: neither the same size nor 1/n of it"};
   for (std::size_t i = 0; i < files.size(); ++i) {
     const rl::ui::PaneResult& r = c.results[i + 1];
     EXPECT_FALSE(r.image) << i;
-    EXPECT_TRUE(r.error.startsWith(QLatin1String(expected[i]))) << r.error.toStdString();
+    EXPECT_TRUE(r.error.startsWith(QString::fromUtf8(expected[i]))) << r.error.toStdString();
     EXPECT_FALSE(r.error.contains(QLatin1Char('\n'))) << r.error.toStdString();
   }
   ASSERT_TRUE(c.results[0].image);

@@ -193,9 +193,10 @@ class FilePanesTest : public QObject {
         {"missing.png", "Pane 4: cannot read missing.png: "},
         {"seven.npy", "Pane 4: seven.npy has 7 channel(s), the reference 3"},
         {"wrong.png",
-         QString("Pane 4: wrong.png is %1x%2, the reference %3x%2: neither the same size nor 1/n of it")
-             .arg(ref.rows() + 1)
+         QString::fromUtf8(
+             "Pane 4: wrong.png is %1×%2, the reference %1×%3: neither the same size nor 1/n of it")
              .arg(ref.cols())
+             .arg(ref.rows() + 1)
              .arg(ref.rows())},
     };
     for (const auto& c : cases) {

@@ -278,7 +278,7 @@ class PartsTest : public QObject {
     QCOMPARE(out.diffs[1].map->at(1, 1), 1.0);
     QCOMPARE(out.diffs[1].stats->differing, std::size_t{2});
     QVERIFY(!out.diffs[2].map && !out.diffs[2].stats);  // no result, no diff
-    QVERIFY(out.diffs[3].error.contains("reference is 2x2x1"));
+    QVERIFY(out.diffs[3].error.contains("reference is 2\u00d72\u00d71"));
     QCOMPARE(out.diffs[1].colored.size(), QSize(2, 2));
     // The statistics as every view prints them: |+3| and |-1| over 4 pixels, mean 1; PSNR
     // 10 log10(255^2 / ((9 + 1) / 4)) = 44.15 dB.

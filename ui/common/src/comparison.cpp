@@ -291,7 +291,10 @@ PaneDiffs compare_images(const std::vector<std::shared_ptr<const Image>>& images
         d.stats = diff_stats(a_cmp, b_cmp);
         add_statistics(d, a_cmp, b_cmp, settings, scorer ? &*scorer : nullptr, whole, region, nudge);
       }
-      detail::add_niqe(d, before, a, settings.niqe);  // of the whole image: kept across the rest
+      // Of the whole image, or of the pane's part in the region (the pixels the other statistics
+      // read): one scope under the table's header. Kept across the rest.
+      detail::add_niqe(d, before, a, settings.niqe,
+                       ref_region ? std::optional(window.translated(-nudge)) : std::nullopt);
       if (same_map) {
         d.map = before->map;
         d.map_inputs = before->map_inputs;

@@ -119,8 +119,6 @@ PaneResult run_matlab_pane(const Image& src, const ResizeSpec& base, const PaneC
   return r;
 }
 
-QString size_text(int rows, int cols) { return QStringLiteral("%1x%2").arg(rows).arg(cols); }
-
 [[noreturn]] void throw_pane_error(const QString& message) {
   throw std::runtime_error(message.toStdString());
 }
@@ -134,11 +132,11 @@ PaneResult run_file_pane(const PaneConfig& pane, const PaneTarget& target, Bound
   const QString name = QFileInfo(pane.file).fileName();
   r.note = r.upscaled_by > 1
                ? QStringLiteral("%1: %2, upscaled x%3 by MATLAB %4 (imresize)")
-                     .arg(name, size_text(r.image->rows() / r.upscaled_by, r.image->cols() / r.upscaled_by))
+                     .arg(name, size_text(r.image->cols() / r.upscaled_by, r.image->rows() / r.upscaled_by))
                      .arg(r.upscaled_by)
                      .arg(QString::fromStdString(to_string(*pane.file_upscale)))
                : QStringLiteral("%1, %2 as read (%3)")
-                     .arg(pane.file, size_text(r.image->rows(), r.image->cols()),
+                     .arg(pane.file, size_text(r.image->cols(), r.image->rows()),
                           QString::fromStdString(to_string(r.image->type())));
   return r;
 }
@@ -244,7 +242,7 @@ Image load_file_pane(const PaneConfig& pane, const PaneTarget& target, Boundary 
   const bool integer_factor = f >= 2 && img.rows() * f == target.rows && img.cols() * f == target.cols;
   const QString sizes =
       QStringLiteral("%1 is %2, the reference %3")
-          .arg(name, size_text(img.rows(), img.cols()), size_text(target.rows, target.cols));
+          .arg(name, size_text(img.cols(), img.rows()), size_text(target.cols, target.rows));
   if (!integer_factor) throw_pane_error(sizes + QStringLiteral(": neither the same size nor 1/n of it"));
   if (!pane.file_upscale)
     throw_pane_error(sizes + QStringLiteral(" (an LR image at 1/%1): choose an upscaling method").arg(f));

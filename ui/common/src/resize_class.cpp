@@ -3,6 +3,7 @@
 #include <QStringList>
 
 #include "rl/ui/comparison.hpp"
+#include "rl/ui/statistics_text.hpp"
 
 namespace rl::ui {
 
@@ -26,11 +27,11 @@ QString class_hint(const Comparison& c, int i) {
       s->differing_percent() < kClassHintPercent)
     return {};
   return QStringLiteral(
-             "Pane %1 differs from the reference by one level in %2% of its pixels: a class difference is "
+             "Pane %1 differs from the reference by one level in %2 of its pixels: a class difference is "
              "the likely cause (one of them resized in double, e.g. MATLAB's im2double, and rounded back). "
              "Try Class: double (--as double).")
       .arg(i + 1)
-      .arg(QString::number(s->differing_percent(), 'f', 1));
+      .arg(percent_text(s->differing, s->pixels, 1));
 }
 
 }  // namespace rl::ui

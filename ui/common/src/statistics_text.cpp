@@ -6,6 +6,7 @@
 
 #include "rl/image_ops.hpp"
 #include "rl/parallel.hpp"
+#include "rl/percent_text.hpp"
 #include "rl/ui/colormap.hpp"
 #include "rl/ui/comparison.hpp"
 
@@ -15,10 +16,20 @@ QString psnr_text(double db) {
   return std::isinf(db) ? QStringLiteral("\u221e") : QString::number(db, 'f', 2);
 }
 
+QString percent_text(std::size_t part, std::size_t whole, int decimals) {
+  return QString::fromStdString(rl::percent_text(part, whole, decimals));
+}
+
+QString size_text(int width, int height) { return QStringLiteral("%1\u00d7%2").arg(width).arg(height); }
+
+QString size_text(int width, int height, int channels) {
+  return size_text(width, height) + QStringLiteral("\u00d7%1").arg(channels);
+}
+
 std::vector<Statistic> statistics_of(const DiffStats& s) {
   const QString max = QString::number(s.max_abs, 'g', 4), mean = QString::number(s.mean_abs, 'g', 4);
   const QString psnr = psnr_text(s.psnr);
-  const QString pct = QString::number(s.differing_percent(), 'f', 2);
+  const QString pct = percent_text(s.differing, s.pixels);
   const QString n = QString::number(static_cast<qulonglong>(s.differing));
   return {
       {QStringLiteral("max |\u0394|"), max, QStringLiteral("max |\u0394| ") + max, StatisticKind::MaxAbs, {}},
@@ -33,8 +44,8 @@ std::vector<Statistic> statistics_of(const DiffStats& s) {
        StatisticKind::Psnr,
        {}},
       {QStringLiteral("differ"),
-       QStringLiteral("%1 px (%2%)").arg(n, pct),
-       QStringLiteral("%1 px differ (%2%)").arg(n, pct),
+       QStringLiteral("%1 px (%2)").arg(n, pct),
+       QStringLiteral("%1 px differ (%2)").arg(n, pct),
        StatisticKind::Differ,
        {}},
       // The values the figures above leave out; no phrase when there is none.
@@ -89,9 +100,7 @@ namespace {
 QString signed_text(int v) { return (v > 0 ? QStringLiteral("+") : QString()) + QString::number(v); }
 }  // namespace
 
-QString shape_text(const Image& img) {
-  return QStringLiteral("%1x%2x%3").arg(img.rows()).arg(img.cols()).arg(img.channels());
-}
+QString shape_text(const Image& img) { return size_text(img.cols(), img.rows(), img.channels()); }
 
 Statistic nudge_statistic(QPoint nudge) {
   const QString by = signed_text(nudge.x()) + "," + signed_text(nudge.y());

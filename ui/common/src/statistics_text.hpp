@@ -25,7 +25,7 @@ std::vector<Statistic> sr_statistics_of(SrProtocol p, const std::optional<SrScor
 Statistic region_statistic(const StatsRegion& r);
 // "nudged +1,0".
 Statistic nudge_statistic(QPoint nudge);
-// "RxCxK", an image's shape in the comparison's messages.
+// "W×H×K", an image's shape in the comparison's messages (size_text).
 QString shape_text(const Image& img);
 // The pane's own values in the region: finite mean, min and max over every channel.
 Statistic values_statistic(const Image& img);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "rl/ui/statistics_text.hpp"
 #include "rl/ui/teaching_pictures.hpp"
 
 namespace rl::ui {
@@ -78,11 +79,9 @@ QRectF paint_mapping_plot(QPainter& p, const QRectF& rect, const rl::Plan& plan,
   const QPoint px = chosen(first);
   p.setPen(Qt::black);
   // The title in full where it fits, else without its note on coordinates.
-  const QString sizes = QStringLiteral("%1x%2 \u2192 %3x%4")
-                            .arg(plan.in_rows)
-                            .arg(plan.in_cols)
-                            .arg(plan.out_rows)
-                            .arg(plan.out_cols);
+  const QString sizes =
+      QStringLiteral("%1 \u2192 %2")
+          .arg(size_text(plan.in_cols, plan.in_rows), size_text(plan.out_cols, plan.out_rows));
   QString title = QStringLiteral(
                       "Coordinate mapping %1: output centres on the input grid (0-based, pixel "
                       "centres at integers)")
@@ -98,7 +97,7 @@ QRectF paint_mapping_plot(QPainter& p, const QRectF& rect, const rl::Plan& plan,
     const QPoint c = chosen(m);
     const bool same = &m != &first && m.rows == first.rows && m.cols == first.cols;
     lines << QString::fromStdString(rl::to_string(m.convention)) +
-                 QStringLiteral(": %1x%2 output").arg(m.out_rows).arg(m.out_cols) +
+                 QStringLiteral(": %1 output").arg(size_text(m.out_cols, m.out_rows)) +
                  (same ? QStringLiteral(", the same centres here") : QString());
     // The first output pixel always (its centre shows the offset), then the chosen one.
     const auto at = [&](QPoint q) {

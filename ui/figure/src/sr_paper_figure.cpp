@@ -13,6 +13,7 @@
 
 #include "rl/image_ops.hpp"
 #include "rl/sr_protocol.hpp"
+#include "rl/ui/statistics_text.hpp"
 
 namespace rl::ui {
 namespace {
@@ -113,9 +114,9 @@ QString label_of(const FigureSpec& s, int pane) {
 QString reference_caption(const FigureSpec& s, const rl::Image& ref) {
   const rl::Image* src = s.comparison.source.get();
   QString name = s.source_path.isEmpty() ? QStringLiteral("test image") : QFileInfo(s.source_path).fileName();
-  name = QStringLiteral("HR: %1, %2x%3").arg(name).arg(ref.cols()).arg(ref.rows());
+  name = QStringLiteral("HR: %1, %2").arg(name, size_text(ref.cols(), ref.rows()));
   if (src && (src->rows() != ref.rows() || src->cols() != ref.cols()))
-    name += QStringLiteral(" (mod-cropped from %1x%2)").arg(src->cols()).arg(src->rows());
+    name += QStringLiteral(" (mod-cropped from %1)").arg(size_text(src->cols(), src->rows()));
   return name;
 }
 
@@ -206,11 +207,9 @@ SrPaperGeometry sr_paper_geometry(const FigureSpec& s) {
   for (int j = 0; j < crops.size(); ++j) {
     const QRect& c = crops[j];
     if (c.isEmpty() || !whole.contains(c)) {
-      g.error = QStringLiteral("crop %1 (%2) is outside the %3x%4 reference")
+      g.error = QStringLiteral("crop %1 (%2) is outside the %3 reference")
                     .arg(j + 1)
-                    .arg(rect_text(c))
-                    .arg(whole.width())
-                    .arg(whole.height());
+                    .arg(rect_text(c), size_text(whole.width(), whole.height()));
       return g;
     }
     const QColor colour = kCropColours[j % std::size(kCropColours)];

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <utility>
+#include <vector>
 
 #include "plot_axes.hpp"
 #include "rl/ui/plan_coordinates.hpp"
@@ -15,21 +16,52 @@ namespace rl::ui {
 
 namespace {
 
+// The texts of tap k's cell, top to bottom: source index (after the boundary rule), value, weight
+// (the Plan's number, 6 significant digits: the one a slide reads) and product. Printed whole.
+QString index_text(const rl::WorkedStep& s, std::size_t k) {
+  return s.unmapped_index[k] == s.input_index[k]
+             ? QString::number(s.input_index[k])
+             : QStringLiteral("%1\u2192%2").arg(s.unmapped_index[k]).arg(s.input_index[k]);
+}
+QString number_text(double v) { return QString::number(v, 'g', 6); }
+
+// One layout for every step of an output: cells as wide as its widest number (so none is cut), the
+// most that fit in a strip, and each step's taps dealt into strips of equal length (one more in the
+// first ones at most), so no strip holds a lone tap while another is full.
 struct CellLayout {
   double cell_w = 0;
-  int per_row = 1;
+  int max_per_row = 1;
+  // Taps per strip for a step that shows `taps`: as few strips as max_per_row allows, balanced.
+  int per_row(int taps) const {
+    const int strips = std::max(1, (taps + max_per_row - 1) / max_per_row);
+    return std::max(1, (taps + strips - 1) / strips);
+  }
 };
 
-CellLayout cell_layout(const QFontMetricsF& fm, double width, int taps) {
-  const double min_w = fm.horizontalAdvance(QStringLiteral("-0.0000000")) + fm.height() * 0.6;
+constexpr int kMaxStrips = 3;  // strips of cells per step
+
+CellLayout cell_layout(const QFontMetricsF& fm, double width,
+                       const std::vector<const rl::WorkedStep*>& steps) {
+  double widest = fm.horizontalAdvance(QStringLiteral("-0.00000"));
+  int most = 1;
+  for (const rl::WorkedStep* s : steps) {
+    const std::size_t n = s->weight.size();
+    most = std::max(most, static_cast<int>(n));
+    for (std::size_t k = 0; k < n; ++k)
+      for (const QString& t : {index_text(*s, k), number_text(s->value[k]), number_text(s->weight[k]),
+                               number_text(s->product[k])})
+        widest = std::max(widest, fm.horizontalAdvance(t));
+  }
+  const double min_w = widest + 4 + fm.height() * 0.6;
   const double room = std::max(min_w, width - fm.horizontalAdvance(QStringLiteral("weight ")) - fm.height());
   CellLayout c;
-  c.per_row = std::max(1, std::min(taps, static_cast<int>(room / min_w)));
-  c.cell_w = room / c.per_row;
+  c.max_per_row = std::max(1, static_cast<int>(room / min_w));
+  // The cells as wide as the widest step's balanced strips make them (a widened kernel shows
+  // kMaxStrips full strips), the same for every step.
+  c.cell_w = room / c.per_row(std::min(most, kMaxStrips * c.max_per_row));
   return c;
 }
 
-constexpr int kMaxStrips = 3;      // strips of cells per step
 constexpr int kMaxFirstSteps = 8;  // first-pass steps drawn (the ones pass 2 weighs most)
 
 // The `count` contiguous taps (first, count) centred on the step's largest weight.
@@ -47,17 +79,17 @@ std::pair<int, int> shown_taps(const rl::WorkedStep& s, int count) {
 // One 1-D step: a heading, its taps as strips of cells (wrapped to the width), the sum and the
 // cast. Returns the height used; draws only when `p` is given.
 double worked_step(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, double y,
-                   const rl::WorkedStep& s, rl::ElemType type, const QString& heading) {
+                   const rl::WorkedStep& s, rl::ElemType type, const QString& heading, const CellLayout& L) {
   const double lh = fm.height() * 1.15;
   const double label_w = fm.horizontalAdvance(QStringLiteral("weight ")) + fm.height() * 0.5;
   const int all_taps = static_cast<int>(s.weight.size());
-  const CellLayout L = cell_layout(fm, rect.width(), all_taps);
   const double strip_h = lh * 5.2;
   // A widened kernel (1/128 reads about 514 taps) shows its middle kMaxStrips strips, centred on the
   // largest weight, and says how many taps it hides; the sum is still of every tap.
-  const auto [first_tap, taps] = shown_taps(s, kMaxStrips * L.per_row);
+  const auto [first_tap, taps] = shown_taps(s, kMaxStrips * L.max_per_row);
   const int hidden = all_taps - taps;
-  const int strips = (taps + L.per_row - 1) / L.per_row;
+  const int per_row = L.per_row(taps);
+  const int strips = (taps + per_row - 1) / per_row;
   const double y_start = y;
   if (p) {
     p->setPen(Qt::black);
@@ -76,8 +108,8 @@ double worked_step(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, dou
           p->drawText(QRectF(rect.left(), y + lh * l, label_w, lh), Qt::AlignLeft | Qt::AlignVCenter,
                       QString::fromLatin1(labels[l]));
     }
-    for (int j = 0; j < L.per_row; ++j) {
-      const int k = first_tap + strip * L.per_row + j;
+    for (int j = 0; j < per_row; ++j) {
+      const int k = first_tap + strip * per_row + j;
       if (k >= first_tap + taps || !p) continue;
       const QRectF cell(rect.left() + label_w + j * L.cell_w, y, L.cell_w, lh * 5);
       p->setPen(QPen(QColor(200, 200, 200), 0));
@@ -85,19 +117,14 @@ double worked_step(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, dou
       p->drawRect(cell);
       p->setPen(Qt::black);
       const auto ku = static_cast<std::size_t>(k);
-      const QString index =
-          s.unmapped_index[ku] == s.input_index[ku]
-              ? QString::number(s.input_index[ku])
-              : QStringLiteral("%1\u2192%2").arg(s.unmapped_index[ku]).arg(s.input_index[ku]);
+      // Whole: the cells are as wide as the widest text (cell_layout).
       const auto text = [&](int line, const QString& t) {
-        p->drawText(QRectF(cell.left() + 2, y + lh * line, cell.width() - 4, lh), Qt::AlignCenter,
-                    fm.elidedText(t, Qt::ElideRight, cell.width() - 4));
+        p->drawText(QRectF(cell.left() + 2, y + lh * line, cell.width() - 4, lh), Qt::AlignCenter, t);
       };
-      text(0, index);
-      text(1, QString::number(s.value[ku], 'g', 6));
-      // The weight as the Plan holds it (the number a slide reads), over a bar about a zero line
-      // (negative lobes go down, in red).
-      text(2, QString::number(s.weight[ku], 'g', 6));
+      text(0, index_text(s, ku));
+      text(1, number_text(s.value[ku]));
+      // The weight as the Plan holds it, over a bar about a zero line (negative lobes go down, in red).
+      text(2, number_text(s.weight[ku]));
       const QRectF bar_area(cell.left() + cell.width() * 0.2, y + lh * 3.1, cell.width() * 0.6, lh * 0.8);
       const double mid = bar_area.center().y();
       const double h = wmax > 0 ? s.weight[ku] / wmax * bar_area.height() / 2 : 0;
@@ -106,7 +133,7 @@ double worked_step(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, dou
       p->setPen(QPen(QColor(120, 120, 120), 0));
       p->drawLine(QPointF(bar_area.left(), mid), QPointF(bar_area.right(), mid));
       p->setPen(Qt::black);
-      text(4, QString::number(s.product[ku], 'g', 6));
+      text(4, number_text(s.product[ku]));
     }
     y += strip_h;
   }
@@ -190,6 +217,9 @@ double worked_all(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, cons
     }
     y += lh * 1.2;
   }
+  std::vector<const rl::WorkedStep*> drawn{&w.second};
+  for (std::size_t k = first_step; k < first_step + first_count; ++k) drawn.push_back(&w.first[k]);
+  const CellLayout layout = cell_layout(fm, rect.width(), drawn);
   for (std::size_t k = first_step; k < first_step + first_count; ++k) {
     const rl::WorkedStep& s = w.first[k];
     y += worked_step(p, fm, rect, y, s, w.type,
@@ -199,14 +229,16 @@ double worked_all(QPainter* p, const QFontMetricsF& fm, const QRectF& rect, cons
                          .arg(s.fixed_index)
                          .arg(s.axis == rl::Axis::Rows ? QStringLiteral("row") : QStringLiteral("column"))
                          .arg(s.out_index)
-                         .arg(centre_from_plan_u(s.u), 0, 'g', 8));
+                         .arg(centre_from_plan_u(s.u), 0, 'g', 8),
+                     layout);
   }
   y += worked_step(p, fm, rect, y, w.second, w.type,
                    QStringLiteral("Pass 2 (%1): output (%2, %3), u = %4")
                        .arg(word(w.second.axis))
                        .arg(w.out_row)
                        .arg(w.out_col)
-                       .arg(centre_from_plan_u(w.second.u), 0, 'g', 8));
+                       .arg(centre_from_plan_u(w.second.u), 0, 'g', 8),
+                   layout);
   if (p) {
     QFont bold = p->font();
     bold.setBold(true);

@@ -14,6 +14,7 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QStyleOptionComboBox>
+#include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -62,6 +63,20 @@ void set_full_text(QComboBox* c, int item, const QString& text) {
   c->setItemData(item, text, kFullTextRole);
   fit_items(c);
 }
+
+// A row with no statistics (its pane has no image, or cannot be compared) says why in one cell
+// spanning the row, elided to the table's width (the whole line in its tooltip): it asks no width
+// of the first column, so the columns keep the sizes their numbers and headers need.
+constexpr int kReasonRole = Qt::UserRole + 2;
+class ReasonDelegate : public QStyledItemDelegate {
+ public:
+  using QStyledItemDelegate::QStyledItemDelegate;
+  QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+    QSize s = QStyledItemDelegate::sizeHint(option, index);
+    if (index.data(kReasonRole).toBool()) s.setWidth(0);
+    return s;
+  }
+};
 
 // Calls `f` after each resize of the widget it watches.
 class OnResize : public QObject {
@@ -168,6 +183,8 @@ DifferencePanel::DifferencePanel(Document* doc, QWidget* parent) : QWidget(paren
   stats_->verticalHeader()->setVisible(true);
   stats_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   stats_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  stats_->setItemDelegate(new ReasonDelegate(stats_));
+  stats_->setTextElideMode(Qt::ElideRight);
   // As tall as its rows (refresh): the panes' and the HR's all show, the panel scrolling instead.
   stats_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   l->addWidget(stats_);
@@ -338,17 +355,28 @@ void DifferencePanel::refresh() {
     };
     for (int c = 0; c < static_cast<int>(headers.size()); ++c)
       stats_->setHorizontalHeaderItem(c, new QTableWidgetItem(shown(headers[c])));
+    stats_->clearSpans();
     for (int i = 0; i < doc_->pane_count(); ++i) {
       const PaneDiff& d = doc_->diff(i);
       stats_->setVerticalHeaderItem(i, new QTableWidgetItem(QString::number(i + 1)));
+      // Why there is no number: the comparison's error, or the pane's own (an unreadable file, a
+      // refused image), across the row (ReasonDelegate), whole in the tooltip (and the pane, and the
+      // banner).
+      const QString& pane_error = doc_->result(i).error;
+      const QString reason = !d.error.isEmpty()      ? d.error
+                             : !pane_error.isEmpty() ? QStringLiteral("no image: ") + pane_error
+                                                     : QString();
+      if (!reason.isEmpty() && d.statistics.empty()) {
+        for (int c = 0; c < stats_->columnCount(); ++c) stats_->setItem(i, c, new QTableWidgetItem);
+        auto* item = new QTableWidgetItem(reason);
+        item->setData(kReasonRole, true);
+        item->setToolTip(reason);
+        stats_->setItem(i, 0, item);
+        if (stats_->columnCount() > 1) stats_->setSpan(i, 0, 1, stats_->columnCount());
+        continue;
+      }
       for (int c = 0; c < stats_->columnCount(); ++c) {
-        // Why there is no number: the comparison's error; a pane without an image (an unreadable
-        // file) says so briefly, its whole line in the tooltip (and the pane, and the banner).
-        const QString& pane_error = doc_->result(i).error;
-        QString cell = c != 0                 ? QString()
-                       : !d.error.isEmpty()   ? d.error
-                       : pane_error.isEmpty() ? QString()
-                                              : "no image";
+        QString cell;
         QString note;
         for (const Statistic& st : d.statistics)
           if (st.name == headers.value(c)) {
@@ -356,8 +384,7 @@ void DifferencePanel::refresh() {
             note = st.note;
           }
         auto* item = new QTableWidgetItem(cell);
-        if (!pane_error.isEmpty() || !note.isEmpty())
-          item->setToolTip(pane_error.isEmpty() ? note : pane_error);
+        if (!note.isEmpty()) item->setToolTip(note);
         stats_->setItem(i, c, item);
       }
     }

@@ -10,6 +10,7 @@
 #include "rl/ui/main_window.hpp"
 #include "rl/ui/pane_view.hpp"
 #include "rl/ui/pane_widget.hpp"
+#include "rl/ui/statistics_text.hpp"
 
 namespace rl::ui {
 
@@ -55,7 +56,7 @@ void MainWindow::refresh_hr_pane() {
   hr_view_->set_image(cmp.reference_display, hr);
   // Two short lines, as a pane's header and statistics line, so the images start at the same height.
   hr_title_->setText(QString("<b>HR</b> · the image itself%1<br>what the panes are compared with")
-                         .arg(hr ? QString(" · %1×%2").arg(hr->cols()).arg(hr->rows()) : QString()));
+                         .arg(hr ? " · " + size_text(hr->cols(), hr->rows()) : QString()));
   if (const int top = panes_.front()->view()->y() - hr_pane_->layout()->spacing(); top > 0)
     hr_title_->setFixedHeight(top);
 }

@@ -9,6 +9,7 @@
 #include "rl/ui/mipmap.hpp"
 #include "rl/ui/pane_view.hpp"
 #include "rl/ui/pane_widget.hpp"
+#include "rl/ui/statistics_text.hpp"
 #include "rl/ui/view_toolbar.hpp"
 
 namespace rl::ui {
@@ -106,10 +107,8 @@ void MainWindow::refresh_panes() {
     }
     QString info;
     if (r.image)
-      info = QString("%1×%2 · %3 ms · %4")
-                 .arg(r.image->cols())
-                 .arg(r.image->rows())
-                 .arg(QString::number(r.ms, 'f', 1), r.device);
+      info = QString("%1 · %2 ms · %3")
+                 .arg(size_text(r.image->cols(), r.image->rows()), QString::number(r.ms, 'f', 1), r.device);
     if (r.upscaled_by > 1) info = QString("LR ×%1 · ").arg(r.upscaled_by) + info;  // an LR file, upscaled
     p->set_info(info, diff_summary(d));
     p->set_upscaled_by(r.upscaled_by);

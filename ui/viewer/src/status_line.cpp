@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "rl/ui/elided_label.hpp"
+#include "rl/ui/statistics_text.hpp"
 
 namespace rl::ui {
 
@@ -47,12 +48,10 @@ void StatusLine::refresh() {
     for (std::size_t i = 1; i < fields_.size(); ++i) fields_[i]->set_full_text(QString());
     return;
   }
-  fields_[0]->set_full_text(src ? QString("%1: %2×%3×%4 %5")
-                                      .arg(doc_->source_name())
-                                      .arg(src->cols())
-                                      .arg(src->rows())
-                                      .arg(src->channels())
-                                      .arg(QString::fromStdString(to_string(src->type())))
+  fields_[0]->set_full_text(src ? QString("%1: %2 %3")
+                                      .arg(doc_->source_name(),
+                                           size_text(src->cols(), src->rows(), src->channels()),
+                                           QString::fromStdString(to_string(src->type())))
                                 : QString());
   const ResizeSpec& spec = doc_->spec();
   const Comparison& cmp = doc_->comparison();
@@ -68,12 +67,12 @@ void StatusLine::refresh() {
       }
     if (r0.image) {
       const int c = r0.image->cols(), r = r0.image->rows();
-      sc += QString(": %1×%2 → %3×%4 → %1×%2").arg(c).arg(r).arg(c / s).arg(r / s);
+      sc += QString(": %1 → %2 → %1").arg(size_text(c, r), size_text(c / s, r / s));
     }
   } else {
     sc = spec.scale ? QString("scale %1").arg(doc_->scale_text())
                     : QString("size %1,%2").arg(spec.out_size->first).arg(spec.out_size->second);
-    if (r0.image) sc += QString(" → %1×%2").arg(r0.image->cols()).arg(r0.image->rows());
+    if (r0.image) sc += " → " + size_text(r0.image->cols(), r0.image->rows());
   }
   sc += QString(" · %1").arg(QString::fromStdString(to_string(spec.boundary)));
   fields_[1]->set_full_text(sc);

@@ -231,10 +231,12 @@ struct PaneDiff {
   // The reference's part of those scores, shared by the panes scored against all of it and kept for
   // the next comparison of the same reference (see detail::PaneScorer).
   std::shared_ptr<const SrReference> sr_reference;
-  // The pane's whole-image NIQE statistic while DiffSettings::niqe is on: kept while the pane's image
-  // is the same object and the choice the same, whatever else changes (a region, a protocol, the map).
+  // The pane's NIQE statistic while DiffSettings::niqe is on, of the whole image or, with a region
+  // drawn, of the region's part (niqe_part) as the other statistics: kept while the pane's image, the
+  // part and the choice are the same, whatever else changes (a protocol, the map).
   std::optional<Statistic> niqe;
   std::optional<NiqeChoice> niqe_choice;  // what `niqe` was made with
+  std::optional<QRect> niqe_part;         // the part of the pane's image it is of; none: the whole
   std::vector<Statistic> statistics;      // stats (then sr, then niqe) as shown
   QString error;
   // A nudged pane as it is shown and compared: its result moved by the nudge, the uncovered strip
@@ -359,9 +361,10 @@ struct Comparison {
   DiffScale scale;
   // The NIQE of the image the panes are compared with when that is not a pane's (a loaded reference,
   // the HR) and DiffSettings::niqe is on; kept while it is the same image (reference_niqe_of).
-  // What it was made of: the image and the choice.
+  // What it was made of: the image, its part (the region's; none: the whole) and the choice.
   struct NiqeMadeOf {
     std::weak_ptr<const Image> image;
+    std::optional<QRect> part;
     NiqeChoice choice;
   };
   std::optional<Statistic> reference_niqe;

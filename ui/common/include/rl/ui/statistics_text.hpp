@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QString>
+#include <cstddef>
 
 namespace rl::ui {
 
@@ -30,5 +31,12 @@ struct Statistic {
 };
 // A PSNR in dB as every view prints it: "∞" for identical images, else two decimals ("33.90").
 QString psnr_text(double db);
+// A share `part` of `whole` in percent, as every view prints one ("50.00%"): rl::percent_text, which
+// never rounds a share that is not all to 100% or one that is not none to 0% ("99.997%").
+QString percent_text(std::size_t part, std::size_t whole, int decimals = 2);
+// An image's size in every message the viewer and its figures print, in the pane headers' order:
+// width × height ("8000×6000"), with the channels after them where they matter ("8000×6000×3").
+QString size_text(int width, int height);
+QString size_text(int width, int height, int channels);
 
 }  // namespace rl::ui
