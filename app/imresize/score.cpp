@@ -2,14 +2,11 @@
 // them, prints a table and the mean, and writes CSV/JSON atomically only when every image scored.
 #include "score.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <stdexcept>
-#include <string_view>
 
 #include "degrade_options.hpp"
 #include "exit_codes.hpp"
@@ -27,10 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct ScoreUsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
 struct ScoreOptions {
   std::string sr_dir, hr_dir;
   bool bicubic = false;
@@ -44,17 +37,12 @@ struct ScoreOptions {
 
 std::optional<ScoreOptions> parse(const std::vector<std::string>& args) {
   ScoreOptions o;
-  std::vector<std::string> positional;
   bool have_protocol = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const auto value = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw ScoreUsageError(a + " needs a value");
-      return args[++i];
-    };
-    if (a == "-h" || a == "--help") return std::nullopt;
+  ScoreFolders outputs;
+  const auto take = [&](const std::string& a, std::size_t& i,
+                        const std::function<const std::string&()>& value) {
     try {
-      if (take_degrade_option(args, i, o.degradation)) continue;
+      if (take_degrade_option(args, i, o.degradation)) return true;
     } catch (const UsageError& e) {
       throw ScoreUsageError(e.what());
     }
@@ -88,16 +76,15 @@ std::optional<ScoreOptions> parse(const std::vector<std::string>& args) {
       } catch (const UsageError& e) {
         throw ScoreUsageError(e.what());
       }
-    } else if (a == "--csv") {
-      o.csv = value();
-    } else if (a == "--json") {
-      o.json = value();
-    } else if (!a.empty() && a[0] == '-') {
-      throw ScoreUsageError("unknown option " + a + " (imresize score --help)");
     } else {
-      positional.push_back(a);
+      return false;
     }
-  }
+    return true;
+  };
+  const auto positional = walk_score_args(args, outputs, take, " (imresize score --help)");
+  if (!positional) return std::nullopt;
+  o.csv = outputs.csv;
+  o.json = outputs.json;
   if (o.scale == 0) throw ScoreUsageError("--scale is required");
   if (!have_protocol) throw ScoreUsageError("--protocol is required (" + sr_protocol_names() + " or all)");
   const DegradeArgs& d = o.degradation;
@@ -110,33 +97,15 @@ std::optional<ScoreOptions> parse(const std::vector<std::string>& args) {
     } catch (const UsageError& e) {
       throw ScoreUsageError(e.what());
     }
-    if (positional.size() != 1) throw ScoreUsageError("--bicubic takes one folder, HR_DIR");
-    o.hr_dir = positional[0];
+    if (positional->size() != 1) throw ScoreUsageError("--bicubic takes one folder, HR_DIR");
+    o.hr_dir = (*positional)[0];
   } else {
-    if (positional.size() != 2) throw ScoreUsageError("give SR_DIR and HR_DIR (or --bicubic HR_DIR)");
-    o.sr_dir = positional[0];
-    o.hr_dir = positional[1];
+    if (positional->size() != 2) throw ScoreUsageError("give SR_DIR and HR_DIR (or --bicubic HR_DIR)");
+    o.sr_dir = (*positional)[0];
+    o.hr_dir = (*positional)[1];
   }
   return o;
 }
-
-}  // namespace
-
-// Image files directly in `dir` (not its subfolders), sorted by name; throws with one line.
-std::vector<fs::path> score_images_in(const std::string& dir) {
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) throw std::runtime_error(dir + " is not a folder");
-  std::vector<fs::path> out;
-  for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
-    const std::string name = e.path().filename().string();
-    if (e.is_regular_file(ec) && name[0] != '.' && io::is_supported_extension(name)) out.push_back(e.path());
-  }
-  if (ec) throw std::runtime_error("cannot list " + dir + ": " + ec.message());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-namespace {
 
 // An 8-bit image for the protocols: uint16 through im2uint8 (said on stdout), others refused.
 Image load_for_scoring(const fs::path& p, const ScoreOptions& o) {
@@ -162,34 +131,6 @@ struct Row {
   std::string name, sr_file, hr_file;
   std::vector<SrScore> scores;  // one per protocol
 };
-
-}  // namespace
-
-std::string json_number(double v) {
-  if (std::isnan(v)) return "\"nan\"";
-  if (std::isinf(v)) return v > 0 ? "\"inf\"" : "\"-inf\"";
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
-
-// inf, -inf and nan unquoted, as Python's float() and pandas read them.
-std::string csv_number(double v) {
-  const std::string n = json_number(v);
-  return n[0] == '"' ? n.substr(1, n.size() - 2) : n;
-}
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) continue;
-    out += c;
-  }
-  return out + "\"";
-}
-
-namespace {
 
 // Means over the finite values; how many were left out (identical pairs have PSNR +inf).
 std::pair<double, int> finite_mean(const std::vector<Row>& rows, std::size_t k, bool psnr) {
@@ -284,104 +225,36 @@ void print_table(const ScoreOptions& o, const std::vector<Row>& rows) {
                 left_out);
 }
 
-int run(const ScoreOptions& o) {
-  if (!o.csv.empty()) check_output_writable(o.csv);
-  if (!o.json.empty()) check_output_writable(o.json);
-  const std::vector<fs::path> hr_files = score_images_in(o.hr_dir);
-  if (hr_files.empty())
-    throw ScoreUsageError("no images in " + o.hr_dir + " (" + io::supported_extensions_text() + ")");
-  // (SR file, HR file) pairs in HR order.
-  std::vector<std::pair<fs::path, fs::path>> pairs;
-  int failed = 0;
-  if (o.bicubic) {
-    for (const fs::path& h : hr_files) pairs.emplace_back(fs::path(), h);
-  } else {
-    const std::vector<fs::path> sr_files = score_images_in(o.sr_dir);
-    if (sr_files.empty())
-      throw ScoreUsageError("no images in " + o.sr_dir + " (" + io::supported_extensions_text() + ")");
-    std::vector<std::string> stems;
-    for (const fs::path& h : hr_files) stems.push_back(h.stem().string());
-    std::vector<std::vector<fs::path>> matched(hr_files.size());
-    for (const fs::path& s : sr_files) {
-      const auto k = pair_sr_name(s.stem().string(), stems, o.scale);
-      if (!k) {
-        std::fprintf(stderr, "imresize score: skipped %s: no HR image in %s pairs with its name\n",
-                     s.filename().string().c_str(), o.hr_dir.c_str());
-        ++failed;
-      } else {
-        matched[*k].push_back(s);
-      }
-    }
-    for (std::size_t k = 0; k < hr_files.size(); ++k) {
-      if (matched[k].size() == 1) {
-        pairs.emplace_back(matched[k][0], hr_files[k]);
-      } else {
-        std::fprintf(stderr, "imresize score: skipped %s: %s SR image pairs with it\n",
-                     hr_files[k].filename().string().c_str(), matched[k].empty() ? "no" : "more than one");
-        ++failed;
-      }
-    }
-    if (pairs.empty())
-      throw ScoreUsageError("no SR image in " + o.sr_dir + " pairs with an HR image in " + o.hr_dir);
+// PSNR and SSIM of each pair under the chosen protocols.
+class ProtocolMetric final : public ScoreMetric {
+ public:
+  explicit ProtocolMetric(const ScoreOptions& o) : o_(o) {}
+  void prepare() override {
+    if (o_.bicubic) degradation_ = degrade_options(o_.degradation, o_.scale, o_.boundary);
   }
-  const bool progress = pairs.size() >= 20 && isatty(STDERR_FILENO);
-  std::vector<Row> rows;
-  for (std::size_t i = 0; i < pairs.size(); ++i) {
-    const auto& [sr_path, hr_path] = pairs[i];
-    if (progress)
-      std::fprintf(stderr, "\rimresize score: %zu/%zu %s\033[K", i + 1, pairs.size(),
-                   hr_path.filename().string().c_str());
-    Row row{hr_path.stem().string(), sr_path.filename().string(), hr_path.filename().string(), {}};
-    try {
-      const Image hr = load_for_scoring(hr_path, o);
-      std::optional<Image> sr;
-      if (!o.bicubic) sr = load_for_scoring(sr_path, o);
-      const DegradeOptions d = degrade_options(o.degradation, o.scale, o.boundary);
-      for (const SrProtocol p : o.protocols)
-        row.scores.push_back(!o.bicubic                   ? score_sr(*sr, hr, o.scale, p)
-                             : d.model == Degradation::Bi ? score_bicubic(hr, o.scale, p, o.boundary)
-                                                          : score_degraded_bicubic(hr, d, p));
-      rows.push_back(std::move(row));
-    } catch (const std::exception& e) {
-      if (progress) std::fprintf(stderr, "\r\033[K");
-      std::fprintf(stderr, "imresize score: failed %s: %s\n",
-                   (o.bicubic ? row.hr_file : row.sr_file + " vs " + row.hr_file).c_str(), e.what());
-      ++failed;
-    }
+  void score(const ScorePair& pair) override {
+    Row row{pair.hr.stem().string(), pair.sr.filename().string(), pair.hr.filename().string(), {}};
+    const Image hr = load_for_scoring(pair.hr, o_);
+    std::optional<Image> sr;
+    if (!o_.bicubic) sr = load_for_scoring(pair.sr, o_);
+    for (const SrProtocol p : o_.protocols)
+      row.scores.push_back(!o_.bicubic ? score_sr(*sr, hr, o_.scale, p)
+                           : degradation_.model == Degradation::Bi
+                               ? score_bicubic(hr, o_.scale, p, o_.boundary)
+                               : score_degraded_bicubic(hr, degradation_, p));
+    rows_.push_back(std::move(row));
   }
-  if (progress) std::fprintf(stderr, "\r\033[K");
-  if (rows.empty()) {
-    std::fprintf(stderr, "imresize score: no image could be scored\n");
-    return kExitFailure;
-  }
-  print_table(o, rows);
-  if (failed) {
-    if (!o.csv.empty() || !o.json.empty())
-      std::fprintf(stderr,
-                   "imresize score: %d image(s) not scored: no CSV/JSON written (existing files untouched)\n",
-                   failed);
-    return kExitFailure;
-  }
-  write_outputs(o, rows);
-  return kExitOk;
-}
+  bool has_rows() const override { return !rows_.empty(); }
+  void print_table() const override { rl::app::print_table(o_, rows_); }
+  void write_outputs() const override { rl::app::write_outputs(o_, rows_); }
+
+ private:
+  const ScoreOptions& o_;
+  DegradeOptions degradation_;
+  std::vector<Row> rows_;
+};
 
 }  // namespace
-
-std::optional<std::size_t> pair_sr_name(const std::string& sr_stem, const std::vector<std::string>& hr_stems,
-                                        int scale) {
-  std::optional<std::size_t> best;
-  const std::string scale_text = std::to_string(scale);
-  for (std::size_t k = 0; k < hr_stems.size(); ++k) {
-    const std::string& h = hr_stems[k];
-    if (sr_stem.compare(0, h.size(), h) != 0 || h.size() > sr_stem.size()) continue;
-    const std::string_view rest = std::string_view(sr_stem).substr(h.size());
-    const bool ok = rest.empty() || rest == "x" + scale_text || rest == "X" + scale_text || rest[0] == '_' ||
-                    rest[0] == '-' || rest[0] == '.';
-    if (ok && (!best || h.size() > hr_stems[*best].size())) best = k;
-  }
-  return best;
-}
 
 std::string score_usage_text() {
   std::string t = R"(Usage: imresize score SR_DIR HR_DIR --scale S --protocol P|all [--csv FILE] [--json FILE]
@@ -432,20 +305,16 @@ CSV and JSON are written only when every image was scored; otherwise existing fi
 int score_main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (std::find(args.begin(), args.end(), "--metric") != args.end()) return score_niqe_main(args);
-  try {
+  return score_command([&] {
     const auto o = parse(args);
     if (!o) {
       std::fputs(score_usage_text().c_str(), stdout);
       return kExitOk;
     }
-    return run(*o);
-  } catch (const ScoreUsageError& e) {
-    std::fprintf(stderr, "imresize score: %s\n", e.what());
-    return kExitUsage;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "imresize score: %s\n", e.what());
-    return kExitFailure;
-  }
+    ProtocolMetric metric(*o);
+    return run_score_metric(metric,
+                            {o->bicubic ? std::string() : o->sr_dir, o->hr_dir, o->scale, o->csv, o->json});
+  });
 }
 
 }  // namespace rl::app

@@ -12,17 +12,13 @@
 #include "rl/atomic_file.hpp"
 #include "rl/image_io.hpp"
 #include "rl/niqe.hpp"
-#include "score.hpp"
+#include "score_run.hpp"
 
 namespace rl::app {
 
 namespace {
 
 namespace fs = std::filesystem;
-
-struct NiqeUsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 struct NiqeOptions {
   std::string dir, model_mean, model_cov, csv, json;
@@ -32,48 +28,42 @@ struct NiqeOptions {
 
 std::optional<NiqeOptions> parse(const std::vector<std::string>& args) {
   NiqeOptions o;
-  std::vector<std::string> positional;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const auto value = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw NiqeUsageError(a + " needs a value");
-      return args[++i];
-    };
-    if (a == "-h" || a == "--help") return std::nullopt;
+  ScoreFolders outputs;
+  const auto take = [&](const std::string& a, std::size_t&,
+                        const std::function<const std::string&()>& value) {
     if (a == "--metric") {
       if (const std::string& v = value(); v != "niqe")
-        throw NiqeUsageError("--metric takes niqe, got '" + v + "'");
+        throw ScoreUsageError("--metric takes niqe, got '" + v + "'");
     } else if (a == "--protocol") {
       const std::string& v = value();
       const auto p = parse_niqe_protocol(v);
       if (!p)
-        throw NiqeUsageError("--protocol takes " + niqe_protocol_names() + " with --metric niqe, got '" + v +
-                             "'");
+        throw ScoreUsageError("--protocol takes " + niqe_protocol_names() + " with --metric niqe, got '" + v +
+                              "'");
       o.protocol = *p;
     } else if (a == "--boundary") {
       const std::string& v = value();
       const auto b = parse_boundary(v);
-      if (!b) throw NiqeUsageError("--boundary takes modern or legacy, got '" + v + "'");
+      if (!b) throw ScoreUsageError("--boundary takes modern or legacy, got '" + v + "'");
       o.boundary = *b;
     } else if (a == "--model-mean") {
       o.model_mean = value();
     } else if (a == "--model-cov") {
       o.model_cov = value();
-    } else if (a == "--csv") {
-      o.csv = value();
-    } else if (a == "--json") {
-      o.json = value();
-    } else if (!a.empty() && a[0] == '-') {
-      throw NiqeUsageError("unknown option " + a +
-                           " with --metric niqe (see imresize score --metric niqe --help)");
     } else {
-      positional.push_back(a);
+      return false;
     }
-  }
-  if (positional.size() != 1) throw NiqeUsageError("--metric niqe takes one folder, DIR");
+    return true;
+  };
+  const auto positional =
+      walk_score_args(args, outputs, take, " with --metric niqe (see imresize score --metric niqe --help)");
+  if (!positional) return std::nullopt;
+  o.csv = outputs.csv;
+  o.json = outputs.json;
+  if (positional->size() != 1) throw ScoreUsageError("--metric niqe takes one folder, DIR");
   if (o.model_mean.empty() != o.model_cov.empty())
-    throw NiqeUsageError("--model-mean and --model-cov go together");
-  o.dir = positional[0];
+    throw ScoreUsageError("--model-mean and --model-cov go together");
+  o.dir = (*positional)[0];
   return o;
 }
 
@@ -104,64 +94,55 @@ void write_outputs(const NiqeOptions& o, const std::vector<Row>& rows, double me
   }
 }
 
-int run(const NiqeOptions& o) {
-  if (!o.csv.empty()) check_output_writable(o.csv);
-  if (!o.json.empty()) check_output_writable(o.json);
+// NIQE of each image alone, with the release's pristine model or the one given.
+class NiqeMetric final : public ScoreMetric {
+ public:
+  explicit NiqeMetric(const NiqeOptions& o) : o_(o) {}
   // A model that cannot be read (missing, a FIFO, a device, over its size limit, malformed) is a bad
   // value of --model-mean or --model-cov, refused before anything is scored.
-  NiqeModel model;
-  try {
-    model = o.model_mean.empty() ? niqe_pristine_model() : read_niqe_model(o.model_mean, o.model_cov);
-  } catch (const std::invalid_argument& e) {
-    throw NiqeUsageError(e.what());
-  }
-  const std::vector<fs::path> files = score_images_in(o.dir);
-  if (files.empty())
-    throw NiqeUsageError("no images in " + o.dir + " (" + io::supported_extensions_text() + ")");
-  std::vector<Row> rows;
-  int failed = 0;
-  for (const fs::path& f : files) {
+  void prepare() override {
     try {
-      io::LoadOptions lo;
-      lo.capture_decoder_messages = true;
-      const Image img = io::load(f.string(), lo);
-      rows.push_back(
-          {f.stem().string(), f.filename().string(), niqe_score(img, o.protocol, &model, o.boundary)});
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "imresize score: failed %s: %s\n", f.filename().string().c_str(), e.what());
-      ++failed;
+      model_ = o_.model_mean.empty() ? niqe_pristine_model() : read_niqe_model(o_.model_mean, o_.model_cov);
+    } catch (const std::invalid_argument& e) {
+      throw ScoreUsageError(e.what());
     }
   }
-  if (rows.empty()) {
-    std::fprintf(stderr, "imresize score: no image could be scored\n");
-    return kExitFailure;
+  void score(const ScorePair& pair) override {
+    io::LoadOptions lo;
+    lo.capture_decoder_messages = true;
+    const Image img = io::load(pair.hr.string(), lo);
+    rows_.push_back({pair.hr.stem().string(), pair.hr.filename().string(),
+                     niqe_score(img, o_.protocol, &model_, o_.boundary)});
   }
-  std::size_t width = 5;
-  for (const Row& r : rows) width = std::max(width, r.name.size());
-  double sum = 0.0;
-  std::printf("%-*s  %10s\n", static_cast<int>(width), "image", "NIQE");
-  for (const Row& r : rows) {
-    std::printf("%-*s  %10.4f\n", static_cast<int>(width), r.name.c_str(), r.score.niqe);
-    sum += r.score.niqe;
+  bool has_rows() const override { return !rows_.empty(); }
+  void print_table() const override {
+    std::size_t width = 5;
+    for (const Row& r : rows_) width = std::max(width, r.name.size());
+    std::printf("%-*s  %10s\n", static_cast<int>(width), "image", "NIQE");
+    for (const Row& r : rows_)
+      std::printf("%-*s  %10.4f\n", static_cast<int>(width), r.name.c_str(), r.score.niqe);
+    std::printf("%-*s  %10.4f\n", static_cast<int>(width), "mean", mean());
+    for (const Row& r : rows_)
+      if (r.score.flat_pixels)
+        std::printf(
+            "imresize score: %s: %zu pixels in flat 7x7 windows, where MATLAB's NIQE depends on the last "
+            "bits "
+            "of its filter (docs/METRICS.md)\n",
+            r.file.c_str(), r.score.flat_pixels);
   }
-  const double mean = sum / static_cast<double>(rows.size());
-  std::printf("%-*s  %10.4f\n", static_cast<int>(width), "mean", mean);
-  for (const Row& r : rows)
-    if (r.score.flat_pixels)
-      std::printf(
-          "imresize score: %s: %zu pixels in flat 7x7 windows, where MATLAB's NIQE depends on the last bits "
-          "of its filter (docs/METRICS.md)\n",
-          r.file.c_str(), r.score.flat_pixels);
-  if (failed) {
-    if (!o.csv.empty() || !o.json.empty())
-      std::fprintf(stderr,
-                   "imresize score: %d image(s) not scored: no CSV/JSON written (existing files untouched)\n",
-                   failed);
-    return kExitFailure;
+  void write_outputs() const override { rl::app::write_outputs(o_, rows_, mean()); }
+
+ private:
+  double mean() const {
+    double sum = 0.0;
+    for (const Row& r : rows_) sum += r.score.niqe;
+    return sum / static_cast<double>(rows_.size());
   }
-  write_outputs(o, rows, mean);
-  return kExitOk;
-}
+
+  const NiqeOptions& o_;
+  NiqeModel model_;
+  std::vector<Row> rows_;
+};
 
 }  // namespace
 
@@ -200,20 +181,15 @@ flat, MATLAB's score depends on its filter's rounding noise: such images get one
 }
 
 int score_niqe_main(const std::vector<std::string>& args) {
-  try {
+  return score_command([&] {
     const auto o = parse(args);
     if (!o) {
       std::fputs(score_niqe_usage_text().c_str(), stdout);
       return kExitOk;
     }
-    return run(*o);
-  } catch (const NiqeUsageError& e) {
-    std::fprintf(stderr, "imresize score: %s\n", e.what());
-    return kExitUsage;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "imresize score: %s\n", e.what());
-    return kExitFailure;
-  }
+    NiqeMetric metric(*o);
+    return run_score_metric(metric, {std::string(), o->dir, 0, o->csv, o->json});
+  });
 }
 
 }  // namespace rl::app
