@@ -146,9 +146,7 @@ rl::ResizeSpec make_spec(const py::object& scale, const py::object& size, const 
     }
   }
   const auto m = rl::parse_method(method);
-  if (!m)
-    throw std::invalid_argument("unknown method '" + method +
-                                "' (use nearest, bilinear, bicubic, box, triangle, lanczos2 or lanczos3)");
+  if (!m) throw std::invalid_argument("unknown method '" + method + "' (use " + rl::method_names() + ")");
   spec.method = *m;
   spec.antialiasing = antialiasing;
   const auto b = rl::parse_boundary(boundary);

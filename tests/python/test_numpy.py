@@ -308,7 +308,8 @@ def test_backward_matches_dense_transpose():
 
 
 BAD = [
-    (lambda: resizelab.imresize(np.zeros((4, 4)), 0.5, method="cubicc"), ValueError, "unknown method"),
+    (lambda: resizelab.imresize(np.zeros((4, 4)), 0.5, method="cubicc"), ValueError,
+     "unknown method 'cubicc' (use nearest, bilinear, bicubic, box, triangle, lanczos2 or lanczos3)"),
     (lambda: resizelab.imresize(np.zeros((4, 4)), 0.5, boundary="mirror"), ValueError, "unknown boundary"),
     (lambda: resizelab.imresize(np.zeros((4, 4)), -1), ValueError, "scale must be a positive"),
     (lambda: resizelab.imresize(np.zeros((4, 4)), math.inf), ValueError, "scale must be a positive"),

@@ -48,19 +48,7 @@ std::string gap_text(double g) {
   return o.str().find('.') == std::string::npos ? o.str() + ".0" : o.str();
 }
 
-const char* matlab_quote(Method m) {
-  switch (m) {
-    case Method::Nearest: return "'nearest'";
-    case Method::Bilinear: return "'bilinear'";
-    case Method::Bicubic: return "'bicubic'";
-    case Method::Box: return "'box'";
-    case Method::Triangle: return "'triangle'";
-    case Method::Lanczos2: return "'lanczos2'";
-    case Method::Lanczos3: return "'lanczos3'";
-    case Method::Custom: break;
-  }
-  return "'custom'";
-}
+std::string matlab_quote(Method m) { return std::string("'").append(to_string(m)).append("'"); }
 
 std::string pillow_filter(peers::PeerMethod m) {
   std::string n = peers::method_name(peers::Library::Pillow, m);
