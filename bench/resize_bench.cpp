@@ -27,6 +27,7 @@
 #include "resize_shortcuts.hpp"
 #include "rl/plan.hpp"
 #include "rl/resize.hpp"
+#include "run_benchmarks.hpp"
 #include "thread_pool.hpp"
 
 #ifdef RL_HAVE_VIPS
@@ -593,10 +594,5 @@ int main(int argc, char** argv) {
   vips_cache_set_max(0);
   vips_concurrency_set(rl::detail::thread_count(0));
 #endif
-  register_all();
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return rl::bench::run_benchmarks(argc, argv, register_all);
 }

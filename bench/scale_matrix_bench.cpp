@@ -24,6 +24,7 @@
 #include "rl/image_io.hpp"
 #include "rl/plan.hpp"
 #include "rl/resize.hpp"
+#include "run_benchmarks.hpp"
 
 namespace {
 
@@ -140,11 +141,4 @@ void register_all() {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  register_all();
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
-}
+int main(int argc, char** argv) { return rl::bench::run_benchmarks(argc, argv, register_all); }
