@@ -68,10 +68,9 @@ bool install_figure_panels(MainWindow& w) {
   auto* kernel = new KernelPlotWidget;
   auto* taps = new TapWeightsWidget;
   auto* worked = new WorkedExampleWidget;
-  w.add_dock("Kernels", "kernelDock", kernel);
-  // Short titles: they are the tab names, which must be readable side by side at 1280 px.
-  w.add_dock("Taps", "tapDock", taps);
-  w.add_dock("Worked", "workedDock", worked);
+  w.add_dock(DockId::Kernels, kernel);
+  w.add_dock(DockId::Taps, taps);
+  w.add_dock(DockId::Worked, worked);
   install_teaching_panels(w);
   install_pane_saving(w, pane_calls());
   install_histogram_panel(w);

@@ -10,6 +10,7 @@
 #include "rl/image_io.hpp"
 #include "rl/kernels.hpp"
 #include "rl/peers.hpp"
+#include "rl/ui/dock_table.hpp"
 #include "rl/ui/figure.hpp"
 
 namespace rl::ui {
@@ -198,13 +199,6 @@ QString wrapped(const QString& line, const QString& indent) {
   return out + current + QLatin1Char('\n');
 }
 
-constexpr PanelName kPanels[] = {
-    {"differences", "differenceDock"}, {"kernels", "kernelDock"},      {"taps", "tapDock"},
-    {"worked", "workedDock"},          {"sampling", "samplingDock"},   {"frequency", "frequencyDock"},
-    {"profile", "profileDock"},        {"mapping", "mappingDock"},     {"window", "windowDock"},
-    {"surface", "surfaceDock"},        {"histogram", "histogramDock"},
-};
-
 }  // namespace
 
 std::span<const OptionSpec> option_table() { return kOptions; }
@@ -370,11 +364,10 @@ QString library_pane_list(const QString& indent) {
 
 QString image_extension_list() { return QString::fromStdString(io::supported_extensions_text()); }
 
-std::span<const PanelName> panel_names() { return kPanels; }
-
 QString panel_name_list() {
   QStringList names;
-  for (const PanelName& p : kPanels) names << QLatin1String(p.name);
+  for (const DockSpec& d : dock_table())
+    if (d.panel) names << QLatin1String(d.panel);
   return names.join(QStringLiteral(", "));
 }
 

@@ -52,9 +52,9 @@ DiffKind parse_diff_kind(const QString& given) {
 }
 
 // --show-panel NAME (any case); a usage error listing the panels otherwise.
-const PanelName* find_panel(const QString& name) {
-  for (const PanelName& p : panel_names())
-    if (name.compare(QLatin1String(p.name), Qt::CaseInsensitive) == 0) return &p;
+const DockSpec* find_panel(const QString& name) {
+  for (const DockSpec& d : dock_table())
+    if (d.panel && name.compare(QLatin1String(d.panel), Qt::CaseInsensitive) == 0) return &d;
   usage_error(QStringLiteral("--show-panel takes one of %1, got '%2'").arg(panel_name_list(), name));
 }
 

@@ -19,6 +19,7 @@
 #include "rl/spec.hpp"
 #include "rl/sr_protocol.hpp"
 #include "rl/ui/comparison.hpp"
+#include "rl/ui/dock_table.hpp"
 #include "rl/ui/figure.hpp"
 
 namespace rl::ui {
@@ -74,7 +75,7 @@ struct Request {
   std::optional<ViewChannel> channel;
   // The window's own: the inspected point, the panel brought forward, the screenshot, --watch.
   std::optional<QPointF> inspect;
-  const PanelName* panel = nullptr;
+  const DockSpec* panel = nullptr;  // a row of the dock table
   QString screenshot;
   bool watch = false;
 };

@@ -26,15 +26,15 @@ void install_teaching_panels(MainWindow& w) {
   // them. Sampling, Frequency and Profile under the first group on the right (Differences, Kernels,
   // Taps, Worked); the 2-D pictures under the Inspector on the left, closed at first (View > Docks,
   // --show-panel): a third group on the right would make the window taller than a 800 px screen.
-  const auto group = [&](Qt::DockWidgetArea area, bool open,
-                         std::initializer_list<std::pair<QString, QWidget*>> docks) {
+  const auto group = [&](bool open, std::initializer_list<std::pair<DockId, QWidget*>> docks) {
     QDockWidget* first = nullptr;
-    for (const auto& [title, widget] : docks) {
-      QDockWidget* d = w.add_dock(title, title.toLower() + QStringLiteral("Dock"), widget, area);
+    for (const auto& [id, widget] : docks) {
+      QDockWidget* d = w.add_dock(id, widget);
       if (!open) d->hide();  // before the layout sizes the window for it
       if (!first) {
         first = d;
-        if (area == Qt::RightDockWidgetArea) {  // out of the Differences group, under it
+        if (const Qt::DockWidgetArea area = dock_spec(id).area; area == Qt::RightDockWidgetArea) {
+          // Out of the Differences group, under it.
           w.removeDockWidget(d);
           w.addDockWidget(area, d, Qt::Vertical);
           d->setVisible(open);
@@ -46,12 +46,12 @@ void install_teaching_panels(MainWindow& w) {
     first->raise();
     return first;
   };
-  QDockWidget* second = group(Qt::RightDockWidgetArea, true,
-                              {{"Sampling", sampling}, {"Frequency", frequency}, {"Profile", profile}});
+  QDockWidget* second =
+      group(true, {{DockId::Sampling, sampling}, {DockId::Frequency, frequency}, {DockId::Profile, profile}});
   // The Differences group's table in view at the default size; the plots take the rest.
-  if (auto* diff = w.findChild<QDockWidget*>(QStringLiteral("differenceDock")))
+  if (QDockWidget* diff = w.dock(DockId::Differences))
     w.resizeDocks({diff, second}, {620, 240}, Qt::Vertical);
-  group(Qt::LeftDockWidgetArea, false, {{"Mapping", mapping}, {"Window", window}, {"Surface", surface}});
+  group(false, {{DockId::Mapping, mapping}, {DockId::Window, window}, {DockId::Surface, surface}});
 
   QObject::connect(doc, &Document::results_changed, &w, [=]() {
     QList<NamedPlan> plans;

@@ -56,7 +56,7 @@ void start_window(MainWindow& w, const Request& r) {
   if (!r.image.isEmpty()) w.open_file(r.image);
   if (!r.reference.isEmpty()) doc->load_reference(r.reference);
   if (r.panel)
-    if (auto* dock = w.findChild<QDockWidget*>(QLatin1String(r.panel->dock))) {
+    if (QDockWidget* dock = w.dock(r.panel->id)) {
       dock->show();  // the 2-D pictures start closed
       dock->raise();
     }

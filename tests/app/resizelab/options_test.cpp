@@ -10,6 +10,7 @@
 
 #include "figure_export.hpp"
 #include "resizelab_options.hpp"
+#include "rl/ui/dock_table.hpp"
 #include "rl/ui/figure.hpp"
 #include "run_program.hpp"
 
@@ -141,7 +142,10 @@ TEST(OptionTable, HelpOfEachModeIsItsRowsOfTheTable) {
   // The lists are filled in from the code: every plot and every panel is named.
   for (const QString& plot : rl::ui::figure_plot_names().split(QRegularExpression(", | or ")))
     EXPECT_TRUE(exporting.contains(plot)) << plot.toStdString();
-  for (const rl::ui::PanelName& p : rl::ui::panel_names()) EXPECT_TRUE(window.contains(p.name)) << p.name;
+  for (const rl::ui::DockSpec& d : rl::ui::dock_table())
+    if (d.panel) {
+      EXPECT_TRUE(window.contains(d.panel)) << d.panel;
+    }
   EXPECT_FALSE(exporting.contains('{'));  // no placeholder left unfilled
   for (const QString& text : {window, exporting})
     for (const QString& l : text.split('\n')) EXPECT_LE(l.size(), 100) << l.toStdString();
