@@ -13,7 +13,7 @@
 #include "rl/ui/dock_table.hpp"
 #include "rl/ui/figure.hpp"
 
-namespace rl::ui {
+namespace rl::app {
 namespace {
 
 constexpr OptionMode kWindow = OptionMode::Window, kExport = OptionMode::Export, kBoth = OptionMode::Both;
@@ -168,7 +168,7 @@ const OptionSpec* find_option(const QString& name, OptionMode mode) {
 QString expand_lists(QString text) {
   return text.replace(QLatin1String("{methods}"), matlab_method_list())
       .replace(QLatin1String("{libraries}"), library_pane_list(QStringLiteral("  ")))
-      .replace(QLatin1String("{plots}"), figure_plot_names())
+      .replace(QLatin1String("{plots}"), ui::figure_plot_names())
       .replace(QLatin1String("{images}"), image_extension_list())
       .replace(QLatin1String("{panels}"), panel_name_list())
       .replace(QLatin1String("{protocols}"), QString::fromStdString(rl::sr_protocol_names()))
@@ -366,9 +366,9 @@ QString image_extension_list() { return QString::fromStdString(io::supported_ext
 
 QString panel_name_list() {
   QStringList names;
-  for (const DockSpec& d : dock_table())
+  for (const ui::DockSpec& d : ui::dock_table())
     if (d.panel) names << QLatin1String(d.panel);
   return names.join(QStringLiteral(", "));
 }
 
-}  // namespace rl::ui
+}  // namespace rl::app

@@ -15,7 +15,7 @@
 #include "rl/sr_protocol.hpp"
 #include "rl/ui/comparison.hpp"
 
-namespace rl::ui {
+namespace rl::app {
 
 // Which entry point takes an option: `resizelab [IMAGE]` (the window) or `resizelab --export`.
 enum class OptionMode : unsigned { Window = 1, Export = 2, Both = 3 };
@@ -83,4 +83,4 @@ QString image_extension_list();
 // The panel names --show-panel takes: the dock table's (rl/ui/dock_table.hpp), in its order.
 QString panel_name_list();  // "differences, kernels, ..."
 
-}  // namespace rl::ui
+}  // namespace rl::app

@@ -36,7 +36,7 @@ QMenu* submenu(const QWidget* bar_or_menu, const QString& title) {
 TEST(DockTable, TheWindowHasEveryRowsDockWithItsTitleAndArea) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
   const auto table = rl::ui::dock_table();
   for (const rl::ui::DockSpec& d : table) {
     auto* dock = w.findChild<QDockWidget*>(QString::fromUtf8(d.object_name));
@@ -64,22 +64,22 @@ TEST(DockTable, ShowPanelNamesInHelpAndErrorsAreTheTables) {
   // The names as they were before the table (docs/VIEWER.md and scripts use them).
   EXPECT_EQ(panels.join(' ').toStdString(),
             "differences kernels taps worked sampling frequency profile mapping window surface histogram");
-  const QString help = rl::ui::options_help(rl::ui::OptionMode::Window, "intro");
+  const QString help = rl::app::options_help(rl::app::OptionMode::Window, "intro");
   const QRegularExpressionMatch m = QRegularExpression("Bring a panel to the front: ([^.]*)\\.").match(help);
   ASSERT_TRUE(m.hasMatch()) << help.toStdString();
   EXPECT_EQ(m.captured(1).simplified().toStdString(), panels.join(", ").toStdString());
   try {
-    rl::ui::parse_request({"resizelab", "--show-panel", "nope"}, rl::ui::OptionMode::Window);
+    rl::app::parse_request({"resizelab", "--show-panel", "nope"}, rl::app::OptionMode::Window);
     ADD_FAILURE() << "--show-panel nope was accepted";
-  } catch (const rl::ui::CommandLineError& e) {
+  } catch (const rl::app::CommandLineError& e) {
     EXPECT_EQ(e.message.toStdString(),
               ("--show-panel takes one of " + panels.join(", ") + ", got 'nope'").toStdString());
   }
   // Each name (any case) brings forward its own row's dock.
   for (const rl::ui::DockSpec& d : rl::ui::dock_table()) {
     if (!d.panel) continue;
-    const rl::ui::Request r = rl::ui::parse_request(
-        {"resizelab", "--show-panel", QString::fromUtf8(d.panel).toUpper()}, rl::ui::OptionMode::Window);
+    const rl::app::Request r = rl::app::parse_request(
+        {"resizelab", "--show-panel", QString::fromUtf8(d.panel).toUpper()}, rl::app::OptionMode::Window);
     EXPECT_EQ(r.panel, &d) << d.panel;
   }
 }
