@@ -10,7 +10,7 @@
 #include "rl/ui/comparison.hpp"
 #include "rl/ui/figure.hpp"
 
-namespace rl::ui {
+namespace rl::app {
 
 QString round_trip_text(double v) {
   if (std::isnan(v)) return QStringLiteral("NaN");
@@ -30,11 +30,11 @@ QString rect_text(const QRect& r) {
 }
 
 // The values option `name` takes to say what `s` holds (none: the default, or not this figure's).
-QStringList option_values(const QString& name, const FigureSpec& s, const QString& path,
+QStringList option_values(const QString& name, const ui::FigureSpec& s, const QString& path,
                           QStringList& left_out) {
-  const Comparison& c = s.comparison;
-  const FigureSpec defaults;
-  const bool paper = s.layout == FigureLayout::SrPaper;
+  const ui::Comparison& c = s.comparison;
+  const ui::FigureSpec defaults;
+  const bool paper = s.layout == ui::FigureLayout::SrPaper;
   const bool sr = c.against_source() && c.sr_scale() > 0;
   const auto single = [](const QString& v) { return QStringList{v}; };
   if (name == QLatin1String("export")) return single(path);
@@ -44,15 +44,15 @@ QStringList option_values(const QString& name, const FigureSpec& s, const QStrin
   if (name == QLatin1String("sr-scale") && sr) return single(QString::number(c.sr_scale()));
   if (sr && (name == QLatin1String("degradation") || name == QLatin1String("sigma") ||
              name == QLatin1String("noise") || name == QLatin1String("seed"))) {
-    const PaneConfig* first = nullptr;  // one LR for every round trip, as --degradation gives it
-    for (const PaneConfig& p : c.panes)
+    const ui::PaneConfig* first = nullptr;  // one LR for every round trip, as --degradation gives it
+    for (const ui::PaneConfig& p : c.panes)
       if (p.sr_round_trip > 0) {
         if (!first) first = &p;
         if (name == QLatin1String("degradation") && p.sr_degradation != first->sr_degradation)
-          left_out << QStringLiteral("a second SR degradation (%1)").arg(sr_round_trip_name(p));
+          left_out << QStringLiteral("a second SR degradation (%1)").arg(ui::sr_round_trip_name(p));
       }
     if (!first) return {};
-    const SrDegradation& d = first->sr_degradation;
+    const ui::SrDegradation& d = first->sr_degradation;
     if (name == QLatin1String("degradation") && d.model != rl::Degradation::Bi)
       return single(QLatin1String(rl::degradation_info(d.model).name));
     if (name == QLatin1String("sigma") && d.sigma) return single(round_trip_text(*d.sigma));
@@ -62,17 +62,17 @@ QStringList option_values(const QString& name, const FigureSpec& s, const QStrin
   }
   if (name == QLatin1String("crop")) {
     QStringList crops;
-    for (const QRect& r : paper ? sr_paper_crops(s) : QList<QRect>{s.crop})
+    for (const QRect& r : paper ? ui::sr_paper_crops(s) : QList<QRect>{s.crop})
       if (!r.isEmpty()) crops << rect_text(r);
     return crops;
   }
-  if (name == QLatin1String("as") && c.resize_class != ResizeClass::Keep)
-    return single(to_qstring(c.resize_class));
+  if (name == QLatin1String("as") && c.resize_class != ui::ResizeClass::Keep)
+    return single(ui::to_qstring(c.resize_class));
   if (name == QLatin1String("boundary") && c.base.boundary != rl::Boundary::Modern)
     return single(QString::fromStdString(rl::to_string(c.base.boundary)));
   if (name == QLatin1String("panes")) {
     QStringList names;
-    for (const PaneConfig& p : c.panes) {
+    for (const ui::PaneConfig& p : c.panes) {
       names << pane_name(p);
       if (p.is_file() && p.file.contains(QLatin1Char(',')))
         left_out << QStringLiteral("the file %1 (--panes splits at commas)").arg(p.file);
@@ -81,7 +81,7 @@ QStringList option_values(const QString& name, const FigureSpec& s, const QStrin
   }
   if (name == QLatin1String("upscale")) {  // one method for every LR file pane
     QStringList methods;
-    for (const PaneConfig& p : c.panes)
+    for (const ui::PaneConfig& p : c.panes)
       if (p.is_file() && p.file_upscale) {
         const QString m = QString::fromStdString(rl::to_string(*p.file_upscale));
         if (!methods.contains(m)) methods << m;
@@ -94,7 +94,7 @@ QStringList option_values(const QString& name, const FigureSpec& s, const QStrin
     return s.reference_path.isEmpty() ? QStringList{} : single(s.reference_path);
   }
   if (name == QLatin1String("diff") && !paper) {
-    const DiffSettings& d = c.diff;
+    const ui::DiffSettings& d = c.diff;
     if (d.fixed_range) left_out << QStringLiteral("the fixed difference range (0..%1)").arg(d.fixed_max);
     if (d.ssim_map) return single(QStringLiteral("ssim"));
     if (d.mode == DiffMode::Signed)
@@ -113,7 +113,7 @@ QStringList option_values(const QString& name, const FigureSpec& s, const QStrin
     return single(m.join(','));
   }
   if (name == QLatin1String("niqe-model") && c.diff.niqe && c.diff.niqe->own_model()) {
-    const NiqeChoice& n = *c.diff.niqe;
+    const ui::NiqeChoice& n = *c.diff.niqe;
     if (n.model_mean.contains(QLatin1Char(',')) || n.model_cov.contains(QLatin1Char(','))) {
       left_out << QStringLiteral("the NIQE model's files (--niqe-model splits at commas)");
       return {};
@@ -122,13 +122,14 @@ QStringList option_values(const QString& name, const FigureSpec& s, const QStrin
   }
   if (name == QLatin1String("no-diff") && !paper && !s.show_diffs) return single({});
   if (name == QLatin1String("crop-scores") && paper && s.crop_scores) return single({});
-  if (name == QLatin1String("layout") && s.layout != FigureLayout::Row) return single(to_string(s.layout));
+  if (name == QLatin1String("layout") && s.layout != ui::FigureLayout::Row)
+    return single(to_string(s.layout));
   if (name == QLatin1String("width") && s.width_px != defaults.width_px)
     return single(QString::number(s.width_px));
   if (name == QLatin1String("dpi") && s.dpi != defaults.dpi) return single(round_trip_text(s.dpi));
   if (name == QLatin1String("plots") && !paper && !s.plots.isEmpty() && s.plots != defaults.plots) {
     QStringList plots;
-    for (const FigurePlot p : s.plots) plots << to_string(p);
+    for (const ui::FigurePlot p : s.plots) plots << to_string(p);
     return single(plots.join(QLatin1Char(',')));
   }
   if (name == QLatin1String("no-kernel-plot") && !paper && s.plots.isEmpty()) return single({});
@@ -145,8 +146,8 @@ QStringList option_values(const QString& name, const FigureSpec& s, const QStrin
 
 }  // namespace
 
-ExportCommand export_command(const FigureSpec& spec, const QString& path) {
-  ExportCommand out;
+ui::ExportCommand export_command(const ui::FigureSpec& spec, const QString& path) {
+  ui::ExportCommand out;
   out.args << QStringLiteral("resizelab");
   for (const OptionSpec& o : option_table()) {
     if ((static_cast<unsigned>(o.modes) & static_cast<unsigned>(OptionMode::Export)) == 0) continue;
@@ -156,17 +157,17 @@ ExportCommand export_command(const FigureSpec& spec, const QString& path) {
       if (o.value_form) out.args << v;
     }
   }
-  const DiffSettings& d = spec.comparison.diff;
+  const ui::DiffSettings& d = spec.comparison.diff;
   if (std::any_of(d.nudges.begin(), d.nudges.end(), [](QPoint n) { return !n.isNull(); }))
     out.left_out << QStringLiteral("the panes' nudges");
-  if (d.region && spec.layout != FigureLayout::SrPaper)  // the paper's scores are never a region's
+  if (d.region && spec.layout != ui::FigureLayout::SrPaper)  // the paper's scores are never a region's
     out.left_out << QStringLiteral("the statistics region (the command's statistics are of the whole image)");
   const rl::Image* src = spec.comparison.source.get();
-  const DisplayRange& shown = spec.comparison.display;
-  if (src && (uses_display_range(src->type()) || shown.u8))  // 8-bit: only a fixed range is one
+  const ui::DisplayRange& shown = spec.comparison.display;
+  if (src && (ui::uses_display_range(src->type()) || shown.u8))  // 8-bit: only a fixed range is one
     out.left_out << QStringLiteral("the display range of a %1 image")
                         .arg(QString::fromStdString(rl::to_string(src->type())));
-  if (shown.channel != ViewChannel::All) out.left_out << QStringLiteral("the channel view");
+  if (shown.channel != ui::ViewChannel::All) out.left_out << QStringLiteral("the channel view");
   if (!shown.tone.neutral()) out.left_out << QStringLiteral("the exposure and offset");
   if (spec.source_path.startsWith(QLatin1Char('-')))
     out.args << QStringLiteral("--");  // a file, not an option
@@ -182,4 +183,4 @@ QString shell_line(const QStringList& args) {
   return words.join(QLatin1Char(' '));
 }
 
-}  // namespace rl::ui
+}  // namespace rl::app

@@ -11,7 +11,7 @@
 #include "resizelab_request.hpp"
 #include "rl/version.hpp"
 
-namespace rl::ui {
+namespace rl::app {
 
 namespace {
 
@@ -50,7 +50,7 @@ int export_main(const QStringList& args) {
     apply_max_pixels(request);
     const ExportJob job = prepare_export(request);
     QString why;
-    if (!write_figure(job.spec, job.path, &why)) throw CommandLineError{rl::app::kExitFailure, why};
+    if (!ui::write_figure(job.spec, job.path, &why)) throw CommandLineError{rl::app::kExitFailure, why};
     return 0;
   } catch (const CommandLineError& e) {
     std::fprintf(stderr, "resizelab: error: %s\n", e.message.toLocal8Bit().constData());
@@ -61,4 +61,4 @@ int export_main(const QStringList& args) {
   }
 }
 
-}  // namespace rl::ui
+}  // namespace rl::app

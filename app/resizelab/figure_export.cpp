@@ -20,7 +20,7 @@
 #include "rl/ui/figure.hpp"
 #include "rl/ui/statistics_text.hpp"
 
-namespace rl::ui {
+namespace rl::app {
 namespace {
 
 // The shared table: kExitFailure covers both unreadable input and an unwritable figure.
@@ -29,7 +29,7 @@ using rl::app::kExitFailure, rl::app::kExitUsage;
 [[noreturn]] void fail(int code, const QString& message) { throw CommandLineError{code, message}; }
 
 // An image's width × height in the figure's title and the options' errors (the viewer's one spelling).
-QString qsize_text(const rl::Image& img) { return size_text(img.cols(), img.rows()); }
+QString qsize_text(const rl::Image& img) { return ui::size_text(img.cols(), img.rows()); }
 
 // With the decoders' messages captured, as `imresize` reads: libpng's and libjpeg's text becomes the
 // one-line reason, and a JPEG they call corrupt is refused instead of drawn with grey.
@@ -47,8 +47,8 @@ std::shared_ptr<const rl::Image> load_image(const QString& path, const char* wha
 // The figure's own settings from the request: diff kind and protocol, layout, width, dpi, plots, maps
 // shown; sr-paper's protocol defaults to srcnn (the Y-channel numbers most SR tables print) and it
 // draws no plots.
-void figure_settings(const Request& r, FigureSpec& spec) {
-  DiffSettings& d = spec.comparison.diff;
+void figure_settings(const Request& r, ui::FigureSpec& spec) {
+  ui::DiffSettings& d = spec.comparison.diff;
   if (r.diff) r.diff->apply_to(d);
   d.protocol = r.metrics;
   d.niqe = r.niqe;
@@ -58,15 +58,15 @@ void figure_settings(const Request& r, FigureSpec& spec) {
   spec.plots = r.plots.value_or(spec.plots);
   spec.show_diffs = r.show_diffs.value_or(spec.show_diffs);
   spec.crop_scores = r.crop_scores;
-  if (spec.layout != FigureLayout::SrPaper) return;
+  if (spec.layout != ui::FigureLayout::SrPaper) return;
   if (!d.protocol) d.protocol = rl::SrProtocol::Srcnn;
   spec.plots.clear();
 }
 
 // Load: the image (or the built-in one) and the reference into the comparison; the crop must lie in
 // the image.
-void load_inputs(const Request& r, FigureSpec& spec) {
-  Comparison& cmp = spec.comparison;
+void load_inputs(const Request& r, ui::FigureSpec& spec) {
+  ui::Comparison& cmp = spec.comparison;
   if (r.image.isEmpty()) {
     try {
       cmp.source = std::make_shared<const rl::Image>(rl::ui::default_image());
@@ -78,7 +78,7 @@ void load_inputs(const Request& r, FigureSpec& spec) {
   }
   if (!r.reference.isEmpty()) {
     cmp.reference_image = load_image(r.reference, "reference");
-    cmp.diff.against = DiffAgainst::ReferenceImage;
+    cmp.diff.against = ui::DiffAgainst::ReferenceImage;
     spec.reference_label = QFileInfo(r.reference).fileName();
   }
   spec.source_path = r.image;
@@ -95,12 +95,12 @@ void load_inputs(const Request& r, FigureSpec& spec) {
                            .arg(crop.height())
                            .arg(qsize_text(src)));
   if (!crops.isEmpty()) spec.crop = crops.first();
-  if (spec.layout == FigureLayout::SrPaper) spec.crops = crops;
+  if (spec.layout == ui::FigureLayout::SrPaper) spec.crops = crops;
 }
 
 // Compute: the comparison the viewer would make of these settings, by the same function.
-void compute(const Request& r, FigureSpec& spec) {
-  Comparison& cmp = spec.comparison;
+void compute(const Request& r, ui::FigureSpec& spec) {
+  ui::Comparison& cmp = spec.comparison;
   if (r.size)
     cmp.base.out_size = r.size;
   else if (r.sr_scale)  // so the protocol scores at the factor with file panes alone too
@@ -108,10 +108,10 @@ void compute(const Request& r, FigureSpec& spec) {
   else
     cmp.base.scale = r.scale.value_or(default_scale_for(r.panes).value_or(std::pair{0.5, 0.5}));
   cmp.base.boundary = r.boundary.value_or(rl::Boundary::Modern);
-  cmp.resize_class = r.resize_class.value_or(ResizeClass::Keep);
-  if (r.sr_scale) cmp.diff.against = DiffAgainst::Source;
+  cmp.resize_class = r.resize_class.value_or(ui::ResizeClass::Keep);
+  if (r.sr_scale) cmp.diff.against = ui::DiffAgainst::Source;
   for (const PaneChoice& c : r.panes) {
-    PaneConfig config = c.config;
+    ui::PaneConfig config = c.config;
     if (r.sr_scale && !config.is_file()) {
       config.sr_round_trip = *r.sr_scale;
       config.sr_degradation = r.sr_degradation();
@@ -120,9 +120,9 @@ void compute(const Request& r, FigureSpec& spec) {
     cmp.panes.push_back(config);
   }
   cmp.screen = false;  // the figure converts and colours the crops it draws
-  compute_comparison(cmp, run_on_cpu, [] { return false; });
+  ui::compute_comparison(cmp, ui::run_on_cpu, [] { return false; });
   for (std::size_t i = 0; i < cmp.results.size(); ++i) {
-    const PaneResult& res = cmp.results[i];
+    const ui::PaneResult& res = cmp.results[i];
     const QString& name = r.panes[static_cast<int>(i)].name;
     if (!res.error.isEmpty())
       fail(kExitFailure, cmp.panes[i].is_file()
@@ -134,7 +134,7 @@ void compute(const Request& r, FigureSpec& spec) {
 
 // Validate: --pixel must be an output pixel of the reference pane and --profile must lie in the image,
 // which only the computed plan and the loaded image can tell.
-void validate(const Request& r, FigureSpec& spec) {
+void validate(const Request& r, ui::FigureSpec& spec) {
   const rl::Image& src = *spec.comparison.source;
   const rl::Image& ref_out = *spec.comparison.results.front().image;  // a file pane has no plan
   if (r.pixel) {
@@ -166,33 +166,33 @@ void validate(const Request& r, FigureSpec& spec) {
 
 }  // namespace
 
-QStringList figure_labels(const Comparison& c) {
+QStringList figure_labels(const ui::Comparison& c) {
   QStringList labels;
   for (std::size_t i = 0; i < c.panes.size(); ++i) {
-    const PaneConfig& p = c.panes[i];
-    const QString label = i < c.results.size() ? pane_label(p, c.results[i]) : pane_label(p);
+    const ui::PaneConfig& p = c.panes[i];
+    const QString label = i < c.results.size() ? ui::pane_label(p, c.results[i]) : ui::pane_label(p);
     const bool matlab = !p.peer && !p.is_file() && p.sr_round_trip == 0;
-    labels << (i == static_cast<std::size_t>(kReferencePane) && matlab ? QStringLiteral("MATLAB ") + label
-                                                                       : label);
+    labels << (i == static_cast<std::size_t>(ui::kReferencePane) && matlab ? QStringLiteral("MATLAB ") + label
+                                                                           : label);
   }
   return labels;
 }
 
-QString figure_title(const FigureSpec& spec) {
-  if (spec.layout == FigureLayout::SrPaper) return {};
-  const Comparison& cmp = spec.comparison;
+QString figure_title(const ui::FigureSpec& spec) {
+  if (spec.layout == ui::FigureLayout::SrPaper) return {};
+  const ui::Comparison& cmp = spec.comparison;
   if (!cmp.source || cmp.results.empty()) return {};
   const rl::Image& src = *cmp.source;
   QString sizes;
   for (std::size_t i = 0; i < cmp.results.size(); ++i) {
-    const PaneResult& res = cmp.results[i];
+    const ui::PaneResult& res = cmp.results[i];
     // A library's tables describe its own size rule; a file was not resized from the image; a round
     // trip has two plans, and none is kept. The last MATLAB pane's sizes.
     if (cmp.panes[i].peer || cmp.panes[i].is_file() || !res.plan) continue;
     const QString sr = QString::number(res.plan->rows.scale, 'g', 4),
                   scs = QString::number(res.plan->cols.scale, 'g', 4);
     sizes = QStringLiteral("%1 \u2192 %2 (scale %3)")
-                .arg(qsize_text(src), size_text(res.plan->out_cols, res.plan->out_rows),
+                .arg(qsize_text(src), ui::size_text(res.plan->out_cols, res.plan->out_rows),
                      sr == scs ? sr : sr + QStringLiteral(" x ") + scs);
   }
   if (sizes.isEmpty() && cmp.results.front().image) {  // only files and libraries: their size
@@ -204,7 +204,7 @@ QString figure_title(const FigureSpec& spec) {
                                            : QStringLiteral("crop x %1, y %2, %3 px")
                                                  .arg(crop.x())
                                                  .arg(crop.y())
-                                                 .arg(size_text(crop.width(), crop.height()));
+                                                 .arg(ui::size_text(crop.width(), crop.height()));
   return QStringLiteral("%1: %2, %3 boundary, %4")
       .arg(spec.source_path.isEmpty() ? QStringLiteral("test image") : QFileInfo(spec.source_path).fileName(),
            sizes, QString::fromStdString(rl::to_string(cmp.base.boundary)), crop_text);
@@ -226,17 +226,17 @@ ExportJob prepare_export(Request request) {
   } catch (const std::exception& e) {
     fail(kExitFailure, QString::fromUtf8(e.what()));
   }
-  FigureSpec spec;
+  ui::FigureSpec spec;
   figure_settings(request, spec);
   load_inputs(request, spec);
   compute(request, spec);
   validate(request, spec);
-  if (spec.layout == FigureLayout::SrPaper)
-    if (const QString why = sr_paper_geometry(spec).error; !why.isEmpty()) fail(kExitUsage, why);
+  if (spec.layout == ui::FigureLayout::SrPaper)
+    if (const QString why = ui::sr_paper_geometry(spec).error; !why.isEmpty()) fail(kExitUsage, why);
   spec.title = figure_title(spec);
   job.spec = std::move(spec);
   job.path = request.out;
   return job;
 }
 
-}  // namespace rl::ui
+}  // namespace rl::app

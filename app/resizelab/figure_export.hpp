@@ -22,7 +22,7 @@
 #include "rl/ui/export_dialog.hpp"
 #include "rl/ui/figure.hpp"
 
-namespace rl::ui {
+namespace rl::app {
 
 // `args` as QCoreApplication::arguments() gives them: the program name first. Creates a
 // QGuiApplication on the offscreen platform when no application object exists yet, so call it
@@ -31,7 +31,7 @@ int export_main(const QStringList& args);
 
 // What export_main does before writing, for callers and tests that want the figure spec.
 struct ExportJob {
-  FigureSpec spec;
+  ui::FigureSpec spec;
   QString path;
   bool help = false;  // --help was given: nothing to write
 };
@@ -47,14 +47,14 @@ ExportJob prepare_export(Request request);
 // pane_label's ("bilinear (no antialiasing)", "lr.png, bicubic x3"); the title is "bird.bmp: 288x288
 // → 72x72 (scale 0.25), modern boundary, whole image" ("test image" for the built-in one), none for
 // SrPaper (a paper's figure has its caption in the paper).
-QStringList figure_labels(const Comparison& c);
-QString figure_title(const FigureSpec& spec);
+QStringList figure_labels(const ui::Comparison& c);
+QString figure_title(const ui::FigureSpec& spec);
 
 // The `resizelab --export` command that writes `spec` to `path`: one rule over the option table (each
 // export option in the table's order, with its value read from the spec when it differs from the
 // default), so that prepare_export of `args` makes the same settings. What no option can say (a
 // fixed difference range, the display range of a floating-point image) is listed in `left_out`.
-ExportCommand export_command(const FigureSpec& spec, const QString& path);
+ui::ExportCommand export_command(const ui::FigureSpec& spec, const QString& path);
 // `args` as one POSIX shell line: words of safe characters as they are, others in single quotes.
 QString shell_line(const QStringList& args);
 // A number as the command lines' parsers read it back to the same double (15 significant digits, 17
@@ -62,4 +62,4 @@ QString shell_line(const QStringList& args);
 QString round_trip_text(double v);
 QString pair_text(const std::pair<double, double>& p, bool always_both);
 
-}  // namespace rl::ui
+}  // namespace rl::app

@@ -20,18 +20,18 @@
 #include "rl/ui/worked_example_widget.hpp"
 #include "teaching_panels.hpp"
 
-namespace rl::ui {
+namespace rl::app {
 
 namespace {
 
 // The figure's label of pane i (figure_labels: the docks, the window's figure and the command's agree).
-QString pane_title(const Document& doc, int i) { return figure_labels(doc.comparison()).value(i); }
+QString pane_title(const ui::Document& doc, int i) { return figure_labels(doc.comparison()).value(i); }
 
 }  // namespace
 
-FigureSpec figure_spec_of(const MainWindow& w) {
-  const Document& doc = *w.document();
-  FigureSpec spec;
+ui::FigureSpec figure_spec_of(const ui::MainWindow& w) {
+  const ui::Document& doc = *w.document();
+  ui::FigureSpec spec;
   // The statistics region when one is drawn (View > Copy Region as --crop spells it), else the
   // region the panes show now, clipped to the image.
   const QRectF vis = w.view_state()->visible_region();
@@ -54,8 +54,8 @@ FigureSpec figure_spec_of(const MainWindow& w) {
   return spec;
 }
 
-PaneCalls pane_calls() {
-  return {[](const Comparison& c, int pane, const QString& input, const QString& output) {
+ui::PaneCalls pane_calls() {
+  return {[](const ui::Comparison& c, int pane, const QString& input, const QString& output) {
             const PaneCommand command = pane_command(c, pane);
             if (!command.error.isEmpty()) throw std::runtime_error(command.error.toStdString());
             return shell_line(imresize_args(command, input, output));
@@ -63,37 +63,36 @@ PaneCalls pane_calls() {
           check_save_pane};
 }
 
-bool install_figure_panels(MainWindow& w) {
-  Document* doc = w.document();
-  auto* kernel = new KernelPlotWidget;
-  auto* taps = new TapWeightsWidget;
-  auto* worked = new WorkedExampleWidget;
-  w.add_dock("Kernels", "kernelDock", kernel);
-  // Short titles: they are the tab names, which must be readable side by side at 1280 px.
-  w.add_dock("Taps", "tapDock", taps);
-  w.add_dock("Worked", "workedDock", worked);
+bool install_figure_panels(ui::MainWindow& w) {
+  ui::Document* doc = w.document();
+  auto* kernel = new ui::KernelPlotWidget;
+  auto* taps = new ui::TapWeightsWidget;
+  auto* worked = new ui::WorkedExampleWidget;
+  w.add_dock(ui::DockId::Kernels, kernel);
+  w.add_dock(ui::DockId::Taps, taps);
+  w.add_dock(ui::DockId::Worked, worked);
   install_teaching_panels(w);
-  install_pane_saving(w, pane_calls());
-  install_histogram_panel(w);
+  ui::install_pane_saving(w, pane_calls());
+  ui::install_histogram_panel(w);
 
-  QObject::connect(doc, &Document::results_changed, &w, [doc, kernel, taps, worked]() {
-    QList<NamedPlan> plans;
+  QObject::connect(doc, &ui::Document::results_changed, &w, [doc, kernel, taps, worked]() {
+    QList<ui::NamedPlan> plans;
     for (int i = 0; i < doc->pane_count(); ++i)
       if (doc->result(i).plan) plans.push_back({pane_title(*doc, i), doc->result(i).plan});
     kernel->set_plans(plans);
-    const auto& ref = doc->result(Document::kReferencePane);
-    taps->set_plan(ref.plan, pane_title(*doc, Document::kReferencePane));
+    const auto& ref = doc->result(ui::Document::kReferencePane);
+    taps->set_plan(ref.plan, pane_title(*doc, ui::Document::kReferencePane));
     worked->set_source(doc->source());
-    worked->set_plan(ref.plan, pane_title(*doc, Document::kReferencePane));
+    worked->set_plan(ref.plan, pane_title(*doc, ui::Document::kReferencePane));
   });
-  QObject::connect(&w, &MainWindow::pixel_hovered, &w, [kernel, taps, worked](int r, int c) {
+  QObject::connect(&w, &ui::MainWindow::pixel_hovered, &w, [kernel, taps, worked](int r, int c) {
     kernel->set_pixel(r, c);
     taps->set_pixel(r, c);
     worked->set_pixel(r, c);
   });
 
   w.set_export_handler([&w]() {
-    const Document& d = *w.document();
+    const ui::Document& d = *w.document();
     if (!d.result(0).image) {
       w.show_error("Nothing to export yet: the results are still being computed.");
       return;
@@ -101,11 +100,11 @@ bool install_figure_panels(MainWindow& w) {
     const QString base = d.source_path().isEmpty()
                              ? QString("resizelab-figure")
                              : QFileInfo(d.source_path()).completeBaseName() + "-figure";
-    ExportDialog dlg(figure_spec_of(w), QDir::current().filePath(base + ".png"), &w,
-                     CommandLineWriter{export_command, shell_line});
+    ui::ExportDialog dlg(figure_spec_of(w), QDir::current().filePath(base + ".png"), &w,
+                         ui::CommandLineWriter{export_command, shell_line});
     dlg.exec();
   });
   return true;
 }
 
-}  // namespace rl::ui
+}  // namespace rl::app

@@ -6,11 +6,14 @@
 
 namespace rl::ui {
 class MainWindow;
+}  // namespace rl::ui
+
+namespace rl::app {
 // The figure File > Export starts from: the window's comparison as it is (its region and nudges
 // included), cropped to the statistics region when one is drawn, else to what the panes show.
-FigureSpec figure_spec_of(const MainWindow& w);
+ui::FigureSpec figure_spec_of(const ui::MainWindow& w);
 // Adds the kernel, tap-weight and worked-example docks and installs the export handler.
-bool install_figure_panels(MainWindow& w);
+bool install_figure_panels(ui::MainWindow& w);
 // File > Save Pane As and Copy Pane Command's rule: pane_command.hpp's.
-PaneCalls pane_calls();
-}  // namespace rl::ui
+ui::PaneCalls pane_calls();
+}  // namespace rl::app

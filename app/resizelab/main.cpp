@@ -27,7 +27,7 @@
 
 namespace {
 
-int usage_failure(const rl::ui::CommandLineError& e) {
+int usage_failure(const rl::app::CommandLineError& e) {
   std::fprintf(stderr, "resizelab: error: %s\n", qPrintable(e.message));
   return e.code;
 }
@@ -50,7 +50,7 @@ QString window_help() {
       "Choices on the command line are for that run; what you change in the window is remembered.\n"
       "Figures without a window: resizelab --export --help.\n"
       "Images from scripts and Python: resizelab --send --help (docs/VIEWER.md).";
-  return rl::ui::options_help(rl::ui::OptionMode::Window, intro);
+  return rl::app::options_help(rl::app::OptionMode::Window, intro);
 }
 
 // The window's picture, encoded in memory and written by the one writer of every output
@@ -84,40 +84,40 @@ int main(int argc, char** argv) {
   rl::remove_temporaries_on_termination_signals();
   // Qt's notices (e.g. XDG_RUNTIME_DIR not set) are dropped until the command line is read: --help,
   // --version, --export and every usage error print the program's own words only.
-  rl::ui::install_qt_messages(true);
+  rl::app::install_qt_messages(true);
   QStringList raw;
   for (int i = 0; i < argc; ++i) raw << QString::fromLocal8Bit(argv[i]);
-  if (rl::ui::is_send_request(raw)) return rl::ui::send_main(argc, argv);  // a client, no window
-  const rl::ui::OptionMode mode = rl::ui::requested_mode(raw);
-  if (mode == rl::ui::OptionMode::Export) return rl::ui::export_main(raw);  // makes its own application
+  if (rl::app::is_send_request(raw)) return rl::app::send_main(argc, argv);  // a client, no window
+  const rl::app::OptionMode mode = rl::app::requested_mode(raw);
+  if (mode == rl::app::OptionMode::Export) return rl::app::export_main(raw);  // makes its own application
 
   // The window. Help and version need no display; Qt's own options (-platform, -style, ...) are
   // taken out by QApplication, so the request is read from what it leaves.
   try {
-    const rl::ui::Request pre = rl::ui::parse_request(raw, mode);
+    const rl::app::Request pre = rl::app::parse_request(raw, mode);
     if (pre.version) return std::fputs(rl::version_text("resizelab").c_str(), stdout) < 0;
     if (pre.help) return std::fputs(window_help().toLocal8Bit().constData(), stdout) < 0;
-  } catch (const rl::ui::CommandLineError& e) {
+  } catch (const rl::app::CommandLineError& e) {
     if (!has_qt_option(raw)) return usage_failure(e);  // else read again below, without Qt's
   }
   QApplication app(argc, argv);
   QApplication::setOrganizationName("ResizeLab");
   QApplication::setApplicationName("resizelab");
   QApplication::setApplicationVersion(RL_VERSION_STRING);
-  rl::ui::Request request;
+  rl::app::Request request;
   try {
-    request = rl::ui::parse_request(QApplication::arguments(), mode);
-  } catch (const rl::ui::CommandLineError& e) {
+    request = rl::app::parse_request(QApplication::arguments(), mode);
+  } catch (const rl::app::CommandLineError& e) {
     return usage_failure(e);
   }
   if (request.version) return std::fputs(rl::version_text("resizelab").c_str(), stdout) < 0;
   if (request.help) return std::fputs(window_help().toLocal8Bit().constData(), stdout) < 0;
-  rl::ui::apply_max_pixels(request);
-  rl::ui::set_qt_messages_quiet(false);
+  rl::app::apply_max_pixels(request);
+  rl::app::set_qt_messages_quiet(false);
 
   rl::ui::MainWindow w;
-  rl::ui::install_figure_panels(w);
-  rl::ui::start_window(w, request);
+  rl::app::install_figure_panels(w);
+  rl::app::start_window(w, request);
   const rl::ui::PushServer push(w.document(), w.view_state());  // images sent by scripts (docs/VIEWER.md)
   w.show();
 

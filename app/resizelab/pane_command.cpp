@@ -10,7 +10,7 @@
 #include "rl/kernels.hpp"
 #include "rl/peers.hpp"
 
-namespace rl::ui {
+namespace rl::app {
 
 namespace {
 
@@ -18,15 +18,15 @@ PaneCommand refused(const QString& why) { return {{}, why}; }
 
 }  // namespace
 
-PaneCommand pane_command(const Comparison& c, int pane) {
+PaneCommand pane_command(const ui::Comparison& c, int pane) {
   const QString n = QString::number(pane + 1);
   if (pane < 0 || pane >= static_cast<int>(c.results.size()) || !c.source)
     return refused(QStringLiteral("there is no pane %1").arg(n));
-  const PaneResult& r = c.results[static_cast<std::size_t>(pane)];
+  const ui::PaneResult& r = c.results[static_cast<std::size_t>(pane)];
   if (!r.image || !r.made_from)
     return refused(r.error.isEmpty() ? QStringLiteral("pane %1 has no result yet").arg(n)
                                      : QStringLiteral("pane %1 has no result: %2").arg(n, r.error));
-  const PaneConfig& p = r.made_from->pane;
+  const ui::PaneConfig& p = r.made_from->pane;
   const ResizeSpec& base = r.made_from->base;
   const Image& src = *c.source;
   if (p.is_file())
@@ -43,7 +43,7 @@ PaneCommand pane_command(const Comparison& c, int pane) {
     if (!peers::supports(peer, src.type(), src.channels()))
       return refused(QStringLiteral("pane %1 is %2 resized through float32 (the library does not take a %3 "
                                     "image): imresize --like refuses that input")
-                         .arg(n, pane_label(p), QString::fromStdString(to_string(src.type()))));
+                         .arg(n, ui::pane_label(p), QString::fromStdString(to_string(src.type()))));
     // The library's own size rule for the scale where it gives the pane's size (as the pane did),
     // else the pane's size as it is.
     bool by_scale = false;
@@ -71,9 +71,9 @@ PaneCommand pane_command(const Comparison& c, int pane) {
   o << QStringLiteral("--method") << QString::fromStdString(to_string(p.method))
     << QStringLiteral("--antialiasing") << (p.antialiasing ? QStringLiteral("on") : QStringLiteral("off"));
   if (base.boundary == Boundary::Legacy) o << QStringLiteral("--boundary") << QStringLiteral("legacy");
-  const ResizeClass cls = r.made_from->resize_class;
-  const ElemType to = cls == ResizeClass::Double ? ElemType::F64 : ElemType::F32;
-  if (cls != ResizeClass::Keep && src.type() != to) o << QStringLiteral("--as") << to_qstring(cls);
+  const ui::ResizeClass cls = r.made_from->resize_class;
+  const ElemType to = cls == ui::ResizeClass::Double ? ElemType::F64 : ElemType::F32;
+  if (cls != ui::ResizeClass::Keep && src.type() != to) o << QStringLiteral("--as") << ui::to_qstring(cls);
   return out;
 }
 
@@ -83,7 +83,7 @@ QStringList imresize_args(const PaneCommand& command, const QString& input, cons
   return QStringList{QStringLiteral("imresize"), input, output} + command.options;
 }
 
-void check_save_pane(const Comparison& c, int pane, const QString& path) {
+void check_save_pane(const ui::Comparison& c, int pane, const QString& path) {
   const PaneCommand command = pane_command(c, pane);
   if (!command.error.isEmpty()) throw std::runtime_error(command.error.toStdString());
   // With --as, imresize writes its double or single result, which an 8-bit format takes as im2uint8:
@@ -101,9 +101,9 @@ void check_save_pane(const Comparison& c, int pane, const QString& path) {
   }
 }
 
-void save_pane(const Comparison& c, int pane, const QString& path) {
+void save_pane(const ui::Comparison& c, int pane, const QString& path) {
   check_save_pane(c, pane, path);
   io::save(path.toStdString(), *c.results[static_cast<std::size_t>(pane)].image);
 }
 
-}  // namespace rl::ui
+}  // namespace rl::app

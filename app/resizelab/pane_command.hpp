@@ -7,7 +7,7 @@
 
 #include "rl/ui/comparison.hpp"
 
-namespace rl::ui {
+namespace rl::app {
 
 struct PaneCommand {
   // imresize's options after INPUT and OUTPUT ("--scale", "0.25", "--method", "bicubic", ...), read
@@ -19,7 +19,7 @@ struct PaneCommand {
 };
 
 // Pane `pane` (0-based) of the comparison.
-PaneCommand pane_command(const Comparison& c, int pane);
+PaneCommand pane_command(const ui::Comparison& c, int pane);
 
 // The whole call as arguments: {"imresize", INPUT, OUTPUT, options...}, or the options before "--"
 // when a path starts with '-'.
@@ -29,9 +29,9 @@ QStringList imresize_args(const PaneCommand& command, const QString& input, cons
 // `path`: no single call makes the pane, or that call would write another file (a pane resized
 // through double or single and brought back to its class is what imresize --as writes only to an
 // 8-bit format from a uint8 image).
-void check_save_pane(const Comparison& c, int pane, const QString& path);
+void check_save_pane(const ui::Comparison& c, int pane, const QString& path);
 // Writes the pane's result to `path` through the core's atomic writer (rl::io::save), the bytes
 // `imresize INPUT path options` writes, after check_save_pane (nothing written when it throws).
-void save_pane(const Comparison& c, int pane, const QString& path);
+void save_pane(const ui::Comparison& c, int pane, const QString& path);
 
-}  // namespace rl::ui
+}  // namespace rl::app

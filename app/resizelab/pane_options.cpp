@@ -7,7 +7,7 @@
 #include "resizelab_options.hpp"
 #include "rl/peers.hpp"
 
-namespace rl::ui {
+namespace rl::app {
 namespace {
 
 [[noreturn]] void usage_error(const QString& message) {
@@ -63,15 +63,15 @@ rl::Method parse_upscale(const QString& s) {
 std::optional<PaneChoice> parse_pane(const QString& raw) {
   // file:PATH, the path as given (its case kept).
   if (raw.startsWith(QLatin1String("file:"), Qt::CaseInsensitive) && raw.size() > 5) {
-    PaneChoice c{raw, {}, file_pane(raw.mid(5))};
-    c.label = pane_label(c.config);
+    PaneChoice c{raw, {}, ui::file_pane(raw.mid(5))};
+    c.label = ui::pane_label(c.config);
     return c;
   }
   const QString name = raw.toLower();
   if (peer_named(name)) {
     try {
       PaneChoice c{raw, {}, {rl::Method::Bicubic, false, rl::peers::parse_peer_spec(name.toStdString())}};
-      c.label = pane_label(c.config);
+      c.label = ui::pane_label(c.config);
       return c;
     } catch (const std::invalid_argument&) {
       return std::nullopt;
@@ -95,7 +95,7 @@ std::optional<PaneChoice> parse_pane(const QString& raw) {
   return PaneChoice{raw, label, {*m, aa}};
 }
 
-QString pane_name(const PaneConfig& c) {
+QString pane_name(const ui::PaneConfig& c) {
   if (c.is_file()) return QStringLiteral("file:") + c.file;
   if (c.peer) return QString::fromStdString(rl::peers::to_string(*c.peer));
   if (c.method == rl::Method::Bicubic && c.antialiasing) return QStringLiteral("matlab");
@@ -103,4 +103,4 @@ QString pane_name(const PaneConfig& c) {
          (c.antialiasing ? QStringLiteral("-aa") : QString());
 }
 
-}  // namespace rl::ui
+}  // namespace rl::app

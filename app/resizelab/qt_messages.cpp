@@ -5,7 +5,7 @@
 #include <atomic>
 #include <cstdio>
 
-namespace rl::ui {
+namespace rl::app {
 namespace {
 
 std::atomic<bool> g_quiet{true};
@@ -35,4 +35,4 @@ QuietQtMessages::~QuietQtMessages() {
   qInstallMessageHandler(previous_);
 }
 
-}  // namespace rl::ui
+}  // namespace rl::app

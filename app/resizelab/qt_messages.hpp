@@ -6,7 +6,7 @@
 
 #include <QtGlobal>
 
-namespace rl::ui {
+namespace rl::app {
 
 // Installs the handler (before the application object is made, whose notices it then covers).
 void install_qt_messages(bool quiet);
@@ -25,4 +25,4 @@ class QuietQtMessages {
   bool was_quiet_;
 };
 
-}  // namespace rl::ui
+}  // namespace rl::app

@@ -10,9 +10,10 @@
 #include "rl/image_io.hpp"
 #include "rl/kernels.hpp"
 #include "rl/peers.hpp"
+#include "rl/ui/dock_table.hpp"
 #include "rl/ui/figure.hpp"
 
-namespace rl::ui {
+namespace rl::app {
 namespace {
 
 constexpr OptionMode kWindow = OptionMode::Window, kExport = OptionMode::Export, kBoth = OptionMode::Both;
@@ -167,7 +168,7 @@ const OptionSpec* find_option(const QString& name, OptionMode mode) {
 QString expand_lists(QString text) {
   return text.replace(QLatin1String("{methods}"), matlab_method_list())
       .replace(QLatin1String("{libraries}"), library_pane_list(QStringLiteral("  ")))
-      .replace(QLatin1String("{plots}"), figure_plot_names())
+      .replace(QLatin1String("{plots}"), ui::figure_plot_names())
       .replace(QLatin1String("{images}"), image_extension_list())
       .replace(QLatin1String("{panels}"), panel_name_list())
       .replace(QLatin1String("{protocols}"), QString::fromStdString(rl::sr_protocol_names()))
@@ -197,13 +198,6 @@ QString wrapped(const QString& line, const QString& indent) {
   }
   return out + current + QLatin1Char('\n');
 }
-
-constexpr PanelName kPanels[] = {
-    {"differences", "differenceDock"}, {"kernels", "kernelDock"},      {"taps", "tapDock"},
-    {"worked", "workedDock"},          {"sampling", "samplingDock"},   {"frequency", "frequencyDock"},
-    {"profile", "profileDock"},        {"mapping", "mappingDock"},     {"window", "windowDock"},
-    {"surface", "surfaceDock"},        {"histogram", "histogramDock"},
-};
 
 }  // namespace
 
@@ -370,12 +364,11 @@ QString library_pane_list(const QString& indent) {
 
 QString image_extension_list() { return QString::fromStdString(io::supported_extensions_text()); }
 
-std::span<const PanelName> panel_names() { return kPanels; }
-
 QString panel_name_list() {
   QStringList names;
-  for (const PanelName& p : kPanels) names << QLatin1String(p.name);
+  for (const ui::DockSpec& d : ui::dock_table())
+    if (d.panel) names << QLatin1String(d.panel);
   return names.join(QStringLiteral(", "));
 }
 
-}  // namespace rl::ui
+}  // namespace rl::app

@@ -15,7 +15,7 @@
 #include "rl/sr_protocol.hpp"
 #include "rl/ui/comparison.hpp"
 
-namespace rl::ui {
+namespace rl::app {
 
 // Which entry point takes an option: `resizelab [IMAGE]` (the window) or `resizelab --export`.
 enum class OptionMode : unsigned { Window = 1, Export = 2, Both = 3 };
@@ -80,12 +80,7 @@ QString library_pane_list(const QString& indent);
 // The image files the window opens and the export reads, by extension (rl::io).
 QString image_extension_list();
 
-// The window's panels that --show-panel brings forward: its name and the dock's object name.
-struct PanelName {
-  const char* name;
-  const char* dock;
-};
-std::span<const PanelName> panel_names();
+// The panel names --show-panel takes: the dock table's (rl/ui/dock_table.hpp), in its order.
 QString panel_name_list();  // "differences, kernels, ..."
 
-}  // namespace rl::ui
+}  // namespace rl::app

@@ -9,7 +9,7 @@
 #include "exit_codes.hpp"
 #include "rl/parse.hpp"
 
-namespace rl::ui {
+namespace rl::app {
 namespace {
 
 [[noreturn]] void usage_error(const QString& message) {
@@ -17,12 +17,12 @@ namespace {
 }
 
 // --plots: comma-separated plot names, each once; an empty list draws none.
-QList<FigurePlot> parse_plots(const QString& s) {
-  QList<FigurePlot> out;
+QList<ui::FigurePlot> parse_plots(const QString& s) {
+  QList<ui::FigurePlot> out;
   for (const QString& name : s.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-    const auto p = parse_figure_plot(name);
+    const auto p = ui::parse_figure_plot(name);
     if (!p)
-      usage_error(QStringLiteral("--plots takes %1, got '%2'").arg(figure_plot_names(), name.trimmed()));
+      usage_error(QStringLiteral("--plots takes %1, got '%2'").arg(ui::figure_plot_names(), name.trimmed()));
     if (out.contains(*p)) usage_error(QStringLiteral("--plots names '%1' twice").arg(name.trimmed()));
     out.append(*p);
   }
@@ -52,9 +52,9 @@ DiffKind parse_diff_kind(const QString& given) {
 }
 
 // --show-panel NAME (any case); a usage error listing the panels otherwise.
-const PanelName* find_panel(const QString& name) {
-  for (const PanelName& p : panel_names())
-    if (name.compare(QLatin1String(p.name), Qt::CaseInsensitive) == 0) return &p;
+const ui::DockSpec* find_panel(const QString& name) {
+  for (const ui::DockSpec& d : ui::dock_table())
+    if (d.panel && name.compare(QLatin1String(d.panel), Qt::CaseInsensitive) == 0) return &d;
   usage_error(QStringLiteral("--show-panel takes one of %1, got '%2'").arg(panel_name_list(), name));
 }
 
@@ -89,7 +89,7 @@ void take(Request& r, const QString& name, const QString& v) {
     r.device = rl::parse_device(v.toStdString());
     if (!r.device) usage_error(QStringLiteral("--device must be auto, cpu or cuda, got '%1'").arg(v));
   } else if (name == QLatin1String("crop")) {
-    const auto c = parse_crop(v);
+    const auto c = ui::parse_crop(v);
     if (!c) usage_error(crop_error(v));
     r.crops << *c;
   } else if (name == QLatin1String("max-pixels")) {
@@ -101,7 +101,7 @@ void take(Request& r, const QString& name, const QString& v) {
   } else if (name == QLatin1String("panes"))
     r.panes = parse_panes(v);
   else if (name == QLatin1String("as")) {
-    r.resize_class = parse_resize_class(v);
+    r.resize_class = ui::parse_resize_class(v);
     if (!r.resize_class) usage_error(QStringLiteral("--as must be keep, double or single, got '%1'").arg(v));
   } else if (name == QLatin1String("upscale"))
     r.upscale = parse_upscale(v);
@@ -116,7 +116,7 @@ void take(Request& r, const QString& name, const QString& v) {
   else if (name == QLatin1String("metrics")) {
     const Metrics m = parse_metrics(v);
     r.metrics = m.protocol;
-    r.niqe = m.niqe ? std::optional(niqe_choice(*m.niqe)) : std::nullopt;
+    r.niqe = m.niqe ? std::optional(ui::niqe_choice(*m.niqe)) : std::nullopt;
   } else if (name == QLatin1String("niqe-model")) {
     const QStringList files = v.split(QLatin1Char(','));
     if (files.size() != 2 || files[0].isEmpty() || files[1].isEmpty())
@@ -124,7 +124,7 @@ void take(Request& r, const QString& name, const QString& v) {
     r.niqe_model_mean = files[0];
     r.niqe_model_cov = files[1];
   } else if (name == QLatin1String("layout")) {
-    r.layout = parse_figure_layout(v);
+    r.layout = ui::parse_figure_layout(v);
     if (!r.layout) usage_error(QStringLiteral("--layout must be row, grid or sr-paper, got '%1'").arg(v));
   } else if (name == QLatin1String("crop-scores"))
     r.crop_scores = true;
@@ -138,7 +138,7 @@ void take(Request& r, const QString& name, const QString& v) {
   } else if (name == QLatin1String("plots"))
     r.plots = parse_plots(v);
   else if (name == QLatin1String("no-kernel-plot"))
-    r.plots = QList<FigurePlot>{};  // the same as an empty --plots
+    r.plots = QList<ui::FigurePlot>{};  // the same as an empty --plots
   else if (name == QLatin1String("pixel"))
     r.pixel = parse_numbers(option, v, 2, QStringLiteral("R,C"));
   else if (name == QLatin1String("profile"))
@@ -149,7 +149,7 @@ void take(Request& r, const QString& name, const QString& v) {
   } else if (name == QLatin1String("exposure") || name == QLatin1String("offset")) {
     bool ok = false;
     const double x = v.toDouble(&ok);
-    const double most = name == QLatin1String("exposure") ? kMaxExposure : kMaxOffset;
+    const double most = name == QLatin1String("exposure") ? ui::kMaxExposure : ui::kMaxOffset;
     if (!ok || !(std::abs(x) <= most))
       usage_error(QStringLiteral("%1 takes a number from %2 to %3, got '%4'")
                       .arg(option)
@@ -170,7 +170,7 @@ void take(Request& r, const QString& name, const QString& v) {
     const QStringList names{"all", "r", "g", "b", "y", "alpha"};  // ViewChannel's order
     const qsizetype at = names.indexOf(v.toLower());
     if (at < 0) usage_error(QStringLiteral("--channel takes all, r, g, b, y or alpha, got '%1'").arg(v));
-    r.channel = static_cast<ViewChannel>(at);
+    r.channel = static_cast<ui::ViewChannel>(at);
   } else if (name == QLatin1String("show-panel"))
     r.panel = find_panel(v);
   else if (name == QLatin1String("screenshot")) {
@@ -191,7 +191,7 @@ void check(Request& r, OptionMode mode) {
   if (!window && ext != QLatin1String("png") && ext != QLatin1String("svg") && ext != QLatin1String("pdf"))
     usage_error(QStringLiteral("the figure must end in .png, .svg or .pdf, got '%1'").arg(r.out));
   if (r.scale && r.size) usage_error(QStringLiteral("give --scale or --size, not both"));
-  const bool paper = r.layout == FigureLayout::SrPaper;
+  const bool paper = r.layout == ui::FigureLayout::SrPaper;
   if (r.crops.size() > 1 && !paper)
     usage_error(
         window ? QStringLiteral("--crop given %1 times: the window shows one region").arg(r.crops.size())
@@ -216,7 +216,7 @@ void check(Request& r, OptionMode mode) {
   }
   if (!r.niqe_model_mean.isEmpty()) {
     if (!r.niqe) usage_error(QStringLiteral("--niqe-model goes with --metrics niqe (or niqe:Q)"));
-    r.niqe = niqe_choice(r.niqe->protocol, r.niqe_model_mean, r.niqe_model_cov);
+    r.niqe = ui::niqe_choice(r.niqe->protocol, r.niqe_model_mean, r.niqe_model_cov);
     if (!r.niqe->model_error.isEmpty()) usage_error(QStringLiteral("--niqe-model: ") + r.niqe->model_error);
   }
   if (window && r.scale && r.scale->first != r.scale->second)
@@ -228,8 +228,8 @@ void check(Request& r, OptionMode mode) {
 
 }  // namespace
 
-SrDegradation Request::sr_degradation() const {
-  SrDegradation d;
+ui::SrDegradation Request::sr_degradation() const {
+  ui::SrDegradation d;
   d.model = degradation.model.value_or(rl::Degradation::Bi);
   d.sigma = degradation.sigma;
   d.noise = degradation.noise;
@@ -237,7 +237,7 @@ SrDegradation Request::sr_degradation() const {
   return d;
 }
 
-void DiffKind::apply_to(DiffSettings& d) const {
+void DiffKind::apply_to(ui::DiffSettings& d) const {
   d.mode = mode;
   d.channel = mode == DiffMode::AbsMaxChannel ? 0 : channel;
   d.ssim_map = ssim_map;
@@ -254,7 +254,7 @@ Request parse_request(const QStringList& args, OptionMode mode) {
   if (r.help || r.version) return r;
   if (!opts.positional.isEmpty()) r.image = opts.positional.first();
   check(r, mode);
-  if (r.layout == FigureLayout::SrPaper)
+  if (r.layout == ui::FigureLayout::SrPaper)
     for (const char* o : {"diff", "no-diff", "plots", "no-kernel-plot", "pixel", "profile"})
       if (opts.has(QLatin1String(o)))
         usage_error(QStringLiteral("--%1 has no place in --layout sr-paper (it draws insets and scores)")
@@ -277,4 +277,4 @@ OptionMode requested_mode(const QStringList& args) {
   return OptionMode::Window;
 }
 
-}  // namespace rl::ui
+}  // namespace rl::app

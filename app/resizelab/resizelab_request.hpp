@@ -19,16 +19,17 @@
 #include "rl/spec.hpp"
 #include "rl/sr_protocol.hpp"
 #include "rl/ui/comparison.hpp"
+#include "rl/ui/dock_table.hpp"
 #include "rl/ui/figure.hpp"
 
-namespace rl::ui {
+namespace rl::app {
 
 // The difference map's kind as --diff names it: abs, signed, abs:C, signed:C, ssim.
 struct DiffKind {
   DiffMode mode = DiffMode::AbsMaxChannel;
   int channel = -1;  // 0-based; -1: every channel (abs: their maximum, signed: the largest magnitude)
   bool ssim_map = false;
-  void apply_to(DiffSettings& d) const;  // the other settings (protocol, range) stay
+  void apply_to(ui::DiffSettings& d) const;  // the other settings (protocol, range) stay
 };
 
 struct Request {
@@ -40,10 +41,10 @@ struct Request {
   // The round trip's LR (--degradation, --sigma, --noise, --seed), checked at sr_scale (the core's
   // rules); the window without --sr-scale: the Presets' model for the run.
   rl::app::DegradeArgs degradation;
-  SrDegradation sr_degradation() const;
+  ui::SrDegradation sr_degradation() const;
   std::optional<rl::Boundary> boundary;
-  std::optional<rl::Device> device;         // --device: the window's Device box for this run
-  std::optional<ResizeClass> resize_class;  // --as: the window's Class box for this run
+  std::optional<rl::Device> device;             // --device: the window's Device box for this run
+  std::optional<ui::ResizeClass> resize_class;  // --as: the window's Class box for this run
   // The panes (--panes, empty when not given: each mode has its default) and LR files' --upscale.
   QList<PaneChoice> panes;
   std::optional<rl::Method> upscale;
@@ -56,25 +57,25 @@ struct Request {
   std::optional<bool> show_diffs;
   std::optional<rl::SrProtocol> metrics;
   // --metrics niqe[:Q] with --niqe-model's files (empty: the pristine model), read by check().
-  std::optional<NiqeChoice> niqe;
+  std::optional<ui::NiqeChoice> niqe;
   QString niqe_model_mean, niqe_model_cov;
   QList<QRectF> crops;
   // The figure (--export): its file, layout, width, dpi and plots, with the pixel and line they explain.
   QString out;
-  std::optional<FigureLayout> layout;
+  std::optional<ui::FigureLayout> layout;
   bool crop_scores = false;  // --crop-scores: sr-paper's insets scored on their crops
   std::optional<int> width_px;
   std::optional<double> dpi;
-  std::optional<QList<FigurePlot>> plots;  // an empty list: none
+  std::optional<QList<ui::FigurePlot>> plots;  // an empty list: none
   std::optional<std::vector<double>> pixel, profile;
   // The window's display for this run (--exposure, --offset, --display-range, --channel): nullopt where
   // not given; a range is {black, white}, or auto as nullopt inside.
   std::optional<double> exposure, offset;
   std::optional<std::optional<std::pair<double, double>>> display_range;
-  std::optional<ViewChannel> channel;
+  std::optional<ui::ViewChannel> channel;
   // The window's own: the inspected point, the panel brought forward, the screenshot, --watch.
   std::optional<QPointF> inspect;
-  const PanelName* panel = nullptr;
+  const ui::DockSpec* panel = nullptr;  // a row of the dock table
   QString screenshot;
   bool watch = false;
 };
@@ -92,4 +93,4 @@ void apply_max_pixels(const Request& r);
 // skipped, so `--reference --export` names a file), else Window.
 OptionMode requested_mode(const QStringList& args);
 
-}  // namespace rl::ui
+}  // namespace rl::app

@@ -18,7 +18,7 @@
 #include "rl/push_protocol.hpp"
 #include "rl/ui/push_server.hpp"
 
-namespace rl::ui {
+namespace rl::app {
 
 namespace {
 
@@ -49,7 +49,7 @@ bool connect_to(QLocalSocket& s, const QString& path) {
 }
 
 // A socket served by another user is not this user's viewer: nothing is sent to it.
-bool foreign(const QLocalSocket& s) { return !peer_is_this_user(s.socketDescriptor()); }
+bool foreign(const QLocalSocket& s) { return !ui::peer_is_this_user(s.socketDescriptor()); }
 
 }  // namespace
 
@@ -106,7 +106,7 @@ int send_main(int argc, char** argv) {
   }
 
   QString error;
-  const QString path = push_socket_path(&error);
+  const QString path = ui::push_socket_path(&error);
   if (path.isEmpty()) return failure(error);
   QLocalSocket s;
   if (!connect_to(s, path)) {
@@ -148,4 +148,4 @@ int send_main(int argc, char** argv) {
   return rl::app::kExitOk;
 }
 
-}  // namespace rl::ui
+}  // namespace rl::app

@@ -4,11 +4,11 @@
 
 #include <QStringList>
 
-namespace rl::ui {
+namespace rl::app {
 
 bool is_send_request(const QStringList& args);  // --send among the options (before any "--")
 // Exit status: 0 shown (the viewer's reply on stdout); 1 the file cannot be read, no viewer could be
 // reached, or the viewer refused the image (its reply on stderr); 2 bad option or value.
 int send_main(int argc, char** argv);
 
-}  // namespace rl::ui
+}  // namespace rl::app

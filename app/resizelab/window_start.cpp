@@ -6,18 +6,18 @@
 
 #include "rl/ui/document.hpp"
 
-namespace rl::ui {
+namespace rl::app {
 
-void start_window(MainWindow& w, const Request& r) {
-  Document* doc = w.document();
+void start_window(ui::MainWindow& w, const Request& r) {
+  ui::Document* doc = w.document();
   if (r.boundary) doc->set_boundary(*r.boundary);
   if (r.device) doc->set_device(*r.device);
   if (r.resize_class) doc->set_resize_class(*r.resize_class);
-  std::vector<PaneConfig> panes;
+  std::vector<ui::PaneConfig> panes;
   for (const PaneChoice& c : r.panes) panes.push_back(c.config);
   if (panes.empty() && (r.sr_scale || r.upscale))  // the window's own panes, at this run's factor
     for (int i = 0; i < doc->pane_count(); ++i) panes.push_back(doc->pane(i));
-  for (PaneConfig& p : panes) {
+  for (ui::PaneConfig& p : panes) {
     if (p.is_file() && r.upscale) p.file_upscale = r.upscale;
     if (!p.is_file()) p.sr_round_trip = r.sr_scale.value_or(0);
     if (p.sr_round_trip > 0) p.sr_degradation = r.sr_degradation();
@@ -31,18 +31,18 @@ void start_window(MainWindow& w, const Request& r) {
     w.set_scale(*r.sr_scale);
   else if (const auto s = r.scale ? r.scale : default_scale_for(r.panes))
     w.set_scale(s->first);
-  DiffSettings d = doc->diff_settings();
+  ui::DiffSettings d = doc->diff_settings();
   if (r.diff) r.diff->apply_to(d);
   if (r.metrics) d.protocol = r.metrics;
   if (r.niqe) d.niqe = r.niqe;
   if (r.sr_scale)
-    d.against = DiffAgainst::Source;
-  else if (!panes.empty() && d.against == DiffAgainst::Source)
-    d.against = DiffAgainst::ReferencePane;  // no round trip to compare with the HR
+    d.against = ui::DiffAgainst::Source;
+  else if (!panes.empty() && d.against == ui::DiffAgainst::Source)
+    d.against = ui::DiffAgainst::ReferencePane;  // no round trip to compare with the HR
   w.set_diff_settings(d);
   if (r.show_diffs) w.set_diff_mode(*r.show_diffs);
   if (r.exposure || r.offset || r.display_range || r.channel) {
-    DisplaySettings d = doc->display_settings();
+    ui::DisplaySettings d = doc->display_settings();
     if (r.exposure) d.tone.exposure = *r.exposure;
     if (r.offset) d.tone.offset = *r.offset;
     if (r.display_range) {
@@ -56,11 +56,11 @@ void start_window(MainWindow& w, const Request& r) {
   if (!r.image.isEmpty()) w.open_file(r.image);
   if (!r.reference.isEmpty()) doc->load_reference(r.reference);
   if (r.panel)
-    if (auto* dock = w.findChild<QDockWidget*>(QLatin1String(r.panel->dock))) {
+    if (QDockWidget* dock = w.dock(r.panel->id)) {
       dock->show();  // the 2-D pictures start closed
       dock->raise();
     }
   w.mark_session_start();
 }
 
-}  // namespace rl::ui
+}  // namespace rl::app

@@ -72,9 +72,9 @@ void check_taps(const QStringList& texts, const rl::Plan& plan, const std::strin
 }
 
 TEST(Coordinates, EveryFigurePlotPrintsThePlansU) {
-  const rl::ui::ExportJob job =
-      rl::ui::prepare_export(QStringList{"resizelab", "--export", "c.svg", "--scale", "1/4", "--pixel",
-                                         "20,40", "--plots", "taps,worked,sampling,window,mapping,surface"});
+  const rl::app::ExportJob job =
+      rl::app::prepare_export(QStringList{"resizelab", "--export", "c.svg", "--scale", "1/4", "--pixel",
+                                          "20,40", "--plots", "taps,worked,sampling,window,mapping,surface"});
   const QSize size = rl::ui::figure_size(job.spec);
   const QStringList texts = painted_texts(size, [&](QPainter& p) { rl::ui::render_figure(p, job.spec); });
   // taps (2), worked (8 + 1), sampling (1), window (4 panes), mapping (MATLAB's rule).
@@ -86,7 +86,7 @@ TEST(Coordinates, EveryFigurePlotPrintsThePlansU) {
 TEST(Coordinates, EveryDockPrintsThePlansU) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
   auto* doc = w.document();
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, *doc, 60000));
   w.set_scale(0.25);

@@ -105,12 +105,12 @@ void check_kind(rl::ui::ExportDialog& dlg, const Kind& k, const QString& ext, co
 TEST(DialogCommandBytes, EveryFigureKindTheDialogMakesIsTheCommandsByteForByte) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
   auto* doc = w.document();
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, *doc, 60000));
   QTemporaryDir tmp;
   const QDir dir(tmp.path());
-  const rl::ui::CommandLineWriter writer{rl::ui::export_command, rl::ui::shell_line};
+  const rl::ui::CommandLineWriter writer{rl::app::export_command, rl::app::shell_line};
   // The built-in image at 1/4, the window's default panes.
   w.set_scale(0.25);
   ASSERT_TRUE(QTest::qWaitFor(
@@ -127,7 +127,7 @@ TEST(DialogCommandBytes, EveryFigureKindTheDialogMakesIsTheCommandsByteForByte) 
   };
   for (const Kind& k : kinds)
     for (const QString ext : {"png", "svg", "pdf"}) {
-      rl::ui::ExportDialog dlg(rl::ui::figure_spec_of(w), dir.filePath("fig.png"), nullptr, writer);
+      rl::ui::ExportDialog dlg(rl::app::figure_spec_of(w), dir.filePath("fig.png"), nullptr, writer);
       check_kind(dlg, k, ext, dir);
     }
   // The SR paper's figure: Set5's bird, the Super-Resolution Baselines at x4, with a region drawn.
@@ -138,7 +138,7 @@ TEST(DialogCommandBytes, EveryFigureKindTheDialogMakesIsTheCommandsByteForByte) 
   doc->set_region(QRect(100, 60, 48, 40));
   ASSERT_TRUE(QTest::qWaitFor([&]() { return !doc->busy() && doc->diff(1).stats; }, 60000));
   for (const QString ext : {"png", "svg", "pdf"}) {
-    rl::ui::ExportDialog dlg(rl::ui::figure_spec_of(w), dir.filePath("fig.png"), nullptr, writer);
+    rl::ui::ExportDialog dlg(rl::app::figure_spec_of(w), dir.filePath("fig.png"), nullptr, writer);
     check_kind(dlg, {"sr-paper", rl::ui::FigureLayout::SrPaper, false, false, rl::DiffMode::AbsMaxChannel},
                ext, dir);
   }
@@ -147,7 +147,7 @@ TEST(DialogCommandBytes, EveryFigureKindTheDialogMakesIsTheCommandsByteForByte) 
   ASSERT_TRUE(rl::ui::test::wait_idle(*doc, 60000));
   doc->set_region(std::nullopt);
   ASSERT_TRUE(rl::ui::test::wait_idle(*doc, 60000));
-  rl::ui::ExportDialog dlg(rl::ui::figure_spec_of(w), dir.filePath("fig.png"), nullptr, writer);
+  rl::ui::ExportDialog dlg(rl::app::figure_spec_of(w), dir.filePath("fig.png"), nullptr, writer);
   check_kind(dlg, {"row of the bird", rl::ui::FigureLayout::Row, true, true, rl::DiffMode::AbsMaxChannel},
              "png", dir);
 }

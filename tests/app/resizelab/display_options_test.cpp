@@ -17,23 +17,23 @@
 
 namespace {
 
-rl::ui::Request window_request(const QStringList& args) {
-  return rl::ui::parse_request(QStringList{"resizelab"} + args, rl::ui::OptionMode::Window);
+rl::app::Request window_request(const QStringList& args) {
+  return rl::app::parse_request(QStringList{"resizelab"} + args, rl::app::OptionMode::Window);
 }
 
 TEST(DisplayOptions, TheRequestHoldsTheDisplay) {
-  const rl::ui::Request r =
+  const rl::app::Request r =
       window_request({"--exposure", "-1.5", "--offset", "10", "--display-range", "0,4095", "--channel", "Y"});
   EXPECT_EQ(r.exposure, -1.5);
   EXPECT_EQ(r.offset, 10.0);
   ASSERT_TRUE(r.display_range && *r.display_range);
   EXPECT_EQ(**r.display_range, (std::pair{0.0, 4095.0}));
   EXPECT_EQ(r.channel, rl::ui::ViewChannel::Y);
-  const rl::ui::Request a = window_request({"--display-range", "auto"});
+  const rl::app::Request a = window_request({"--display-range", "auto"});
   ASSERT_TRUE(a.display_range);
   EXPECT_FALSE(*a.display_range);
   const auto error = [](const QStringList& args) {
-    return rl::test::request_error(args, rl::ui::OptionMode::Window);
+    return rl::test::request_error(args, rl::app::OptionMode::Window);
   };
   EXPECT_EQ(error({"--exposure", "x"}), "--exposure takes a number from -20 to 20, got 'x'");
   EXPECT_EQ(error({"--exposure", "21"}), "--exposure takes a number from -20 to 20, got '21'");
@@ -41,16 +41,16 @@ TEST(DisplayOptions, TheRequestHoldsTheDisplay) {
   EXPECT_EQ(error({"--display-range", "5,1"}), "--display-range needs black below white, got '5,1'");
   EXPECT_EQ(error({"--display-range", "1"}), "--display-range takes auto or B,W, got '1'");
   EXPECT_EQ(error({"--channel", "h"}), "--channel takes all, r, g, b, y or alpha, got 'h'");
-  EXPECT_TRUE(rl::test::request_error({"--exposure", "1"}, rl::ui::OptionMode::Export)
+  EXPECT_TRUE(rl::test::request_error({"--exposure", "1"}, rl::app::OptionMode::Export)
                   .startsWith("--exposure is an option of the window, not of --export"));
 }
 
 TEST(DisplayOptions, TheWindowTakesThemForTheRunOnly) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
-  rl::ui::start_window(w, window_request({"--exposure", "1", "--offset", "-3", "--display-range", "10,200",
-                                          "--channel", "b", "--show-panel", "histogram"}));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
+  rl::app::start_window(w, window_request({"--exposure", "1", "--offset", "-3", "--display-range", "10,200",
+                                           "--channel", "b", "--show-panel", "histogram"}));
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, *w.document(), 60000));
   const rl::ui::DisplaySettings& d = w.document()->display_settings();
   EXPECT_EQ(d.tone.exposure, 1.0);
@@ -80,7 +80,7 @@ TEST(DisplayOptions, TheWindowTakesThemForTheRunOnly) {
 TEST(DisplayOptions, AChannelTheImageLacksFallsBackVisibly) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
-  rl::ui::start_window(w, window_request({"--channel", "alpha"}));
+  rl::app::start_window(w, window_request({"--channel", "alpha"}));
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, *w.document(), 60000));
   ASSERT_TRUE(QTest::qWaitFor(
       [&]() { return w.document()->display_settings().channel == rl::ui::ViewChannel::All; }, 20000));

@@ -47,7 +47,7 @@ bool in_front(const QMainWindow& w, QDockWidget* d) {
 TEST(Docks, EveryDockIsInTheViewMenuAndComesToTheFrontWhenTurnedOn) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, *w.document(), 60000));
   QMenu* view = view_menu(w);
   ASSERT_NE(view, nullptr);
@@ -89,7 +89,7 @@ TEST(Docks, NoTabNameIsCutWithEveryDockOpen) {
   for (const QSize size : {QSize(1500, 940), QSize(1280, 800)}) {  // the default size, and a laptop's
     rl::ui::test::isolate_settings();
     rl::ui::MainWindow w;
-    ASSERT_TRUE(rl::ui::install_figure_panels(w));
+    ASSERT_TRUE(rl::app::install_figure_panels(w));
     w.resize(size);
     w.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&w));
@@ -108,7 +108,7 @@ TEST(Docks, NoTabNameIsCutWithEveryDockOpen) {
 TEST(Docks, TheWorkedExamplePrintsThePlansWeightsAndTheSums) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
   auto* doc = w.document();
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, *doc, 60000));
   w.set_scale(0.25);

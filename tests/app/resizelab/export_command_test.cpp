@@ -74,13 +74,13 @@ rl::ui::FigureSpec reparse(const rl::ui::ExportDialog& dlg) {
   EXPECT_TRUE(c.left_out.isEmpty()) << c.left_out.join("; ").toStdString();
   const QStringList words = shell_words(dlg.command_text());
   EXPECT_EQ(words, c.args) << dlg.command_text().toStdString();
-  return rl::ui::prepare_export(words).spec;
+  return rl::app::prepare_export(words).spec;
 }
 
 TEST(ExportCommand, TheDialogsLineReparsesToTheSameFigure) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
   auto* doc = w.document();
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, *doc, 60000));
   // A folder with a space and a quote: the line quotes them for the shell.
@@ -92,10 +92,10 @@ TEST(ExportCommand, TheDialogsLineReparsesToTheSameFigure) {
   w.apply_sr_baselines(4);
   ASSERT_TRUE(QTest::qWaitFor([&]() { return !doc->busy() && doc->diff(3).sr && doc->diff(0).sr; }, 60000));
 
-  rl::ui::FigureSpec spec = rl::ui::figure_spec_of(w);
+  rl::ui::FigureSpec spec = rl::app::figure_spec_of(w);
   spec.crops = {QRect(100, 60, 48, 40), QRect(0, 248, 40, 40)};
   rl::ui::ExportDialog dlg(spec, dir.filePath("fig.pdf"), nullptr,
-                           rl::ui::CommandLineWriter{rl::ui::export_command, rl::ui::shell_line});
+                           rl::ui::CommandLineWriter{rl::app::export_command, rl::app::shell_line});
   auto* layout = dlg.findChildren<QComboBox*>().value(0);
   ASSERT_TRUE(layout);
   const int paper = layout->findData(int(rl::ui::FigureLayout::SrPaper));
@@ -144,22 +144,22 @@ TEST(ExportCommand, TheDialogsLineReparsesToTheSameFigure) {
   w.set_diff_settings(d);
   ASSERT_TRUE(rl::ui::test::wait_idle(*doc, 60000));
   ASSERT_TRUE(QTest::qWaitFor([&]() { return !doc->busy() && doc->diff(1).has_map(); }, 60000));
-  rl::ui::FigureSpec row = rl::ui::figure_spec_of(w);
+  rl::ui::FigureSpec row = rl::app::figure_spec_of(w);
   row.crop = QRect(10, 20, 64, 48);
   row.width_px = 1000;
   row.plots = {rl::ui::FigurePlot::Kernel, rl::ui::FigurePlot::Profile};
   rl::ui::ExportDialog row_dlg(row, dir.filePath("row.svg"), nullptr,
-                               rl::ui::CommandLineWriter{rl::ui::export_command, rl::ui::shell_line});
+                               rl::ui::CommandLineWriter{rl::app::export_command, rl::app::shell_line});
   EXPECT_TRUE(row_dlg.command_text().contains("--diff signed:2")) << row_dlg.command_text().toStdString();
   expect_same_request(row_dlg.spec(), reparse(row_dlg));
   // What no option says is named under the line.
   d.fixed_range = true;
   row.comparison.diff = d;
-  EXPECT_EQ(rl::ui::export_command(row, "x.png").left_out, QStringList{"the fixed difference range (0..8)"});
+  EXPECT_EQ(rl::app::export_command(row, "x.png").left_out, QStringList{"the fixed difference range (0..8)"});
   // An 8-bit image's fixed black and white points and a channel view are named too (no option says them).
   ASSERT_EQ(row.comparison.source->type(), rl::ElemType::U8);
   row.comparison.display = rl::ui::DisplayRange{50, 200, true, true, rl::ui::ViewChannel::R};
-  EXPECT_EQ(rl::ui::export_command(row, "x.png").left_out,
+  EXPECT_EQ(rl::app::export_command(row, "x.png").left_out,
             (QStringList{"the fixed difference range (0..8)", "the display range of a uint8 image",
                          "the channel view"}));
 }

@@ -32,7 +32,7 @@ QByteArray read(const QString& path) {
 TEST(ExportDialogPlots, EveryPlotAndThePixelAreOfferedAndTheCommandMakesTheSameFigure) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
   auto* doc = w.document();
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, *doc, 60000));
   w.set_scale(0.25);
@@ -41,8 +41,8 @@ TEST(ExportDialogPlots, EveryPlotAndThePixelAreOfferedAndTheCommandMakesTheSameF
   // A click locks output pixel (20, 40) of the reference pane: the dialog's pixel starts there.
   w.toggle_lock(QPointF(40 * 4 + 2, 20 * 4 + 2));
   ASSERT_EQ(w.locked_pixel(), QPoint(40, 20));
-  rl::ui::ExportDialog dlg(rl::ui::figure_spec_of(w), "fig.png", &w,
-                           rl::ui::CommandLineWriter{rl::ui::export_command, rl::ui::shell_line});
+  rl::ui::ExportDialog dlg(rl::app::figure_spec_of(w), "fig.png", &w,
+                           rl::ui::CommandLineWriter{rl::app::export_command, rl::app::shell_line});
   auto* pixel = dlg.findChild<QLineEdit*>("pixel");
   ASSERT_NE(pixel, nullptr);
   EXPECT_EQ(pixel->text(), "20,40");
@@ -90,11 +90,11 @@ TEST(ExportDialogPlots, EveryPlotAndThePixelAreOfferedAndTheCommandMakesTheSameF
 TEST(ExportDialogPlots, SrModeStartsOnTheSrPaperLayout) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
   auto* doc = w.document();
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, *doc, 60000));
   const auto layout_of_dialog = [&]() {
-    rl::ui::ExportDialog dlg(rl::ui::figure_spec_of(w), "fig.png", &w);
+    rl::ui::ExportDialog dlg(rl::app::figure_spec_of(w), "fig.png", &w);
     return static_cast<rl::ui::FigureLayout>(dlg.findChild<QComboBox*>("layout")->currentData().toInt());
   };
   EXPECT_EQ(layout_of_dialog(), rl::ui::FigureLayout::Row);  // resizing methods: one row
@@ -107,10 +107,10 @@ TEST(ExportDialogPlots, SrModeStartsOnTheSrPaperLayout) {
 TEST(ExportDialogPlots, TheMapKindsNameTheChannelTheViewShows) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, *w.document(), 60000));
   const auto kinds = [&]() {
-    rl::ui::ExportDialog dlg(rl::ui::figure_spec_of(w), "fig.png", &w);
+    rl::ui::ExportDialog dlg(rl::app::figure_spec_of(w), "fig.png", &w);
     auto* mode = dlg.findChild<QComboBox*>("diffMode");
     return mode ? mode->itemText(0) : QString();
   };

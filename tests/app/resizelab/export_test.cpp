@@ -51,13 +51,13 @@ TEST(Export, PngSvgPdfOfRequestedSize) {
   ASSERT_TRUE(dir.isValid());
   const QStringList opts = {"--scale", "1/3", "--crop", "100,0,150,120", "--width", "1400"};
   const QString png = dir.filePath("fig.png");
-  ASSERT_EQ(rl::ui::export_main(export_args(png, opts)), 0);
+  ASSERT_EQ(rl::app::export_main(export_args(png, opts)), 0);
   const QImage img(png);
   ASSERT_FALSE(img.isNull());
   EXPECT_EQ(img.width(), 1400);
 
   // The panes hold real pictures: the layout the exporter used tells where they are.
-  const rl::ui::ExportJob job = rl::ui::prepare_export(export_args(png, opts));
+  const rl::app::ExportJob job = rl::app::prepare_export(export_args(png, opts));
   ASSERT_EQ(job.spec.comparison.results.size(), 4u);
   EXPECT_EQ(rl::ui::figure_size(job.spec), img.size());
   const auto rects = rl::ui::figure_image_rects(job.spec);
@@ -73,7 +73,7 @@ TEST(Export, PngSvgPdfOfRequestedSize) {
       0.0);
 
   const QString svg = dir.filePath("fig.svg");
-  ASSERT_EQ(rl::ui::export_main(export_args(svg, opts)), 0);
+  ASSERT_EQ(rl::app::export_main(export_args(svg, opts)), 0);
   QFile sf(svg);
   ASSERT_TRUE(sf.open(QIODevice::ReadOnly));
   const QByteArray sdata = sf.readAll();
@@ -90,7 +90,7 @@ TEST(Export, PngSvgPdfOfRequestedSize) {
   EXPECT_TRUE(sdata.contains("<image"));  // the crops are embedded pictures
 
   const QString pdf = dir.filePath("fig.pdf");
-  ASSERT_EQ(rl::ui::export_main(export_args(pdf, opts + QStringList{"--dpi", "200"})), 0);
+  ASSERT_EQ(rl::app::export_main(export_args(pdf, opts + QStringList{"--dpi", "200"})), 0);
   QFile pf(pdf);
   ASSERT_TRUE(pf.open(QIODevice::ReadOnly));
   const QByteArray pdata = pf.readAll();
@@ -109,7 +109,7 @@ TEST(Export, PngSvgPdfOfRequestedSize) {
 // Without IMAGE the export uses the embedded default image, the one the viewer opens.
 TEST(Export, DefaultImageIsTheEmbeddedOne) {
   QTemporaryDir dir;
-  const auto img = rl::ui::prepare_export(export_args(dir.filePath("d.png"), {})).spec.comparison.source;
+  const auto img = rl::app::prepare_export(export_args(dir.filePath("d.png"), {})).spec.comparison.source;
   const QImage embedded(QStringLiteral(":/resizelab/default.png"));
   ASSERT_FALSE(embedded.isNull());
   EXPECT_EQ(img->cols(), embedded.width());
@@ -121,10 +121,10 @@ TEST(Export, DefaultImageIsTheEmbeddedOne) {
 TEST(Export, DefaultsAndGrid) {
   QTemporaryDir dir;
   const QString png = dir.filePath("default.png");
-  ASSERT_EQ(rl::ui::export_main(export_args(png, {})), 0);
+  ASSERT_EQ(rl::app::export_main(export_args(png, {})), 0);
   const QImage img(png);
   EXPECT_GE(img.width(), 1200);
-  const rl::ui::ExportJob job = rl::ui::prepare_export(export_args(png, {}));
+  const rl::app::ExportJob job = rl::app::prepare_export(export_args(png, {}));
   ASSERT_EQ(job.spec.comparison.results.size(), 4u);
   EXPECT_EQ(job.spec.comparison.results[0].plan->method, rl::Method::Bicubic);
   EXPECT_TRUE(job.spec.comparison.results[0].plan->antialiasing);
@@ -138,9 +138,9 @@ TEST(Export, DefaultsAndGrid) {
                             "--size",     "100,NaN", "--diff",          "signed",
                             "--boundary", "legacy",  "--no-kernel-plot"};
   const QString g = dir.filePath("grid.png");
-  ASSERT_EQ(rl::ui::export_main(export_args(g, grid)), 0);
+  ASSERT_EQ(rl::app::export_main(export_args(g, grid)), 0);
   const QImage gi(g);
-  const rl::ui::ExportJob gj = rl::ui::prepare_export(export_args(g, grid));
+  const rl::app::ExportJob gj = rl::app::prepare_export(export_args(g, grid));
   EXPECT_EQ(gi.size(), rl::ui::figure_size(gj.spec));
   EXPECT_EQ(gj.spec.comparison.results[0].image->rows(), 100);
   EXPECT_EQ(gj.spec.comparison.results[1].plan->boundary, rl::Boundary::Legacy);
@@ -157,14 +157,14 @@ TEST(Export, AgainstRealMatlabReference) {
   QTemporaryDir dir;
   const QStringList opts = {"--scale",        "1/2",         "--boundary", "legacy", "--panes",
                             "matlab,nearest", "--reference", lr,           hr};
-  const rl::ui::ExportJob job = rl::ui::prepare_export(export_args(dir.filePath("bird.png"), opts));
+  const rl::app::ExportJob job = rl::app::prepare_export(export_args(dir.filePath("bird.png"), opts));
   ASSERT_TRUE(job.spec.comparison.reference_image);
   ASSERT_EQ(job.spec.comparison.results.size(), 2u);
   EXPECT_TRUE(rl::identical(*job.spec.comparison.results[0].image, *job.spec.comparison.reference_image));
   EXPECT_GT(
       rl::diff_stats(*job.spec.comparison.results[1].image, *job.spec.comparison.reference_image).differing,
       0u);
-  ASSERT_EQ(rl::ui::export_main(export_args(dir.filePath("bird.png"), opts)), 0);
+  ASSERT_EQ(rl::app::export_main(export_args(dir.filePath("bird.png"), opts)), 0);
   const QImage img(dir.filePath("bird.png"));
   EXPECT_EQ(img.size(), rl::ui::figure_size(job.spec));
   // Both panes get a difference map against the loaded reference: all zero (flat, the colour of
@@ -200,7 +200,7 @@ TEST(Export, FailuresAreCleanAndWriteNothing) {
       {export_args(dir.filePath("no/such/dir/fig.png"), {}), 1, 1},  // the shared table: output failure is 1
   };
   for (const Case& c : cases) {
-    const int rc = rl::ui::export_main(c.args);
+    const int rc = rl::app::export_main(c.args);
     EXPECT_GE(rc, c.lo) << c.args.join(' ').toStdString();
     EXPECT_LE(rc, c.hi) << c.args.join(' ').toStdString();
   }
@@ -225,7 +225,7 @@ TEST(Export, NeverWritesThroughALinkAndKeepsTheModeOfAReplacedFile) {
     if (!QFileInfo(l).isSymLink()) {
       ASSERT_TRUE(QFile::link(target, l));
     }
-    EXPECT_EQ(rl::ui::export_main(export_args(l, {"--width", "400"})), 1) << ext;
+    EXPECT_EQ(rl::app::export_main(export_args(l, {"--width", "400"})), 1) << ext;
     EXPECT_TRUE(QFileInfo(l).isSymLink()) << ext;
   }
   QFile t(target);
@@ -239,7 +239,7 @@ TEST(Export, NeverWritesThroughALinkAndKeepsTheModeOfAReplacedFile) {
     f.write("old");
   }
   ASSERT_TRUE(QFile::setPermissions(priv, QFile::ReadOwner | QFile::WriteOwner));
-  ASSERT_EQ(rl::ui::export_main(export_args(priv, {"--width", "400"})), 0);
+  ASSERT_EQ(rl::app::export_main(export_args(priv, {"--width", "400"})), 0);
   EXPECT_EQ(std::filesystem::status(priv.toStdString()).permissions(), std::filesystem::perms(0600));
   EXPECT_EQ(QImage(priv).width(), 400);
   EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::System).filter(".rl-tmp-"),
@@ -252,10 +252,10 @@ TEST(Export, LibraryPanes) {
   const QStringList opts = {"--panes", "matlab,opencv-cubic,pillow-bicubic,torch-bicubic,torch-bicubic-aa",
                             "--scale", "0.4",
                             "--crop",  "0,0,256,256"};
-  ASSERT_EQ(rl::ui::export_main(export_args(png, opts)), 0);
+  ASSERT_EQ(rl::app::export_main(export_args(png, opts)), 0);
   const QImage img(png);
   ASSERT_FALSE(img.isNull());
-  const rl::ui::ExportJob job = rl::ui::prepare_export(export_args(png, opts));
+  const rl::app::ExportJob job = rl::app::prepare_export(export_args(png, opts));
   ASSERT_EQ(job.spec.comparison.results.size(), 5u);
   const QStringList labels{"OpenCV INTER_CUBIC", "Pillow BICUBIC", "torch bicubic", "torch bicubic"};
   const auto& ref = *job.spec.comparison.results[0].image;
@@ -285,11 +285,11 @@ TEST(Export, BadLibraryPaneNamesExit2WithOneLine) {
   for (const char* pane : {"opencv-bicubic", "pillow-cubic", "torch-lanczos", "opencv-cubic-aa",
                            "pillow-bicubic-ac", "torch-nearest-ac", "sklearn-cubic", "opencv-"}) {
     const QStringList args = export_args(out, {"--panes", QStringLiteral("matlab,") + pane});
-    EXPECT_EQ(rl::ui::export_main(args), 2) << pane;
+    EXPECT_EQ(rl::app::export_main(args), 2) << pane;
     try {
-      rl::ui::prepare_export(args);
+      rl::app::prepare_export(args);
       ADD_FAILURE() << pane << " was accepted";
-    } catch (const rl::ui::CommandLineError& e) {
+    } catch (const rl::app::CommandLineError& e) {
       EXPECT_EQ(e.code, 2);
       EXPECT_FALSE(e.message.contains('\n')) << e.message.toStdString();
       EXPECT_TRUE(e.message.contains(pane)) << e.message.toStdString();
@@ -304,7 +304,7 @@ TEST(Export, BadLibraryPaneNamesExit2WithOneLine) {
 
 TEST(ExportDialog, WritesTheChosenFormat) {
   QTemporaryDir dir;
-  rl::ui::ExportJob job = rl::ui::prepare_export(export_args(dir.filePath("x.png"), {"--scale", "0.25"}));
+  rl::app::ExportJob job = rl::app::prepare_export(export_args(dir.filePath("x.png"), {"--scale", "0.25"}));
   rl::ui::ExportDialog d(job.spec, dir.filePath("dialog.png"));
   EXPECT_EQ(d.spec().width_px, job.spec.width_px);
   ASSERT_TRUE(d.export_now());
@@ -327,13 +327,13 @@ TEST(Options, CropSpellings) {
     EXPECT_FALSE(rl::ui::parse_crop(bad).has_value()) << bad;
   QTemporaryDir dir;
   const QString out = dir.filePath("c.png");
-  const auto job = rl::ui::prepare_export(export_args(out, {"--crop", "10.5,20,30.25,40"}));
+  const auto job = rl::app::prepare_export(export_args(out, {"--crop", "10.5,20,30.25,40"}));
   EXPECT_EQ(job.spec.crop, QRect(10, 20, 31, 40));  // 10.5..40.75 covers pixels 10..40
   for (const char* bad : {"1,2,0,4", "-1,0,10,10", "0,0,9999,10"}) {
     try {
-      rl::ui::prepare_export(export_args(out, {"--crop", bad}));
+      rl::app::prepare_export(export_args(out, {"--crop", bad}));
       ADD_FAILURE() << bad << " was accepted";
-    } catch (const rl::ui::CommandLineError& e) {
+    } catch (const rl::app::CommandLineError& e) {
       EXPECT_EQ(e.code, 2) << bad;
       EXPECT_TRUE(e.message.contains("--crop")) << e.message.toStdString();
     }
@@ -343,16 +343,16 @@ TEST(Options, CropSpellings) {
 
 // The help lists what core, peers and io offer, not a copy of them.
 TEST(Options, HelpListsComeFromTheCode) {
-  EXPECT_TRUE(rl::ui::matlab_method_list().contains("lanczos3"));
-  EXPECT_EQ(rl::ui::matlab_method_list().split(' ').size(), static_cast<int>(rl::builtin_methods().size()));
-  const QString libs = rl::ui::library_pane_list("");
+  EXPECT_TRUE(rl::app::matlab_method_list().contains("lanczos3"));
+  EXPECT_EQ(rl::app::matlab_method_list().split(' ').size(), static_cast<int>(rl::builtin_methods().size()));
+  const QString libs = rl::app::library_pane_list("");
   for (const rl::peers::PeerSpec& p : rl::peers::all_peer_specs()) {
     // Every library method is named (its -aa/-ac forms are spelled in the text around the list).
     const QString name = QString::fromStdString(rl::peers::to_string(p.library)) + "-" +
                          QString::fromStdString(rl::peers::method_name(p.library, p.method));
     EXPECT_TRUE(libs.contains(name)) << name.toStdString();
   }
-  EXPECT_TRUE(rl::ui::image_extension_list().contains("png"));
+  EXPECT_TRUE(rl::app::image_extension_list().contains("png"));
 }
 
 }  // namespace

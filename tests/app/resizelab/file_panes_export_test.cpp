@@ -37,7 +37,7 @@ TEST(FilePanesExport, HrAndUpscaledLrFilesInTheFigure) {
                             "--metrics",
                             "srcnn",
                             kLr};
-  const rl::ui::ExportJob job = rl::ui::prepare_export(args);
+  const rl::app::ExportJob job = rl::app::prepare_export(args);
   const rl::ui::Comparison& c = job.spec.comparison;
   ASSERT_EQ(c.results.size(), 3u);
   for (const auto& r : c.results) ASSERT_TRUE(r.image) << r.error.toStdString();
@@ -63,7 +63,7 @@ TEST(FilePanesExport, HrAndUpscaledLrFilesInTheFigure) {
   EXPECT_EQ(c.diffs[2].stats->differing, want.differing);
   ASSERT_TRUE(c.diffs[2].sr);
   EXPECT_EQ(QString::number(c.diffs[2].sr->psnr, 'f', 2), QStringLiteral("33.90"));
-  ASSERT_EQ(rl::ui::export_main(args), 0);
+  ASSERT_EQ(rl::app::export_main(args), 0);
   QFile f(svg);
   ASSERT_TRUE(f.open(QIODevice::ReadOnly));
   const QString text = QString::fromUtf8(f.readAll());
@@ -85,7 +85,7 @@ TEST(FilePanesExport, FilePanesWithoutAScaleCompareAtTheImagesSize) {
                             "--upscale",
                             "bicubic",
                             kHr};
-  const rl::ui::ExportJob job = rl::ui::prepare_export(args);
+  const rl::app::ExportJob job = rl::app::prepare_export(args);
   const rl::ui::Comparison& c = job.spec.comparison;
   ASSERT_TRUE(c.base.scale);
   EXPECT_EQ(*c.base.scale, (std::pair{1.0, 1.0}));
@@ -100,7 +100,7 @@ TEST(FilePanesExport, FilePanesWithoutAScaleCompareAtTheImagesSize) {
   QStringList three = args;
   three.insert(3, QStringLiteral("--scale"));
   three.insert(4, QStringLiteral("3"));
-  const rl::ui::ExportJob up = rl::ui::prepare_export(three);
+  const rl::app::ExportJob up = rl::app::prepare_export(three);
   EXPECT_EQ(*up.spec.comparison.base.scale, (std::pair{3.0, 3.0}));
   EXPECT_EQ(up.spec.comparison.results[1].upscaled_by, 3);
 }

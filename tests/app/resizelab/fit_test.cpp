@@ -39,10 +39,10 @@ constexpr int kWaitMs = 120000;
 std::unique_ptr<MainWindow> bird_window(const QStringList& args) {
   rl::ui::test::isolate_settings();
   auto w = std::make_unique<MainWindow>();
-  EXPECT_TRUE(rl::ui::install_figure_panels(*w));
+  EXPECT_TRUE(rl::app::install_figure_panels(*w));
   const QStringList line =
       QStringList{"resizelab"} + args + QStringList{RL_GOLDEN_DIR "/legacy-set5/original/bird.bmp"};
-  rl::ui::start_window(*w, rl::ui::parse_request(line, rl::ui::OptionMode::Window));
+  rl::app::start_window(*w, rl::app::parse_request(line, rl::app::OptionMode::Window));
   w->resize(1500, 940);
   w->show();
   EXPECT_TRUE(QTest::qWaitForWindowExposed(w.get()));

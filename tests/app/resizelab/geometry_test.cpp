@@ -34,7 +34,7 @@ std::shared_ptr<const rl::Plan> plan_of(rl::Method m, double s, bool aa) {
 TEST(ViewerGeometry, DocksAndLegendFitAt1280x800) {
   isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
   w.resize(1280, 800);
   w.show();
   ASSERT_TRUE(QTest::qWaitForWindowExposed(&w));
@@ -105,7 +105,7 @@ TEST(ViewerGeometry, DocksAndLegendFitAt1280x800) {
 TEST(TeachingDocks, FollowTheLockedPixelAndTheProfileLine) {
   isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
   w.resize(1280, 800);
   w.show();
   auto* doc = w.document();

@@ -113,7 +113,7 @@ TEST(Histogram, TheChannelsTheViewShows) {
 TEST(Histogram, TheDockFollowsThePaneUnderTheMouseAndTheRegion) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
   auto* doc = w.document();
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, *doc, 60000));
   auto* dock = w.findChild<QDockWidget*>("histogramDock");
@@ -145,7 +145,7 @@ TEST(Histogram, TheDockFollowsThePaneUnderTheMouseAndTheRegion) {
 TEST(Histogram, TheDockFollowsTheChannelView) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
   auto* doc = w.document();
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, *doc, 60000));
   auto* hist = w.findChild<QDockWidget*>("histogramDock")->findChild<rl::ui::HistogramWidget*>();

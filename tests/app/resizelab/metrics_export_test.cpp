@@ -22,11 +22,11 @@ TEST(MetricsExport, ScoresUnderEachPaneInTheSvg) {
   const QStringList args = {"resizelab", "--export",       svg,           "--scale", "3",
                             "--panes",   "matlab,nearest", "--reference", hr,        "--metrics",
                             "srcnn",     "--diff",         "signed",      lr};
-  const rl::ui::ExportJob job = rl::ui::prepare_export(args);
+  const rl::app::ExportJob job = rl::app::prepare_export(args);
   const rl::ui::Comparison& c = job.spec.comparison;
   ASSERT_EQ(c.diff.protocol, rl::SrProtocol::Srcnn);
   EXPECT_EQ(c.diff.mode, rl::DiffMode::Signed);
-  ASSERT_EQ(rl::ui::export_main(args), 0);
+  ASSERT_EQ(rl::app::export_main(args), 0);
   QFile f(svg);
   ASSERT_TRUE(f.open(QIODevice::ReadOnly));
   const QString text = QString::fromUtf8(f.readAll());
@@ -57,14 +57,14 @@ TEST(MetricsExport, ScoresUnderEachPaneInTheSvg) {
 TEST(MetricsExport, SsimMapAndBadProtocol) {
   QTemporaryDir dir;
   const QString png = dir.filePath("fig.png");
-  const rl::ui::ExportJob job = rl::ui::prepare_export(
+  const rl::app::ExportJob job = rl::app::prepare_export(
       {"resizelab", "--export", png, "--scale", "0.5", "--diff", "ssim", "--metrics", "basicsr"});
   EXPECT_TRUE(job.spec.comparison.diff.ssim_map);
   EXPECT_EQ(job.spec.comparison.scale.label, QStringLiteral("1 \u2212 SSIM"));
   EXPECT_EQ(job.spec.comparison.diffs[1].statistics.back().name, "SSIM (basicsr)");
   ASSERT_TRUE(job.spec.comparison.diffs[1].sr);  // 0.5 is no integer factor: shave 0
   EXPECT_LT(job.spec.comparison.diffs[1].sr->ssim, 1.0);
-  EXPECT_EQ(rl::ui::export_main({"resizelab", "--export", png, "--metrics", "psnr"}), 2);
+  EXPECT_EQ(rl::app::export_main({"resizelab", "--export", png, "--metrics", "psnr"}), 2);
   EXPECT_FALSE(QFile::exists(png));
 }
 

@@ -31,8 +31,8 @@ namespace {
 
 const QString kBird = QStringLiteral(RL_GOLDEN_DIR "/legacy-set5/original/bird.bmp");
 
-rl::ui::Request window_request(const QStringList& args) {
-  return rl::ui::parse_request(QStringList{"resizelab"} + args, rl::ui::OptionMode::Window);
+rl::app::Request window_request(const QStringList& args) {
+  return rl::app::parse_request(QStringList{"resizelab"} + args, rl::app::OptionMode::Window);
 }
 
 // `imresize score --metric niqe DIR [extra]` on `img` written as PNG: the value its table prints for it.
@@ -70,8 +70,8 @@ TEST(NiqeColumn, EachImagesNiqeIsImresizeScoresDigitForDigit) {
   rl::ui::MainWindow w;
   rl::ui::Document& doc = *w.document();
   // x2: 576x576, 36 blocks; with an SR protocol too (its columns come first, NIQE's stays).
-  rl::ui::start_window(w, window_request({"--scale", "2", "--panes", "matlab,bilinear", "--metrics",
-                                          "srcnn,niqe", "--show-panel", "differences", kBird}));
+  rl::app::start_window(w, window_request({"--scale", "2", "--panes", "matlab,bilinear", "--metrics",
+                                           "srcnn,niqe", "--show-panel", "differences", kBird}));
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, doc, 60000));
   ASSERT_TRUE(QTest::qWaitFor([&]() { return doc.source_path() == kBird && niqe_ready(doc, 2); }, 120000));
   QCoreApplication::processEvents();
@@ -91,8 +91,8 @@ TEST(NiqeColumn, EachImagesNiqeIsImresizeScoresDigitForDigit) {
   // The HR (an SR round trip's, not a pane) gets a row of its own.
   rl::ui::MainWindow sr;
   rl::ui::Document& sdoc = *sr.document();
-  rl::ui::start_window(sr, window_request({"--sr-scale", "2", "--panes", "matlab,bilinear", "--metrics",
-                                           "niqe", "--show-panel", "differences", kBird}));
+  rl::app::start_window(sr, window_request({"--sr-scale", "2", "--panes", "matlab,bilinear", "--metrics",
+                                            "niqe", "--show-panel", "differences", kBird}));
   ASSERT_TRUE(rl::ui::test::show_and_settle(sr, sdoc, 60000));
   ASSERT_TRUE(QTest::qWaitFor(
       [&]() {
@@ -115,8 +115,8 @@ TEST(NiqeColumn, TooSmallImagesShowADashAndWhy) {
   rl::ui::MainWindow w;
   rl::ui::Document& doc = *w.document();
   // 1/2: 144x144, one 96x96 block, where MATLAB's NIQE is not a NIQE.
-  rl::ui::start_window(w, window_request({"--scale", "0.5", "--panes", "matlab,bilinear", "--metrics", "niqe",
-                                          "--show-panel", "differences", kBird}));
+  rl::app::start_window(w, window_request({"--scale", "0.5", "--panes", "matlab,bilinear", "--metrics",
+                                           "niqe", "--show-panel", "differences", kBird}));
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, doc, 60000));
   ASSERT_TRUE(QTest::qWaitFor([&]() { return doc.source_path() == kBird && niqe_ready(doc, 2); }, 120000));
   QCoreApplication::processEvents();
@@ -133,15 +133,15 @@ TEST(NiqeColumn, TooSmallImagesShowADashAndWhy) {
 }
 
 TEST(NiqeColumn, MetricsTakesNiqeAloneOrAfterAProtocol) {
-  const rl::ui::Request both = window_request({"--metrics", "srcnn,niqe"});
+  const rl::app::Request both = window_request({"--metrics", "srcnn,niqe"});
   EXPECT_EQ(both.metrics, rl::SrProtocol::Srcnn);
   EXPECT_TRUE(both.niqe);
-  const rl::ui::Request alone = window_request({"--metrics", "niqe"});
+  const rl::app::Request alone = window_request({"--metrics", "niqe"});
   EXPECT_FALSE(alone.metrics);
   EXPECT_TRUE(alone.niqe);
   EXPECT_FALSE(window_request({"--metrics", "srcnn"}).niqe);
   EXPECT_EQ(alone.niqe->protocol, rl::NiqeProtocol::Release);
-  const rl::ui::Request pirm = window_request({"--metrics", "niqe:pirm,srcnn"});
+  const rl::app::Request pirm = window_request({"--metrics", "niqe:pirm,srcnn"});
   EXPECT_EQ(pirm.metrics, rl::SrProtocol::Srcnn);
   ASSERT_TRUE(pirm.niqe);
   EXPECT_EQ(pirm.niqe->protocol, rl::NiqeProtocol::Pirm);
@@ -149,21 +149,21 @@ TEST(NiqeColumn, MetricsTakesNiqeAloneOrAfterAProtocol) {
   EXPECT_EQ(window_request({"--metrics", "niqe:release"}).niqe->protocol, rl::NiqeProtocol::Release);
   for (const QString& bad :
        QStringList{"srcnn,rcan", "niqe,niqe", "srcnn,", "brisque", "niqe:", "niqe:srcnn", "niqe,niqe:pirm"})
-    EXPECT_TRUE(
-        rl::test::request_error({"--metrics", bad}, rl::ui::OptionMode::Window).startsWith("--metrics takes"))
+    EXPECT_TRUE(rl::test::request_error({"--metrics", bad}, rl::app::OptionMode::Window)
+                    .startsWith("--metrics takes"))
         << bad.toStdString();
 }
 
 TEST(NiqeColumn, TheBoxIsSavedTheCommandLineIsNot) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow cli;
-  rl::ui::start_window(cli, window_request({"--metrics", "niqe"}));
+  rl::app::start_window(cli, window_request({"--metrics", "niqe"}));
   EXPECT_TRUE(cli.document()->diff_settings().niqe);
   EXPECT_TRUE(cli.findChild<QCheckBox*>("niqeColumn")->isChecked());
   EXPECT_FALSE(cli.settings_to_save().diff.niqe);
 
   rl::ui::MainWindow box;
-  rl::ui::start_window(box, window_request({}));
+  rl::app::start_window(box, window_request({}));
   EXPECT_FALSE(box.document()->diff_settings().niqe);
   box.findChild<QCheckBox*>("niqeColumn")->setChecked(true);
   EXPECT_TRUE(box.document()->diff_settings().niqe);
@@ -177,8 +177,8 @@ TEST(NiqeColumn, PirmNiqeIsImresizeScoresDigitForDigit) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
   rl::ui::Document& doc = *w.document();
-  rl::ui::start_window(w, window_request({"--sr-scale", "2", "--panes", "matlab,bilinear", "--metrics",
-                                          "niqe:pirm", "--show-panel", "differences", kBird}));
+  rl::app::start_window(w, window_request({"--sr-scale", "2", "--panes", "matlab,bilinear", "--metrics",
+                                           "niqe:pirm", "--show-panel", "differences", kBird}));
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, doc, 60000));
   ASSERT_TRUE(QTest::qWaitFor(
       [&]() { return doc.source_path() == kBird && niqe_ready(doc, 2) && doc.comparison().reference_niqe; },
@@ -224,7 +224,7 @@ TEST(NiqeColumn, OwnModelFromTwoNpyFilesIsImresizeScoresModel) {
   const QStringList model{"--model-mean", files[0], "--model-cov", files[1]};
   rl::ui::MainWindow w;
   rl::ui::Document& doc = *w.document();
-  rl::ui::start_window(
+  rl::app::start_window(
       w, window_request({"--scale", "2", "--panes", "matlab,bilinear", "--metrics", "niqe", "--niqe-model",
                          files.join(','), "--show-panel", "differences", kBird}));
   ASSERT_TRUE(doc.diff_settings().niqe && doc.diff_settings().niqe->model);
@@ -259,12 +259,12 @@ TEST(NiqeColumn, OwnModelFromTwoNpyFilesIsImresizeScoresModel) {
   EXPECT_FALSE(why.contains('\n'));
   EXPECT_EQ(doc.diff_settings().niqe->model_mean, files[0]);
   EXPECT_TRUE(rl::test::request_error({"--metrics", "niqe", "--niqe-model", files[1] + "," + files[1]},
-                                      rl::ui::OptionMode::Window)
+                                      rl::app::OptionMode::Window)
                   .startsWith("--niqe-model: "));
-  EXPECT_TRUE(rl::test::request_error({"--niqe-model", files.join(',')}, rl::ui::OptionMode::Window)
+  EXPECT_TRUE(rl::test::request_error({"--niqe-model", files.join(',')}, rl::app::OptionMode::Window)
                   .startsWith("--niqe-model goes with --metrics niqe"));
   EXPECT_TRUE(
-      rl::test::request_error({"--metrics", "niqe", "--niqe-model", files[0]}, rl::ui::OptionMode::Window)
+      rl::test::request_error({"--metrics", "niqe", "--niqe-model", files[0]}, rl::app::OptionMode::Window)
           .startsWith("--niqe-model takes MEAN.npy,COV.npy"));
 }
 
@@ -276,7 +276,7 @@ TEST(NiqeColumn, TheDocksProtocolAndModelAreSavedTheCommandLinesAreNot) {
   const QStringList files = write_model(dir, 0.25);
   {
     rl::ui::MainWindow cli;
-    rl::ui::start_window(cli, window_request({"--metrics", "niqe:pirm", "--niqe-model", files.join(',')}));
+    rl::app::start_window(cli, window_request({"--metrics", "niqe:pirm", "--niqe-model", files.join(',')}));
     ASSERT_TRUE(cli.document()->diff_settings().niqe);
     EXPECT_EQ(cli.document()->diff_settings().niqe->protocol, rl::NiqeProtocol::Pirm);
     EXPECT_EQ(cli.findChild<QComboBox*>("niqeProtocol")->currentText(), "pirm");
@@ -284,7 +284,7 @@ TEST(NiqeColumn, TheDocksProtocolAndModelAreSavedTheCommandLinesAreNot) {
     EXPECT_FALSE(cli.settings_to_save().diff.niqe);
   }
   rl::ui::MainWindow box;
-  rl::ui::start_window(box, window_request({}));
+  rl::app::start_window(box, window_request({}));
   box.findChild<QCheckBox*>("niqeColumn")->setChecked(true);
   auto* protocol = box.findChild<QComboBox*>("niqeProtocol");
   protocol->setCurrentIndex(protocol->findText("pirm"));
@@ -315,15 +315,15 @@ TEST(NiqeColumn, TheExportLineCarriesTheProtocolAndModel) {
   QTemporaryDir dir;
   const QStringList files = write_model(dir, 0.25);
   rl::ui::MainWindow w;
-  rl::ui::start_window(w, window_request({"--metrics", "niqe:pirm", "--niqe-model", files.join(',')}));
-  const rl::ui::ExportCommand c = rl::ui::export_command(rl::ui::figure_spec_of(w), dir.filePath("f.png"));
+  rl::app::start_window(w, window_request({"--metrics", "niqe:pirm", "--niqe-model", files.join(',')}));
+  const rl::ui::ExportCommand c = rl::app::export_command(rl::app::figure_spec_of(w), dir.filePath("f.png"));
   EXPECT_TRUE(c.left_out.isEmpty()) << c.left_out.join("; ").toStdString();
   const qsizetype m = c.args.indexOf("--metrics"), n = c.args.indexOf("--niqe-model");
   ASSERT_GE(m, 0);
   ASSERT_GE(n, 0);
   EXPECT_EQ(c.args.value(m + 1), "niqe:pirm");
   EXPECT_EQ(c.args.value(n + 1), files.join(','));
-  const auto back = rl::ui::prepare_export(c.args).spec.comparison.diff.niqe;
+  const auto back = rl::app::prepare_export(c.args).spec.comparison.diff.niqe;
   ASSERT_TRUE(back);
   EXPECT_EQ(back->protocol, rl::NiqeProtocol::Pirm);
   EXPECT_EQ(back->model_mean, files[0]);

@@ -10,20 +10,21 @@
 
 #include "figure_export.hpp"
 #include "resizelab_options.hpp"
+#include "rl/ui/dock_table.hpp"
 #include "rl/ui/figure.hpp"
 #include "run_program.hpp"
 
 namespace {
 
-using rl::ui::OptionMode;
+using rl::app::OptionMode;
 
 QStringList with_program(const QStringList& rest) { return QStringList{QStringLiteral("resizelab")} + rest; }
 
 // The error parse_options throws for `rest`; fails the test when it accepts them.
-rl::ui::CommandLineError error_of(const QStringList& rest, OptionMode mode) {
+rl::app::CommandLineError error_of(const QStringList& rest, OptionMode mode) {
   try {
-    rl::ui::parse_options(with_program(rest), mode);
-  } catch (const rl::ui::CommandLineError& e) {
+    rl::app::parse_options(with_program(rest), mode);
+  } catch (const rl::app::CommandLineError& e) {
     return e;
   }
   ADD_FAILURE() << rest.join(' ').toStdString() << " was accepted";
@@ -33,13 +34,13 @@ rl::ui::CommandLineError error_of(const QStringList& rest, OptionMode mode) {
 TEST(OptionTable, SpellingsOfAValueAFlagAndTheImage) {
   for (const QStringList& rest :
        {QStringList{"--scale", "1/3", "in.png"}, QStringList{"in.png", "--scale=1/3"}}) {
-    const auto p = rl::ui::parse_options(with_program(rest), OptionMode::Both);
+    const auto p = rl::app::parse_options(with_program(rest), OptionMode::Both);
     EXPECT_EQ(p.value("scale"), "1/3");
     EXPECT_EQ(p.positional, QStringList{"in.png"});
   }
   // The last value given wins; a value may start with '-' (--scale -1 is then a bad scale, not an option).
   const auto p =
-      rl::ui::parse_options(with_program({"--scale", "-1", "--scale", "2", "--diff"}), OptionMode::Window);
+      rl::app::parse_options(with_program({"--scale", "-1", "--scale", "2", "--diff"}), OptionMode::Window);
   EXPECT_EQ(p.value("scale"), "2");
   EXPECT_TRUE(p.has("diff"));
   EXPECT_FALSE(p.has("size"));
@@ -47,13 +48,13 @@ TEST(OptionTable, SpellingsOfAValueAFlagAndTheImage) {
   ASSERT_EQ(p.given.size(), 3u);  // in command-line order
   EXPECT_EQ(p.given[0].second, "-1");
   // After "--" everything is the image, and "-" alone is a file name.
-  EXPECT_EQ(rl::ui::parse_options(with_program({"--", "--odd.png"}), OptionMode::Window).positional,
+  EXPECT_EQ(rl::app::parse_options(with_program({"--", "--odd.png"}), OptionMode::Window).positional,
             QStringList{"--odd.png"});
-  EXPECT_EQ(rl::ui::parse_options(with_program({"-"}), OptionMode::Export).positional, QStringList{"-"});
+  EXPECT_EQ(rl::app::parse_options(with_program({"-"}), OptionMode::Export).positional, QStringList{"-"});
   // --help and -h win wherever they stand, even where a value is expected.
   for (const QStringList& rest :
        {QStringList{"-h"}, QStringList{"--export", "--help"}, QStringList{"--bogus", "-h"}}) {
-    const auto h = rl::ui::parse_options(with_program(rest), OptionMode::Export);
+    const auto h = rl::app::parse_options(with_program(rest), OptionMode::Export);
     EXPECT_TRUE(h.has("help")) << rest.join(' ').toStdString();
   }
 }
@@ -91,9 +92,9 @@ TEST(OptionTable, EachBadCommandLineIsOneUsageLine) {
 TEST(OptionTable, AnOptionOfTheWindowFailsTheExportAndWritesNothing) {
   QTemporaryDir dir;
   const QString out = dir.filePath("f.png");
-  EXPECT_EQ(rl::ui::export_main(with_program({"--export", out, "--screenshot", dir.filePath("s.png")})), 2);
-  EXPECT_EQ(rl::ui::export_main(with_program({"--export", out, "--inspect", "1,2"})), 2);
-  EXPECT_EQ(rl::ui::export_main(with_program({"--export", out, "--dpi"})), 2);
+  EXPECT_EQ(rl::app::export_main(with_program({"--export", out, "--screenshot", dir.filePath("s.png")})), 2);
+  EXPECT_EQ(rl::app::export_main(with_program({"--export", out, "--inspect", "1,2"})), 2);
+  EXPECT_EQ(rl::app::export_main(with_program({"--export", out, "--dpi"})), 2);
   EXPECT_FALSE(QFile::exists(out));
   EXPECT_FALSE(QFile::exists(dir.filePath("s.png")));
 }
@@ -103,29 +104,29 @@ TEST(OptionTable, ExportReadsOptionsInOrder) {
   QTemporaryDir dir;
   const QString out = dir.filePath("f.png");
   EXPECT_TRUE(
-      rl::ui::prepare_export(with_program({"--export", out, "--plots", "kernel,taps", "--no-kernel-plot"}))
+      rl::app::prepare_export(with_program({"--export", out, "--plots", "kernel,taps", "--no-kernel-plot"}))
           .spec.plots.isEmpty());
   EXPECT_EQ(
-      rl::ui::prepare_export(with_program({"--export", out, "--no-kernel-plot", "--plots", "kernel,taps"}))
+      rl::app::prepare_export(with_program({"--export", out, "--no-kernel-plot", "--plots", "kernel,taps"}))
           .spec.plots.size(),
       2);
-  EXPECT_EQ(rl::ui::prepare_export(with_program({"--export=" + out, "--width=900"})).spec.width_px, 900);
+  EXPECT_EQ(rl::app::prepare_export(with_program({"--export=" + out, "--width=900"})).spec.width_px, 900);
 }
 
 TEST(OptionTable, HelpOfEachModeIsItsRowsOfTheTable) {
   QSet<QString> seen;
-  for (const rl::ui::OptionSpec& o : rl::ui::option_table())
+  for (const rl::app::OptionSpec& o : rl::app::option_table())
     for (const OptionMode m : {OptionMode::Window, OptionMode::Export})
       if (static_cast<unsigned>(o.modes) & static_cast<unsigned>(m)) {
         const QString key = QString::number(static_cast<unsigned>(m)) + o.name;
         EXPECT_FALSE(seen.contains(key)) << o.name << " twice in one mode";
         seen.insert(key);
       }
-  const QString window = rl::ui::options_help(OptionMode::Window, "intro");
-  const QString exporting = rl::ui::options_help(OptionMode::Export, "intro");
-  for (const rl::ui::OptionSpec& o : rl::ui::option_table()) {
+  const QString window = rl::app::options_help(OptionMode::Window, "intro");
+  const QString exporting = rl::app::options_help(OptionMode::Export, "intro");
+  for (const rl::app::OptionSpec& o : rl::app::option_table()) {
     const QString line = QStringLiteral("\n  --") + o.name +
-                         (o.value_form && !rl::ui::value_is_optional(o) ? QStringLiteral(" ") : "") +
+                         (o.value_form && !rl::app::value_is_optional(o) ? QStringLiteral(" ") : "") +
                          (o.value_form ? o.value_form : "");
     if (static_cast<unsigned>(o.modes) & static_cast<unsigned>(OptionMode::Window)) {
       EXPECT_TRUE(window.contains(line + "\n")) << line.toStdString();
@@ -141,7 +142,10 @@ TEST(OptionTable, HelpOfEachModeIsItsRowsOfTheTable) {
   // The lists are filled in from the code: every plot and every panel is named.
   for (const QString& plot : rl::ui::figure_plot_names().split(QRegularExpression(", | or ")))
     EXPECT_TRUE(exporting.contains(plot)) << plot.toStdString();
-  for (const rl::ui::PanelName& p : rl::ui::panel_names()) EXPECT_TRUE(window.contains(p.name)) << p.name;
+  for (const rl::ui::DockSpec& d : rl::ui::dock_table())
+    if (d.panel) {
+      EXPECT_TRUE(window.contains(d.panel)) << d.panel;
+    }
   EXPECT_FALSE(exporting.contains('{'));  // no placeholder left unfilled
   for (const QString& text : {window, exporting})
     for (const QString& l : text.split('\n')) EXPECT_LE(l.size(), 100) << l.toStdString();
@@ -164,7 +168,7 @@ TEST(OptionTable, TheWindowProgramUsesTheTable) {
   EXPECT_EQ(run({"--inspect", "3"}, &out, &err), 2);
   EXPECT_EQ(err, "resizelab: error: --inspect takes x,y, got '3'");
   EXPECT_EQ(run({"--crop", "1,2,0,4"}, &out, &err), 2);
-  EXPECT_EQ(err, "resizelab: error: " + rl::ui::crop_error("1,2,0,4"));
+  EXPECT_EQ(err, "resizelab: error: " + rl::app::crop_error("1,2,0,4"));
   // A second --crop: the window shows one region (the export's sr-paper layout takes several).
   EXPECT_EQ(run({"--crop", "0,0,4,4", "--crop", "1,1,4,4"}, &out, &err), 2);
   EXPECT_EQ(err, "resizelab: error: --crop given 2 times: the window shows one region");

@@ -39,7 +39,7 @@ struct Window {
   rl::ui::MainWindow w;
   QString next_path;  // what the save dialog answers
   explicit Window() {
-    rl::ui::install_pane_saving(w, rl::ui::pane_calls(), [this](const QString&) { return next_path; });
+    rl::ui::install_pane_saving(w, rl::app::pane_calls(), [this](const QString&) { return next_path; });
   }
   // The pane's item of a File submenu, as the menu shows it when it opens.
   QAction* item(const char* menu_name, int pane) {

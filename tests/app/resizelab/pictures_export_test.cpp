@@ -32,7 +32,7 @@ TEST(ExportPictures, ThreeToFourPrintsMinusAnEighth) {
   const QString tiny = write_tiny(dir);
   const QString svg = dir.filePath("fig.svg");
   const QStringList opts = {"--plots", "mapping,window,surface", "--size", "4,4", tiny};
-  ASSERT_EQ(rl::ui::export_main(args_for(svg, opts)), 0);
+  ASSERT_EQ(rl::app::export_main(args_for(svg, opts)), 0);
   QFile f(svg);
   ASSERT_TRUE(f.open(QIODevice::ReadOnly));
   const QByteArray text = f.readAll();
@@ -41,7 +41,7 @@ TEST(ExportPictures, ThreeToFourPrintsMinusAnEighth) {
   // The window and the surface labels.
   EXPECT_TRUE(text.contains("weights sum to 1"));
   EXPECT_TRUE(text.contains("bicubic: smooth"));
-  const rl::ui::ExportJob job = rl::ui::prepare_export(args_for(svg, opts));
+  const rl::app::ExportJob job = rl::app::prepare_export(args_for(svg, opts));
   EXPECT_EQ(job.spec.plots,
             (QList<rl::ui::FigurePlot>{rl::ui::FigurePlot::Mapping, rl::ui::FigurePlot::Window,
                                        rl::ui::FigurePlot::Surface}));
@@ -53,7 +53,7 @@ TEST(ExportPictures, EachPictureDrawsUnderThePanesInEveryFormat) {
   ASSERT_TRUE(QFile::exists(photo)) << photo.toStdString();
   const QStringList base = {"--scale", "0.5", "--crop", "100,100,64,64", "--pixel", "0,3", photo};
   const QString none = dir.filePath("none.png");
-  ASSERT_EQ(rl::ui::export_main(args_for(none, base + QStringList{"--plots", ""})), 0);
+  ASSERT_EQ(rl::app::export_main(args_for(none, base + QStringList{"--plots", ""})), 0);
   const QImage panes_only(none);
   const int panes_h = panes_only.height();
   // Each picture's own label, in the SVG's text.
@@ -64,7 +64,7 @@ TEST(ExportPictures, EachPictureDrawsUnderThePanesInEveryFormat) {
       {"surface", "bicubic: smooth"}};
   for (const QString plot : {"mapping", "window", "surface"}) {
     const QString png = dir.filePath(plot + ".png");
-    ASSERT_EQ(rl::ui::export_main(args_for(png, base + QStringList{"--plots", plot})), 0);
+    ASSERT_EQ(rl::app::export_main(args_for(png, base + QStringList{"--plots", plot})), 0);
     const QImage img(png);
     ASSERT_GT(img.height(), panes_h + 200) << plot.toStdString();
     // Non-blank: a good part of the picture's rows below the panes is not white.
@@ -78,7 +78,7 @@ TEST(ExportPictures, EachPictureDrawsUnderThePanesInEveryFormat) {
         << plot.toStdString();
     for (const QString ext : {"svg", "pdf"}) {
       const QString file = dir.filePath(plot + "." + ext);
-      ASSERT_EQ(rl::ui::export_main(args_for(file, base + QStringList{"--plots", plot})), 0);
+      ASSERT_EQ(rl::app::export_main(args_for(file, base + QStringList{"--plots", plot})), 0);
       QFile f(file);
       ASSERT_TRUE(f.open(QIODevice::ReadOnly)) << file.toStdString();
       const QByteArray bytes = f.readAll();
@@ -99,16 +99,16 @@ TEST(ExportPictures, BadNamesAreOneUsageLine) {
   const QString out = dir.filePath("out.png");
   for (const QString bad : {"mapping,surfaces", "window,window", "maping"}) {
     try {
-      rl::ui::prepare_export(args_for(out, {"--plots", bad}));
+      rl::app::prepare_export(args_for(out, {"--plots", bad}));
       ADD_FAILURE() << bad.toStdString();
-    } catch (const rl::ui::CommandLineError& e) {
+    } catch (const rl::app::CommandLineError& e) {
       EXPECT_EQ(e.code, 2);
       EXPECT_FALSE(e.message.contains(QLatin1Char('\n'))) << e.message.toStdString();
       if (!bad.contains("window,window")) {
         EXPECT_TRUE(e.message.contains("mapping, window or surface")) << e.message.toStdString();
       }
     }
-    EXPECT_EQ(rl::ui::export_main(args_for(out, {"--plots", bad})), 2);
+    EXPECT_EQ(rl::app::export_main(args_for(out, {"--plots", bad})), 2);
   }
   EXPECT_FALSE(QFile::exists(out));
 }

@@ -28,14 +28,14 @@ TEST(ExportPlots, EachPlotInEveryFormat) {
       "--scale", "0.3",   "--crop",    "100,100,120,90",  "--panes", "matlab,nearest,lanczos3-aa",
       "--pixel", "40,50", "--profile", "150,110,160,200", kBaboon};
   const QString none = dir.filePath("none.png");
-  ASSERT_EQ(rl::ui::export_main(args_for(none, base + QStringList{"--plots", ""})), 0);
+  ASSERT_EQ(rl::app::export_main(args_for(none, base + QStringList{"--plots", ""})), 0);
   const int panes_h = QImage(none).height();
   for (const QString plot : {"kernel", "frequency", "sampling", "taps", "worked", "profile"}) {
     const QStringList opts = base + QStringList{"--plots", plot};
     const QString png = dir.filePath(plot + ".png");
-    ASSERT_EQ(rl::ui::export_main(args_for(png, opts)), 0) << plot.toStdString();
+    ASSERT_EQ(rl::app::export_main(args_for(png, opts)), 0) << plot.toStdString();
     const QImage img(png);
-    const rl::ui::ExportJob job = rl::ui::prepare_export(args_for(png, opts));
+    const rl::app::ExportJob job = rl::app::prepare_export(args_for(png, opts));
     ASSERT_EQ(job.spec.plots.size(), 1);
     EXPECT_EQ(rl::ui::to_string(job.spec.plots[0]), plot);
     EXPECT_EQ(img.size(), rl::ui::figure_size(job.spec));
@@ -45,7 +45,7 @@ TEST(ExportPlots, EachPlotInEveryFormat) {
     EXPECT_GT(rl_test::count_near(img, rl::ui::series_color(0), 40, panes_h), 150) << plot.toStdString();
     for (const QString ext : {"svg", "pdf"}) {
       const QString f = dir.filePath(plot + "." + ext);
-      ASSERT_EQ(rl::ui::export_main(args_for(f, opts)), 0) << f.toStdString();
+      ASSERT_EQ(rl::app::export_main(args_for(f, opts)), 0) << f.toStdString();
       QFile file(f);
       ASSERT_TRUE(file.open(QIODevice::ReadOnly));
       const QByteArray head = file.read(2048);
@@ -56,8 +56,8 @@ TEST(ExportPlots, EachPlotInEveryFormat) {
   // All six in one figure, in the order given.
   const QString all = dir.filePath("all.png");
   const QStringList opts = base + QStringList{"--plots", "profile,worked,taps,sampling,frequency,kernel"};
-  ASSERT_EQ(rl::ui::export_main(args_for(all, opts)), 0);
-  const rl::ui::ExportJob job = rl::ui::prepare_export(args_for(all, opts));
+  ASSERT_EQ(rl::app::export_main(args_for(all, opts)), 0);
+  const rl::app::ExportJob job = rl::app::prepare_export(args_for(all, opts));
   ASSERT_EQ(job.spec.plots.size(), 6);
   EXPECT_EQ(job.spec.plots.front(), rl::ui::FigurePlot::Profile);
   EXPECT_EQ(QImage(all).size(), rl::ui::figure_size(job.spec));
@@ -66,14 +66,14 @@ TEST(ExportPlots, EachPlotInEveryFormat) {
 TEST(ExportPlots, DefaultsAndSynonyms) {
   QTemporaryDir dir;
   const QString f = dir.filePath("f.png");
-  const rl::ui::ExportJob d = rl::ui::prepare_export(args_for(f, {}));
+  const rl::app::ExportJob d = rl::app::prepare_export(args_for(f, {}));
   EXPECT_EQ(d.spec.plots, QList<rl::ui::FigurePlot>{rl::ui::FigurePlot::Kernel});
   EXPECT_FALSE(d.spec.pixel.has_value());
   EXPECT_FALSE(d.spec.profile.has_value());
   EXPECT_GE(d.spec.width_px, 1200);
-  EXPECT_TRUE(rl::ui::prepare_export(args_for(f, {"--no-kernel-plot"})).spec.plots.isEmpty());
-  EXPECT_TRUE(rl::ui::prepare_export(args_for(f, {"--plots="})).spec.plots.isEmpty());
-  const rl::ui::ExportJob p = rl::ui::prepare_export(
+  EXPECT_TRUE(rl::app::prepare_export(args_for(f, {"--no-kernel-plot"})).spec.plots.isEmpty());
+  EXPECT_TRUE(rl::app::prepare_export(args_for(f, {"--plots="})).spec.plots.isEmpty());
+  const rl::app::ExportJob p = rl::app::prepare_export(
       args_for(f, {"--plots", "Taps, worked", "--pixel", "3,4", "--profile", "1,2,5,9.5"}));
   EXPECT_EQ(p.spec.plots, (QList<rl::ui::FigurePlot>{rl::ui::FigurePlot::Taps, rl::ui::FigurePlot::Worked}));
   EXPECT_EQ(p.spec.pixel, QPoint(4, 3));  // x = column
@@ -89,7 +89,7 @@ TEST(ExportPlots, BadValuesExitTwoAndWriteNothing) {
         QStringList{"--pixel", "1.5,2"}, QStringList{"--pixel", "a,b"}, QStringList{"--profile", "0,0,1"},
         QStringList{"--profile", "0,0,99999,0"}, QStringList{"--profile", "nan,0,1,1"},
         QStringList{"--profile", "-1,0,3,3"}, QStringList{"--plots"}}) {
-    EXPECT_EQ(rl::ui::export_main(args_for(out, bad)), 2) << bad.join(' ').toStdString();
+    EXPECT_EQ(rl::app::export_main(args_for(out, bad)), 2) << bad.join(' ').toStdString();
   }
   EXPECT_FALSE(QFile::exists(out));
   EXPECT_TRUE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).isEmpty());

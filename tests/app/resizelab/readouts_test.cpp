@@ -32,7 +32,7 @@ constexpr int kWaitMs = 120000;
 std::unique_ptr<MainWindow> bird_at(double scale) {
   rl::ui::test::isolate_settings();
   auto w = std::make_unique<MainWindow>();
-  EXPECT_TRUE(rl::ui::install_figure_panels(*w));
+  EXPECT_TRUE(rl::app::install_figure_panels(*w));
   EXPECT_TRUE(rl::ui::test::show_and_settle(*w, *w->document(), kWaitMs));
   w->open_file(QStringLiteral(RL_GOLDEN_DIR "/legacy-set5/original/bird.bmp"));
   EXPECT_TRUE(QTest::qWaitFor(

@@ -26,11 +26,11 @@ TEST(RegionExport, TheRegionIsTheFiguresCropAndItsStatistics) {
   ASSERT_TRUE(idle());
   // Without a region: the part the panes show (here the whole image after a fit: no crop).
   w.fit_view();
-  EXPECT_TRUE(rl::ui::figure_spec_of(w).crop.isEmpty());
+  EXPECT_TRUE(rl::app::figure_spec_of(w).crop.isEmpty());
   const QRect region(100, 60, 120, 80);
   doc.set_region(region);
   ASSERT_TRUE(idle());
-  const rl::ui::FigureSpec spec = rl::ui::figure_spec_of(w);
+  const rl::ui::FigureSpec spec = rl::app::figure_spec_of(w);
   EXPECT_EQ(spec.crop, region);
   EXPECT_EQ(rl::ui::crop_argument(spec.crop), QString("--crop 100,60,120,80"));
   for (int i = 0; i < rl::ui::Document::kPanes; ++i) {
@@ -43,7 +43,7 @@ TEST(RegionExport, TheRegionIsTheFiguresCropAndItsStatistics) {
   EXPECT_EQ(spec.comparison.diffs[1].stats->pixels, 48u * 32u);
   doc.set_region(std::nullopt);
   ASSERT_TRUE(idle());
-  EXPECT_TRUE(rl::ui::figure_spec_of(w).crop.isEmpty());
+  EXPECT_TRUE(rl::app::figure_spec_of(w).crop.isEmpty());
 }
 
 }  // namespace

@@ -12,10 +12,10 @@ namespace rl::test {
 
 // The message parse_request throws for `args` (after the program name) in `mode`, checked to come
 // with exit code 2; empty when it accepts them.
-inline QString request_error(const QStringList& args, rl::ui::OptionMode mode) {
+inline QString request_error(const QStringList& args, rl::app::OptionMode mode) {
   try {
-    rl::ui::parse_request(QStringList{"resizelab"} + args, mode);
-  } catch (const rl::ui::CommandLineError& e) {
+    rl::app::parse_request(QStringList{"resizelab"} + args, mode);
+  } catch (const rl::app::CommandLineError& e) {
     EXPECT_EQ(e.code, 2) << args.join(' ').toStdString();
     return e.message;
   }

@@ -31,11 +31,11 @@ bool compared(const rl::ui::Document& doc) {
 TEST(ResizeClass, AnIm2doubleReferenceMatchesInDoubleAndTheWindowSaysWhy) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
   rl::ui::Document& doc = *w.document();
-  rl::ui::start_window(w,
-                       rl::ui::parse_request({"resizelab", "--scale", "1/3", "--reference", kMatlab, kBaboon},
-                                             rl::ui::OptionMode::Window));
+  rl::app::start_window(
+      w, rl::app::parse_request({"resizelab", "--scale", "1/3", "--reference", kMatlab, kBaboon},
+                                rl::app::OptionMode::Window));
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, doc, 60000));
   ASSERT_TRUE(QTest::qWaitFor([&]() { return compared(doc) && doc.source_path() == kBaboon; }, 60000));
   // In the image's class (uint8): one level off in 8543 of 26240 pixels (32.56%).
@@ -66,10 +66,10 @@ TEST(ResizeClass, AnIm2doubleReferenceMatchesInDoubleAndTheWindowSaysWhy) {
   EXPECT_EQ(w.settings_to_save().resize_class, rl::ui::ResizeClass::Double);
 
   // File > Export's command line says --as double and makes the same comparison.
-  const rl::ui::FigureSpec spec = rl::ui::figure_spec_of(w);
-  const rl::ui::ExportCommand c = rl::ui::export_command(spec, "f.png");
+  const rl::ui::FigureSpec spec = rl::app::figure_spec_of(w);
+  const rl::ui::ExportCommand c = rl::app::export_command(spec, "f.png");
   EXPECT_TRUE(c.args.join(' ').contains("--as double")) << c.args.join(' ').toStdString();
-  const rl::ui::ExportJob job = rl::ui::prepare_export(c.args);
+  const rl::app::ExportJob job = rl::app::prepare_export(c.args);
   EXPECT_EQ(job.spec.comparison.resize_class, rl::ui::ResizeClass::Double);
   ASSERT_TRUE(job.spec.comparison.diffs[0].stats);
   EXPECT_EQ(job.spec.comparison.diffs[0].stats->differing, 0u);
@@ -79,9 +79,9 @@ TEST(ResizeClass, TheCommandLinesClassIsForItsRun) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
   rl::ui::Document& doc = *w.document();
-  rl::ui::start_window(w, rl::ui::parse_request({"resizelab", "--as", "double", "--scale", "1/3",
-                                                 "--reference", kMatlab, kBaboon},
-                                                rl::ui::OptionMode::Window));
+  rl::app::start_window(w, rl::app::parse_request({"resizelab", "--as", "double", "--scale", "1/3",
+                                                   "--reference", kMatlab, kBaboon},
+                                                  rl::app::OptionMode::Window));
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, doc, 60000));
   ASSERT_TRUE(QTest::qWaitFor([&]() { return compared(doc) && doc.source_path() == kBaboon; }, 60000));
   EXPECT_EQ(doc.resize_class(), rl::ui::ResizeClass::Double);
@@ -90,9 +90,9 @@ TEST(ResizeClass, TheCommandLinesClassIsForItsRun) {
   EXPECT_EQ(w.settings_to_save().resize_class, rl::ui::ResizeClass::Keep);  // not saved
   // A bad class: one usage line, as the command's.
   try {
-    rl::ui::parse_request({"resizelab", "--as", "uint8"}, rl::ui::OptionMode::Window);
+    rl::app::parse_request({"resizelab", "--as", "uint8"}, rl::app::OptionMode::Window);
     ADD_FAILURE() << "--as uint8 was taken";
-  } catch (const rl::ui::CommandLineError& e) {
+  } catch (const rl::app::CommandLineError& e) {
     EXPECT_EQ(e.message, QString("--as must be keep, double or single, got 'uint8'"));
   }
 }

@@ -55,8 +55,8 @@ TEST(SameNumbers, DefaultPanesAgainstTheReferencePane) {
   doc.set_source(rl::ui::default_image(), rl::ui::default_image_name());
   doc.set_scale(0.4);
   ASSERT_TRUE(wait_for(doc));
-  const rl::ui::ExportJob job =
-      rl::ui::prepare_export({"resizelab", "--export", dir.filePath("f.png"), "--scale", "0.4"});
+  const rl::app::ExportJob job =
+      rl::app::prepare_export({"resizelab", "--export", dir.filePath("f.png"), "--scale", "0.4"});
   expect_same_numbers(doc.comparison(), job.spec.comparison);
   // Real numbers, not two empty comparisons: the reference pane against itself is 0 everywhere,
   // nearest (without antialiasing at 0.4) differs from MATLAB's bicubic almost everywhere.
@@ -82,9 +82,9 @@ TEST(SameNumbers, AgainstALoadedMatlabReference) {
   doc.load_reference(lr);
   ASSERT_TRUE(QTest::qWaitFor([&]() { return doc.comparison().against_image(); }, 60000));
   ASSERT_TRUE(wait_for(doc));
-  const rl::ui::ExportJob job =
-      rl::ui::prepare_export({"resizelab", "--export", dir.filePath("f.png"), "--scale", "1/2", "--boundary",
-                              "legacy", "--panes", "matlab,nearest,nearest,nearest", "--reference", lr, hr});
+  const rl::app::ExportJob job =
+      rl::app::prepare_export({"resizelab", "--export", dir.filePath("f.png"), "--scale", "1/2", "--boundary",
+                               "legacy", "--panes", "matlab,nearest,nearest,nearest", "--reference", lr, hr});
   expect_same_numbers(doc.comparison(), job.spec.comparison);
   EXPECT_EQ(doc.diff(0).stats->differing, 0u);  // MATLAB's own output
   EXPECT_GT(doc.diff(1).stats->differing, 0u);

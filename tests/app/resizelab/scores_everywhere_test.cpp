@@ -74,11 +74,11 @@ QStringList inset_scores(const rl::ui::FigureSpec& spec, int pane) {
 TEST(ScoresEverywhere, EveryPrintedWholeImageScoreIsImresizeScoresForEveryProtocol) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
   rl::ui::Document& doc = *w.document();
-  rl::ui::start_window(
-      w, rl::ui::parse_request({"resizelab", "--sr-scale", "4", "--panes", "matlab,bilinear", kBird},
-                               rl::ui::OptionMode::Window));
+  rl::app::start_window(
+      w, rl::app::parse_request({"resizelab", "--sr-scale", "4", "--panes", "matlab,bilinear", kBird},
+                                rl::app::OptionMode::Window));
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, doc, 60000));
   ASSERT_TRUE(QTest::qWaitFor(
       [&]() { return !doc.busy() && doc.source_path() == kBird && doc.diff(1).stats; }, 60000));
@@ -98,7 +98,7 @@ TEST(ScoresEverywhere, EveryPrintedWholeImageScoreIsImresizeScoresForEveryProtoc
         120000))
         << name.toStdString();
     QCoreApplication::processEvents();
-    const rl::ui::FigureSpec row = rl::ui::figure_spec_of(w);
+    const rl::ui::FigureSpec row = rl::app::figure_spec_of(w);
     const QString row_text = row_figure_text(row);
     rl::ui::FigureSpec paper = row;
     paper.layout = rl::ui::FigureLayout::SrPaper;

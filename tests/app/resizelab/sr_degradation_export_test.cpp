@@ -19,7 +19,7 @@ namespace {
 
 const QString kButterfly = QStringLiteral(RL_GOLDEN_DIR "/legacy-set5/original/butterfly.bmp");
 
-QString error_of(const QStringList& args, rl::ui::OptionMode mode) {
+QString error_of(const QStringList& args, rl::app::OptionMode mode) {
   return rl::test::request_error(args, mode);
 }
 
@@ -37,7 +37,7 @@ TEST(SrDegradationExport, TheFigureStartsFromTheBdLr) {
   const QStringList args{"resizelab",      "--export", fig,       "--sr-scale", "3",
                          "--degradation",  "bd",       "--sigma", "1.2",        "--panes",
                          "matlab,nearest", kButterfly};
-  const rl::ui::ExportJob job = rl::ui::prepare_export(args);
+  const rl::app::ExportJob job = rl::app::prepare_export(args);
   const rl::ui::Comparison& c = job.spec.comparison;
   ASSERT_EQ(c.panes.size(), 2u);
   rl::DegradeOptions o;
@@ -55,25 +55,25 @@ TEST(SrDegradationExport, TheFigureStartsFromTheBdLr) {
   EXPECT_EQ(wrong, 0);
   for (const QString& label : job.spec.labels)
     EXPECT_TRUE(label.contains("SR BD \u00d73 (sigma 1.2)")) << label.toStdString();
-  ASSERT_EQ(rl::ui::export_main(args), 0);
+  ASSERT_EQ(rl::app::export_main(args), 0);
   QImage written(fig);
   EXPECT_FALSE(written.isNull());
-  const rl::ui::ExportCommand back = rl::ui::export_command(job.spec, fig);
+  const rl::ui::ExportCommand back = rl::app::export_command(job.spec, fig);
   EXPECT_TRUE(back.args.join(' ').contains("--sr-scale 3 --degradation bd --sigma 1.2"))
       << back.args.join(' ').toStdString();
   EXPECT_TRUE(back.left_out.isEmpty());
   // Read back through the export: the same panes.
-  const rl::ui::ExportJob again = rl::ui::prepare_export(back.args);
+  const rl::app::ExportJob again = rl::app::prepare_export(back.args);
   EXPECT_TRUE(again.spec.comparison.panes == c.panes);
 }
 
 // --layout sr-paper with DN: the caption says how the LR was made.
 TEST(SrDegradationExport, TheSrPaperCaptionNamesTheModel) {
   QTemporaryDir dir;
-  const rl::ui::ExportJob job =
-      rl::ui::prepare_export({"resizelab", "--export", dir.filePath("p.png"), "--layout", "sr-paper",
-                              "--sr-scale", "4", "--degradation", "dn", "--seed", "7", "--panes",
-                              "matlab,nearest", "--crop", "100,60,48,40", kButterfly});
+  const rl::app::ExportJob job =
+      rl::app::prepare_export({"resizelab", "--export", dir.filePath("p.png"), "--layout", "sr-paper",
+                               "--sr-scale", "4", "--degradation", "dn", "--seed", "7", "--panes",
+                               "matlab,nearest", "--crop", "100,60,48,40", kButterfly});
   ASSERT_EQ(job.spec.comparison.panes[0].sr_degradation.model, rl::Degradation::Dn);
   EXPECT_EQ(job.spec.comparison.panes[0].sr_degradation.seed, 7u);
   QImage img(rl::ui::figure_size(job.spec), QImage::Format_RGB32);
@@ -89,7 +89,7 @@ TEST(SrDegradationExport, TheSrPaperCaptionNamesTheModel) {
 
 // The flags' values and rules in both modes: one line each, exit 2, the command's wording.
 TEST(SrDegradationExport, BadValuesAreOneLine) {
-  using rl::ui::OptionMode;
+  using rl::app::OptionMode;
   const QList<std::pair<QStringList, QString>> bad = {
       {{"--sr-scale", "3", "--degradation", "blur"}, "--degradation takes bi, bd, bd-vsr, dn, got 'blur'"},
       {{"--sr-scale", "3", "--degradation", "bd", "--sigma", "0"},
@@ -116,7 +116,7 @@ TEST(SrDegradationExport, BadValuesAreOneLine) {
             "--degradation, --sigma, --noise and --seed make the LR of the --sr-scale round trip: give "
             "--sr-scale S");
   EXPECT_EQ(error_of({"--degradation", "bd", "--sigma", "2"}, OptionMode::Window), "");
-  const rl::ui::Request r = rl::ui::parse_request(
+  const rl::app::Request r = rl::app::parse_request(
       {"resizelab", "--sr-scale", "2", "--degradation", "dn", "--noise", "12.5", "--seed", "3"},
       OptionMode::Window);
   EXPECT_EQ(r.sr_degradation().model, rl::Degradation::Dn);

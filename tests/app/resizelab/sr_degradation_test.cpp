@@ -220,8 +220,8 @@ TEST(SrDegradation, ThePresetChoosesTheLr) {
   EXPECT_EQ(doc->pane(2).sr_degradation.model, Degradation::Bi);
 }
 
-rl::ui::Request window_request(const QStringList& args) {
-  return rl::ui::parse_request(QStringList{"resizelab"} + args, rl::ui::OptionMode::Window);
+rl::app::Request window_request(const QStringList& args) {
+  return rl::app::parse_request(QStringList{"resizelab"} + args, rl::app::OptionMode::Window);
 }
 
 // `resizelab --sr-scale 3 --degradation bd --sigma 2`: BD panes with that sigma, the menu on BD; not
@@ -230,7 +230,7 @@ TEST(SrDegradation, TheCommandLinesLrIsForItsRunOnly) {
   rl::ui::test::isolate_settings();
   {
     rl::ui::MainWindow w;
-    rl::ui::start_window(
+    rl::app::start_window(
         w, window_request({kButterfly, "--sr-scale", "3", "--degradation", "bd", "--sigma", "2"}));
     ASSERT_TRUE(rl::ui::test::show_and_settle(w, *w.document(), 60000));
     SrDegradation want = SrDegradation::of(Degradation::Bd);
@@ -256,7 +256,7 @@ TEST(SrDegradation, TheCommandLinesLrIsForItsRunOnly) {
   EXPECT_TRUE(sr_menu_action(next, "D&N:")->isChecked());
   // --degradation without --sr-scale: this run's presets start from it.
   rl::ui::MainWindow cli;
-  rl::ui::start_window(cli, window_request({"--degradation", "bd-vsr"}));
+  rl::app::start_window(cli, window_request({"--degradation", "bd-vsr"}));
   EXPECT_EQ(cli.sr_degradation().model, Degradation::BdVsr);
   EXPECT_EQ(cli.document()->pane(0).sr_round_trip, 0);
   EXPECT_EQ(cli.settings_to_save().sr_degradation, Degradation::Dn);  // as restored

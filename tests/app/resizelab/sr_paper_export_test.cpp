@@ -51,7 +51,7 @@ TEST(SrPaperExport, LabelsInsideBoxesInsidePixelsExactScoresAsImresizeScore) {
   imresize({kBird, lr, "--scale", "1/4"});
   imresize({lr, pil, "--scale", "4", "--like", "pillow", "--method", "bicubic"});
   imresize({lr, ocv, "--scale", "4", "--like", "opencv", "--method", "lanczos4"});
-  const rl::ui::ExportJob job = rl::ui::prepare_export(paper_args(
+  const rl::app::ExportJob job = rl::app::prepare_export(paper_args(
       dir.filePath("fig.png"), {"--panes", "matlab,nearest,file:" + pil + ",file:" + ocv, "--crop",
                                 "100,60,48,40", "--crop", "248,256,40,32", "--width", "1200", kBird}));
   const rl::ui::FigureSpec& spec = job.spec;
@@ -133,11 +133,11 @@ TEST(SrPaperExport, LabelsInsideBoxesInsidePixelsExactScoresAsImresizeScore) {
   for (const char* ext : {"png", "svg", "pdf"}) {
     const QString out = dir.filePath(QStringLiteral("fig.") + ext);
     const QStringList args = paper_args(out, {"--panes", "matlab,nearest", "--crop", "100,60,48,40", kBird});
-    ASSERT_EQ(rl::ui::export_main(args), 0) << ext;
+    ASSERT_EQ(rl::app::export_main(args), 0) << ext;
     QFile f(out);
     ASSERT_TRUE(f.open(QIODevice::ReadOnly)) << ext;
     const QByteArray bytes = f.readAll();
-    const rl::ui::FigureSpec two = rl::ui::prepare_export(args).spec;
+    const rl::ui::FigureSpec two = rl::app::prepare_export(args).spec;
     if (QByteArray(ext) == "png") {
       const QImage png = QImage::fromData(bytes).convertToFormat(QImage::Format_RGB32);
       ASSERT_EQ(png.size(), rl::ui::figure_size(two));
@@ -173,10 +173,10 @@ TEST(SrPaperExport, LabelsInsideBoxesInsidePixelsExactScoresAsImresizeScore) {
 TEST(SrPaperExport, CropAndSrScaleErrors) {
   QTemporaryDir dir;
   const QString out = dir.filePath("fig.png");
-  const auto error_of = [](const QStringList& args) -> rl::ui::CommandLineError {
+  const auto error_of = [](const QStringList& args) -> rl::app::CommandLineError {
     try {
-      (void)rl::ui::prepare_export(args);
-    } catch (const rl::ui::CommandLineError& e) {
+      (void)rl::app::prepare_export(args);
+    } catch (const rl::app::CommandLineError& e) {
       return e;
     }
     ADD_FAILURE() << args.join(' ').toStdString() << " was accepted";
@@ -187,7 +187,7 @@ TEST(SrPaperExport, CropAndSrScaleErrors) {
        "--crop given 2 times: only --layout sr-paper shows more than one region"},
       {{"resizelab", "--export", out, "--layout", "sr-paper", kBird},
        "--layout sr-paper needs --sr-scale S (the SR factor)"},
-      {paper_args(out, {"--crop", "0,0,8", kBird}), rl::ui::crop_error("0,0,8")},
+      {paper_args(out, {"--crop", "0,0,8", kBird}), rl::app::crop_error("0,0,8")},
       {paper_args(out, {"--crop", "280,0,16,16", kBird}),
        "--crop 280,0,16,16 is outside the 288\u00d7288 image"},
       // 800 px: margins 12, gaps 7, five columns of floor((776 - 4 * 7) / 5) = 149 px, 2 px frames each side.
@@ -209,14 +209,14 @@ TEST(SrPaperExport, CropAndSrScaleErrors) {
        "--layout must be row, grid or sr-paper, got 'paper'"},
   };
   for (const auto& [args, message] : cases) {
-    const rl::ui::CommandLineError e = error_of(args);
+    const rl::app::CommandLineError e = error_of(args);
     EXPECT_EQ(e.code, 2) << args.join(' ').toStdString();
     EXPECT_EQ(e.message, message) << args.join(' ').toStdString();
-    EXPECT_EQ(rl::ui::export_main(args), 2);
+    EXPECT_EQ(rl::app::export_main(args), 2);
     EXPECT_FALSE(QFile::exists(out));
   }
   // Repeated --crop parses in order; the row layout takes one, sr-paper all of them.
-  const auto two = rl::ui::prepare_export(
+  const auto two = rl::app::prepare_export(
       paper_args(out, {"--panes", "nearest", "--crop", "0,0,8,8", "--crop", "4.5,4,8,8", kBird}));
   ASSERT_EQ(two.spec.crops.size(), 2);
   EXPECT_EQ(two.spec.crops[0], QRect(0, 0, 8, 8));

@@ -49,7 +49,7 @@ QStringList inset_scores(const rl::ui::FigureSpec& spec, int pane, QString* capt
 TEST(SrPaperRegion, InsetsShowTheWholeImagesScoresWhateverRegionTheWindowDrew) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
   auto* doc = w.document();
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, *doc, 60000));
   w.open_file(kBird);
@@ -62,10 +62,10 @@ TEST(SrPaperRegion, InsetsShowTheWholeImagesScoresWhateverRegionTheWindowDrew) {
   doc->set_region(QRect(60, 40, 100, 90));  // a Ctrl+drag
   ASSERT_TRUE(QTest::qWaitFor([&]() { return !doc->busy() && doc->diff(1).sr && doc->region(); }, 60000));
 
-  rl::ui::FigureSpec spec = rl::ui::figure_spec_of(w);
+  rl::ui::FigureSpec spec = rl::app::figure_spec_of(w);
   spec.crops = {QRect(100, 60, 48, 40), QRect(0, 200, 40, 40)};
   rl::ui::ExportDialog dlg(spec, "fig.png", nullptr,
-                           rl::ui::CommandLineWriter{rl::ui::export_command, rl::ui::shell_line});
+                           rl::ui::CommandLineWriter{rl::app::export_command, rl::app::shell_line});
   auto* layout = dlg.findChildren<QComboBox*>().value(0);
   ASSERT_TRUE(layout);
   layout->setCurrentIndex(layout->findData(int(rl::ui::FigureLayout::SrPaper)));
@@ -102,7 +102,7 @@ TEST(SrPaperRegion, InsetsShowTheWholeImagesScoresWhateverRegionTheWindowDrew) {
   }
   EXPECT_TRUE(caption.contains("that crop alone")) << caption.toStdString();
   // The command's figure is the dialog's.
-  const rl::ui::FigureSpec back = rl::ui::prepare_export(dlg.command().args).spec;
+  const rl::ui::FigureSpec back = rl::app::prepare_export(dlg.command().args).spec;
   EXPECT_EQ(rl::ui::render_figure_image(per_crop), rl::ui::render_figure_image(back));
 
   // A spec whose comparison still has a region draws no scores of it: it refuses.

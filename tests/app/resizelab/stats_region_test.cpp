@@ -19,7 +19,7 @@ namespace {
 TEST(StatisticsRegion, SrColumnsStayInViewAndTheRegionIsNamedOnce) {
   rl::ui::test::isolate_settings();
   rl::ui::MainWindow w;
-  ASSERT_TRUE(rl::ui::install_figure_panels(w));
+  ASSERT_TRUE(rl::app::install_figure_panels(w));
   auto* doc = w.document();
   w.resize(1500, 940);  // the window's default size
   w.show();

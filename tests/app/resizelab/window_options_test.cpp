@@ -19,7 +19,7 @@
 
 namespace {
 
-using rl::ui::OptionMode;
+using rl::app::OptionMode;
 
 // A NIQE model's two .npy files (the pristine model's numbers), for --niqe-model.
 QString niqe_model_files() {
@@ -83,7 +83,7 @@ QStringList companions(const QString& name) {
   return {};
 }
 
-QStringList option_words(const rl::ui::OptionSpec& o) {
+QStringList option_words(const rl::app::OptionSpec& o) {
   const QString name = QStringLiteral("--") + o.name;
   if (!o.value_form) return {name};
   EXPECT_TRUE(good_values().contains(o.name)) << "no test value for --" << o.name;
@@ -91,7 +91,7 @@ QStringList option_words(const rl::ui::OptionSpec& o) {
          companions(o.name);  // the spelling both modes read
 }
 
-QString error_of(const QStringList& args, rl::ui::OptionMode mode) {
+QString error_of(const QStringList& args, rl::app::OptionMode mode) {
   return rl::test::request_error(args, mode);
 }
 
@@ -100,7 +100,7 @@ int run(const QStringList& args, QString* out, QString* err) {
 }
 
 TEST(WindowOptions, EveryExportOptionIsTheWindowsOrRefusedWithAReason) {
-  for (const rl::ui::OptionSpec& o : rl::ui::option_table()) {
+  for (const rl::app::OptionSpec& o : rl::app::option_table()) {
     if ((static_cast<unsigned>(o.modes) & static_cast<unsigned>(OptionMode::Export)) == 0) continue;
     const QStringList words = option_words(o);
     const QString error = error_of(words, OptionMode::Window);
@@ -117,10 +117,10 @@ TEST(WindowOptions, EveryExportOptionIsTheWindowsOrRefusedWithAReason) {
     EXPECT_EQ(error_of({arg}, OptionMode::Window), "") << name;
   }
   // And every window-only option is refused by the export with a reason.
-  for (const rl::ui::OptionSpec& o : rl::ui::option_table()) {
+  for (const rl::app::OptionSpec& o : rl::app::option_table()) {
     if (o.modes != OptionMode::Window) continue;
     bool exported = false;  // --crop and --diff have a row of each mode
-    for (const rl::ui::OptionSpec& e : rl::ui::option_table())
+    for (const rl::app::OptionSpec& e : rl::app::option_table())
       exported =
           exported || (QLatin1String(e.name) == QLatin1String(o.name) && e.modes != OptionMode::Window);
     if (!exported) {
@@ -130,11 +130,11 @@ TEST(WindowOptions, EveryExportOptionIsTheWindowsOrRefusedWithAReason) {
 }
 
 TEST(WindowOptions, TheRequestHoldsTypedValues) {
-  const rl::ui::Request r =
-      rl::ui::parse_request({"resizelab", "--scale", "1/4", "--boundary", "legacy", "--diff=signed:2",
-                             "--metrics", "rcan", "--panes", "matlab,file:sr.png", "--upscale", "lanczos3",
-                             "--reference", "ref.png", "--crop", "1,2,30,40", "--device", "cuda", "in.png"},
-                            OptionMode::Window);
+  const rl::app::Request r =
+      rl::app::parse_request({"resizelab", "--scale", "1/4", "--boundary", "legacy", "--diff=signed:2",
+                              "--metrics", "rcan", "--panes", "matlab,file:sr.png", "--upscale", "lanczos3",
+                              "--reference", "ref.png", "--crop", "1,2,30,40", "--device", "cuda", "in.png"},
+                             OptionMode::Window);
   ASSERT_TRUE(r.scale);
   EXPECT_EQ(*r.scale, (std::pair{0.25, 0.25}));
   EXPECT_EQ(r.boundary, rl::Boundary::Legacy);
@@ -151,9 +151,9 @@ TEST(WindowOptions, TheRequestHoldsTypedValues) {
   EXPECT_EQ(r.crops.first(), QRectF(1, 2, 30, 40));
   EXPECT_EQ(r.image, "in.png");
   EXPECT_EQ(r.device, rl::Device::Cuda);
-  EXPECT_EQ(rl::ui::parse_request({"resizelab"}, OptionMode::Window).device, std::nullopt);
+  EXPECT_EQ(rl::app::parse_request({"resizelab"}, OptionMode::Window).device, std::nullopt);
   // --size R,C in the window too; a scale of two numbers is the export's alone, with the reason.
-  EXPECT_EQ(rl::ui::parse_request({"resizelab", "--size", "100,NaN"}, OptionMode::Window).size->first, 100);
+  EXPECT_EQ(rl::app::parse_request({"resizelab", "--size", "100,NaN"}, OptionMode::Window).size->first, 100);
   EXPECT_EQ(error_of({"--scale", "0.5,0.25"}, OptionMode::Window),
             "the window's scale is one number for rows and columns, got 0.5,0.25: give --size R,C for "
             "another shape");
@@ -203,7 +203,7 @@ TEST(WindowOptions, EachBadValueIsTheExportsLineAndExit2) {
   // The window's own options and rules, each one line and exit 2.
   const QList<std::pair<QStringList, QString>> window_only = {
       {{"--inspect", "3"}, "--inspect takes x,y, got '3'"},
-      {{"--show-panel", "nope"}, "--show-panel takes one of " + rl::ui::panel_name_list() + ", got 'nope'"},
+      {{"--show-panel", "nope"}, "--show-panel takes one of " + rl::app::panel_name_list() + ", got 'nope'"},
       {{"--screenshot", ""}, "--screenshot needs a file name"},
       {{"--device", "tpu"}, "--device must be auto, cpu or cuda, got 'tpu'"},
       {{"--crop", "0,0,4,4", "--crop", "1,1,4,4"}, "--crop given 2 times: the window shows one region"},
@@ -223,11 +223,11 @@ TEST(WindowOptions, EachBadValueIsTheExportsLineAndExit2) {
 
 // "--" ends the options for the choice of mode as for the parser: after it, --export is a file name.
 TEST(WindowOptions, DoubleDashEndsTheOptionsForTheModeToo) {
-  EXPECT_EQ(rl::ui::requested_mode({"resizelab", "--", "--export"}), OptionMode::Window);
-  EXPECT_EQ(rl::ui::requested_mode({"resizelab", "--export", "f.png", "--", "x"}), OptionMode::Export);
-  EXPECT_EQ(rl::ui::requested_mode({"resizelab", "--export=f.png"}), OptionMode::Export);
+  EXPECT_EQ(rl::app::requested_mode({"resizelab", "--", "--export"}), OptionMode::Window);
+  EXPECT_EQ(rl::app::requested_mode({"resizelab", "--export", "f.png", "--", "x"}), OptionMode::Export);
+  EXPECT_EQ(rl::app::requested_mode({"resizelab", "--export=f.png"}), OptionMode::Export);
   // A value is not an option: the reference file named "--export".
-  EXPECT_EQ(rl::ui::requested_mode({"resizelab", "--reference", "--export"}), OptionMode::Window);
+  EXPECT_EQ(rl::app::requested_mode({"resizelab", "--reference", "--export"}), OptionMode::Window);
   QString out, err;
   EXPECT_EQ(run({"--bogus", "--", "--export"}, &out, &err), 2);
   EXPECT_EQ(err, "resizelab: error: unknown option '--bogus' (see --help)");

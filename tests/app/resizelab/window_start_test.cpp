@@ -23,8 +23,8 @@ namespace {
 using rl::ui::Document;
 using rl::ui::MainWindow;
 
-rl::ui::Request window_request(const QStringList& args) {
-  return rl::ui::parse_request(QStringList{"resizelab"} + args, rl::ui::OptionMode::Window);
+rl::app::Request window_request(const QStringList& args) {
+  return rl::app::parse_request(QStringList{"resizelab"} + args, rl::app::OptionMode::Window);
 }
 
 QAction* action(const MainWindow& w, const QString& text) {
@@ -44,9 +44,9 @@ TEST(WindowStart, TheWindowReceivesTheRequest) {
   rl::ui::test::isolate_settings();
   MainWindow w;
   Document& doc = *w.document();
-  rl::ui::start_window(w, window_request({"--size", "100,NaN", "--boundary", "legacy", "--diff=signed",
-                                          "--metrics", "srcnn", "--panes", "matlab,bilinear,lanczos3-aa",
-                                          "--show-panel", "differences", "--device", "cpu"}));
+  rl::app::start_window(w, window_request({"--size", "100,NaN", "--boundary", "legacy", "--diff=signed",
+                                           "--metrics", "srcnn", "--panes", "matlab,bilinear,lanczos3-aa",
+                                           "--show-panel", "differences", "--device", "cpu"}));
   ASSERT_TRUE(rl::ui::test::show_and_settle(w, doc, 60000));
   ASSERT_TRUE(doc.spec().out_size);
   EXPECT_EQ(doc.spec().out_size->first, 100);
@@ -65,7 +65,7 @@ TEST(WindowStart, TheWindowReceivesTheRequest) {
 
   // --sr-scale: the panes become round trips at that factor, compared with the image itself (the HR).
   MainWindow sr;
-  rl::ui::start_window(sr, window_request({"--sr-scale", "2", "--panes", "bicubic,nearest"}));
+  rl::app::start_window(sr, window_request({"--sr-scale", "2", "--panes", "bicubic,nearest"}));
   ASSERT_TRUE(rl::ui::test::show_and_settle(sr, *sr.document(), 60000));
   EXPECT_EQ(sr.document()->pane(0).sr_round_trip, 2);
   EXPECT_EQ(sr.document()->pane(1).sr_round_trip, 2);
@@ -88,7 +88,7 @@ TEST(WindowStart, CommandLineChoicesAreForThatRunOnly) {
   rl::io::save(out.toStdString(), img);
   {
     MainWindow first;
-    rl::ui::start_window(first, window_request({hr, "--panes", "bicubic,file:" + out, "--diff"}));
+    rl::app::start_window(first, window_request({hr, "--panes", "bicubic,file:" + out, "--diff"}));
     ASSERT_TRUE(rl::ui::test::show_and_settle(first, *first.document(), 60000));
     EXPECT_EQ(first.document()->scale_text(), "1");  // set for the file pane
     EXPECT_EQ(first.document()->pane_count(), 2);
@@ -96,7 +96,7 @@ TEST(WindowStart, CommandLineChoicesAreForThatRunOnly) {
   }
   {
     MainWindow plain;
-    rl::ui::start_window(plain, window_request({hr}));
+    rl::app::start_window(plain, window_request({hr}));
     ASSERT_TRUE(rl::ui::test::show_and_settle(plain, *plain.document(), 60000));
     EXPECT_TRUE(default_panes(*plain.document()));
     EXPECT_EQ(plain.document()->scale_text(), "0.4");
@@ -107,7 +107,7 @@ TEST(WindowStart, CommandLineChoicesAreForThatRunOnly) {
   }
   {
     MainWindow cli;
-    rl::ui::start_window(cli, window_request({"--boundary", "legacy", "--scale", "2"}));
+    rl::app::start_window(cli, window_request({"--boundary", "legacy", "--scale", "2"}));
     ASSERT_TRUE(rl::ui::test::show_and_settle(cli, *cli.document(), 60000));
     EXPECT_EQ(cli.document()->scale_text(), "2");
     cli.document()->set_pane(1, {rl::Method::Lanczos3, false});  // the user's

@@ -56,8 +56,8 @@ TEST(ExportWorked, WeightsWholeAndEveryStripAlike) {
   const QString baby = QStringLiteral(RL_GOLDEN_DIR "/legacy-set5/original/baby.bmp");  // 512x512
   QTemporaryDir dir;
   const QString svg = dir.filePath("x.svg");
-  ASSERT_EQ(rl::ui::export_main({"resizelab", "--export", svg, "--scale", "0.25", "--plots", "worked",
-                                 "--pixel", "79,88", baby}),
+  ASSERT_EQ(rl::app::export_main({"resizelab", "--export", svg, "--scale", "0.25", "--plots", "worked",
+                                  "--pixel", "79,88", baby}),
             0);
   const std::vector<Drawn> texts = svg_texts(svg);
   ASSERT_FALSE(texts.empty());

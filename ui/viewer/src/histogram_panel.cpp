@@ -14,8 +14,8 @@ namespace rl::ui {
 void install_histogram_panel(MainWindow& w) {
   auto* histogram = new HistogramWidget;
   // In the Sampling group (the left column has no room for one more tab bar at 1280x800).
-  QDockWidget* dock = w.add_dock(QStringLiteral("Histogram"), QStringLiteral("histogramDock"), histogram);
-  if (auto* sampling = w.findChild<QDockWidget*>(QStringLiteral("samplingDock"))) {
+  QDockWidget* dock = w.add_dock(DockId::Histogram, histogram);
+  if (QDockWidget* sampling = w.dock(DockId::Sampling)) {
     w.tabifyDockWidget(sampling, dock);
     sampling->raise();
   }

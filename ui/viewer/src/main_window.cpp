@@ -242,13 +242,6 @@ void MainWindow::set_panes(const std::vector<PaneConfig>& panes) {
 }
 
 void MainWindow::build_docks() {
-  const auto dock = [this](const QString& title, const QString& name, QWidget* w, Qt::DockWidgetArea area) {
-    auto* d = new QDockWidget(title, this);
-    d->setObjectName(name);
-    d->setWidget(w);
-    addDockWidget(area, d);
-    return d;
-  };
   overview_ = new OverviewWidget(view_);
   display_range_ = new DisplayRangeControl;
   connect(display_range_, &DisplayRangeControl::changed, doc_, &Document::set_display_settings);
@@ -259,9 +252,9 @@ void MainWindow::build_docks() {
   ol->setSpacing(2);
   ol->addWidget(overview_, 1);
   ol->addWidget(display_range_);  // under the overview it applies to
-  QDockWidget* od = dock("Overview", "overviewDock", ow, Qt::LeftDockWidgetArea);
+  QDockWidget* od = make_dock(DockId::Overview, ow);
   inspector_ = new Inspector;
-  QDockWidget* id = dock("Inspector", "inspectorDock", inspector_, Qt::LeftDockWidgetArea);
+  QDockWidget* id = make_dock(DockId::Inspector, inspector_);
   resizeDocks({od, id}, {300, 600}, Qt::Vertical);
 
   diff_panel_ = new DifferencePanel(doc_);
@@ -279,8 +272,7 @@ void MainWindow::build_docks() {
   diff_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // as wide as its controls
   diff_scroll->setMinimumWidth(diff_panel_->minimumSizeHint().width() +
                                diff_scroll->verticalScrollBar()->sizeHint().width());
-  for (QDockWidget* d : {od, id, dock("Differences", "differenceDock", diff_scroll, Qt::RightDockWidgetArea)})
-    list_dock(d);
+  make_dock(DockId::Differences, diff_scroll);
 }
 
 void MainWindow::set_export_handler(std::function<void()> handler) {
@@ -289,18 +281,14 @@ void MainWindow::set_export_handler(std::function<void()> handler) {
   export_action_->setToolTip(export_handler_ ? "Export the comparison as PNG, SVG or PDF" : QString());
 }
 
-QDockWidget* MainWindow::add_dock(const QString& title, const QString& name, QWidget* widget,
-                                  Qt::DockWidgetArea area) {
-  auto* dock = new QDockWidget(title, this);
-  dock->setObjectName(name);
-  dock->setWidget(widget);
-  addDockWidget(area, dock);
+QDockWidget* MainWindow::add_dock(DockId id, QWidget* widget) {
+  QDockWidget* dock = make_dock(id, widget);
   // Tabbed with the difference panel on the right, so the panes keep their room.
-  if (auto* diff = findChild<QDockWidget*>("differenceDock"); diff && area == Qt::RightDockWidgetArea) {
+  if (QDockWidget* diff = this->dock(DockId::Differences);
+      diff && dock_spec(id).area == Qt::RightDockWidgetArea) {
     tabifyDockWidget(diff, dock);
     diff->raise();
   }
-  list_dock(dock);
   keep_dock_tab_names_whole();
   // The main window makes (and reuses) the dock tab bars as docks are shown, hidden and moved.
   connect(dock, &QDockWidget::visibilityChanged, this, &MainWindow::keep_dock_tab_names_whole);

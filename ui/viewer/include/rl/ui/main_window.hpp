@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "rl/ui/dock_table.hpp"
 #include "rl/ui/document.hpp"
 #include "rl/ui/viewer_settings.hpp"
 
@@ -175,10 +176,10 @@ class MainWindow : public QMainWindow {
   // ---- hooks for plots and figure export ----
   // File > Export is disabled until a handler is installed.
   void set_export_handler(std::function<void()> handler);
-  // A dock named `name` (its object name, e.g. "kernelDock") titled `title` (its tab's name), holding
-  // `widget`: tabbed with the difference panel on the right, and listed in the View menu.
-  QDockWidget* add_dock(const QString& title, const QString& name, QWidget* widget,
-                        Qt::DockWidgetArea area = Qt::RightDockWidgetArea);
+  // The dock `id` of the dock table (its object name, title and area) holding `widget`: tabbed with
+  // the difference panel on the right, and listed in the View menu.
+  QDockWidget* add_dock(DockId id, QWidget* widget);
+  QDockWidget* dock(DockId id) const;  // null until it is made
 
  signals:
   // The output pixel of the reference pane under the cursor (row, col, 0-based).
@@ -218,8 +219,8 @@ class MainWindow : public QMainWindow {
   void on_source_changed();
   void refresh_footprint();
   void keep_dock_tab_names_whole();
-  // Lists the dock under View > Docks; turning it on there brings it to the front.
-  void list_dock(QDockWidget* dock);
+  // The dock `id` of the dock table holding `widget` in its area, listed under View > Docks.
+  QDockWidget* make_dock(DockId id, QWidget* widget);
   bool eventFilter(QObject* o, QEvent* e) override;
   void show_region_outline(std::optional<QRectF> src);
 
@@ -242,7 +243,7 @@ class MainWindow : public QMainWindow {
   StatusLine* status_ = nullptr;
   RecentFiles* recent_ = nullptr;
   QMenu* view_menu_ = nullptr;
-  QMenu* docks_menu_ = nullptr;  // View > Docks (list_dock)
+  QMenu* docks_menu_ = nullptr;  // View > Docks (make_dock)
   QAction* export_action_ = nullptr;
   QAction* diff_action_ = nullptr;
   QAction* wipe_action_ = nullptr;
