@@ -58,15 +58,37 @@ std::string read_bounded(const Read& read, const std::string& name, std::uint64_
   }
 }
 
-}  // namespace
+FileStat file_stat_of(const struct stat& st) {
+  FileStat f;
+  f.dev = static_cast<std::uint64_t>(st.st_dev);
+  f.ino = static_cast<std::uint64_t>(st.st_ino);
+  f.size = static_cast<std::uint64_t>(st.st_size);
+  f.mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+  f.ctime_ns = static_cast<std::int64_t>(st.st_ctim.tv_sec) * 1000000000 + st.st_ctim.tv_nsec;
+  f.regular = S_ISREG(st.st_mode);
+  return f;
+}
 
-std::uint64_t require_regular_file(int fd, const std::string& path, std::string_view what) {
+// fstat of `fd`, or RegularFile's one line unless it is a regular file.
+FileStat fstat_regular(int fd, const std::string& path, std::string_view what) {
   struct stat st {};
   if (::fstat(fd, &st) != 0) throw std::runtime_error(path + ": cannot read (" + std::strerror(errno) + ")");
   if (!S_ISREG(st.st_mode))
     throw std::runtime_error(path + ": is " + kind_of(st.st_mode) + "; " + std::string(what) +
                              " are read from regular files only");
-  return static_cast<std::uint64_t>(st.st_size);
+  return file_stat_of(st);
+}
+
+}  // namespace
+
+std::optional<FileStat> stat_file(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return file_stat_of(st);
+}
+
+std::uint64_t require_regular_file(int fd, const std::string& path, std::string_view what) {
+  return fstat_regular(fd, path, what).size;
 }
 
 RegularFile::RegularFile(const std::string& path, std::string_view what) : path_(path) {
@@ -74,7 +96,7 @@ RegularFile::RegularFile(const std::string& path, std::string_view what) : path_
   fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
   if (fd_ < 0) throw std::runtime_error(path + ": cannot open for reading (" + std::strerror(errno) + ")");
   try {
-    size_ = require_regular_file(fd_, path, what);
+    stat_ = fstat_regular(fd_, path, what);
   } catch (...) {
     ::close(fd_);  // the destructor does not run when the constructor throws
     throw;

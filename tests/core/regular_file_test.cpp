@@ -2,6 +2,7 @@
 // a folder is refused before a byte is read, and nothing past the size limit is ever kept.
 #include "rl/regular_file.hpp"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -9,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -98,6 +100,46 @@ TEST_F(RegularFileTest, AStreamIsReadToItsEndOrRefusedPastTheLimit) {
   ::close(q[1]);
   EXPECT_EQ(read_stream(q[0], "standard input", 6, "lists"), "a.png\n");
   ::close(q[0]);
+}
+
+// stat_file and RegularFile::stat give the same FileStat, and it differs for a file replaced by one of
+// the same size and modification time (another inode), and for one rewritten in place with its
+// modification time set back (a later change time); a FIFO is stat'ed, not waited for.
+TEST_F(RegularFileTest, FileStatTellsAReplacementOfTheSameSizeAndTime) {
+  std::ofstream(path("a")) << "first";
+  const std::optional<FileStat> first = stat_file(path("a"));
+  ASSERT_TRUE(first);
+  EXPECT_TRUE(first->regular);
+  EXPECT_EQ(first->size, 5u);
+  EXPECT_EQ(RegularFile(path("a"), "lists").stat(), *first);
+  EXPECT_EQ(stat_file(path("a")), first);
+  EXPECT_FALSE(stat_file(path("none")));
+  const auto set_mtime = [&](const std::string& p, std::int64_t ns) {
+    const timespec times[2] = {{0, UTIME_OMIT}, {ns / 1000000000, ns % 1000000000}};
+    ASSERT_EQ(::utimensat(AT_FDCWD, p.c_str(), times, 0), 0);
+  };
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));  // past a coarse clock's tick
+  std::ofstream(path("b")) << "other";
+  set_mtime(path("b"), first->mtime_ns);
+  fs::rename(path("b"), path("a"));
+  const std::optional<FileStat> replaced = stat_file(path("a"));
+  ASSERT_TRUE(replaced);
+  EXPECT_EQ(replaced->size, first->size);
+  EXPECT_EQ(replaced->mtime_ns, first->mtime_ns);
+  EXPECT_NE(replaced->ino, first->ino);
+  EXPECT_NE(*replaced, *first);
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  std::ofstream(path("a"), std::ios::trunc) << "third";
+  set_mtime(path("a"), first->mtime_ns);
+  const std::optional<FileStat> rewritten = stat_file(path("a"));
+  ASSERT_TRUE(rewritten);
+  EXPECT_EQ(rewritten->ino, replaced->ino);
+  EXPECT_EQ(rewritten->mtime_ns, first->mtime_ns);
+  EXPECT_NE(*rewritten, *replaced);  // the change time moved
+  ASSERT_EQ(::mkfifo(path("fifo").c_str(), 0600), 0);
+  const std::optional<FileStat> fifo = stat_file(path("fifo"));
+  ASSERT_TRUE(fifo);
+  EXPECT_FALSE(fifo->regular);
 }
 
 }  // namespace

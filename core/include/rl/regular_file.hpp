@@ -4,11 +4,29 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace rl {
+
+// What stat(2) says of a file, as far as "has it changed" goes; the one rule for that (the viewer's
+// --watch, and the panes that keep a file's image while its bytes are the same). Two stats are equal
+// when they name the same file (device and inode: a file replaced by a rename is another one), of the
+// same kind (a regular file or not) and size, modified and changed at the same times to the
+// nanosecond. The change time (ctime) moves with every write, rename and chmod and cannot be set back,
+// so a file rewritten with its size and modification time restored (cp -p, rsync -t) still differs.
+struct FileStat {
+  std::uint64_t dev = 0, ino = 0, size = 0;
+  std::int64_t mtime_ns = 0, ctime_ns = 0;
+  bool regular = false;
+  bool operator==(const FileStat& o) const = default;
+};
+
+// The FileStat of `path`, symbolic links followed; nullopt when there is none to take (missing, a
+// dangling link, a folder that cannot be searched). Opens nothing: a FIFO is stat'ed, never waited for.
+std::optional<FileStat> stat_file(const std::string& path);
 
 // A regular file opened for reading at offsets. Opening uses O_NONBLOCK (a FIFO without a writer does
 // not wait for one) and follows symbolic links, then fstat decides: anything but a regular file (a
@@ -23,7 +41,8 @@ class RegularFile {
   RegularFile& operator=(const RegularFile&) = delete;
 
   const std::string& path() const { return path_; }
-  std::uint64_t size() const { return size_; }  // fstat's size when opened
+  std::uint64_t size() const { return stat_.size; }  // fstat's size when opened
+  const FileStat& stat() const { return stat_; }     // fstat's, when opened
   // Up to n bytes from `offset`; fewer only at the end of the file.
   std::size_t read_at(std::uint64_t offset, void* buf, std::size_t n) const;
   // The first min(n, what there is) bytes.
@@ -32,7 +51,7 @@ class RegularFile {
  private:
   std::string path_;
   int fd_ = -1;
-  std::uint64_t size_ = 0;
+  FileStat stat_;
 };
 
 // Throws RegularFile's one line unless the open descriptor `fd` (of `path`) is a regular file, else

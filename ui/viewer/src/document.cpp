@@ -85,7 +85,7 @@ Document::Document(QObject* parent) : QObject(parent), live_gen_(std::make_share
   watch_settle_->setInterval(150);
   connect(watch_settle_, &QTimer::timeout, this, &Document::check_watched);
   // A file rewritten in place reports itself; one replaced by a rename reports its folder (and the
-  // watcher forgets the old file), so both are watched and checked by size and time.
+  // watcher forgets the old file), so both are watched and checked by their rl::FileStat.
   connect(file_watcher_, &QFileSystemWatcher::fileChanged, watch_settle_, qOverload<>(&QTimer::start));
   connect(file_watcher_, &QFileSystemWatcher::directoryChanged, watch_settle_, qOverload<>(&QTimer::start));
 }

@@ -1,9 +1,10 @@
 // The document's --watch: file panes whose files are rewritten or replaced are read again.
-#include <QDateTime>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QHash>
+#include <optional>
 
 #include "rl/ui/document.hpp"
 
@@ -15,16 +16,18 @@ void Document::set_watch(bool on) {
 }
 
 namespace {
-QString file_stamp(const QString& path) {
-  const QFileInfo f(path);
-  return f.exists() ? QString("%1 %2").arg(f.size()).arg(f.lastModified().toMSecsSinceEpoch()) : QString();
+// The file's rl::FileStat (rl/regular_file.hpp), the one rule for "the file changed" that file panes
+// are kept by too: device, inode, size, kind, and modification and change times to the nanosecond, so
+// a file replaced by another of the same size and modification time is seen. nullopt: no file there.
+std::optional<FileStat> file_stamp(const QString& path) {
+  return stat_file(QFile::encodeName(path).toStdString());
 }
 }  // namespace
 
 void Document::rewatch() {
   if (!file_watcher_->files().isEmpty()) file_watcher_->removePaths(file_watcher_->files());
   if (!file_watcher_->directories().isEmpty()) file_watcher_->removePaths(file_watcher_->directories());
-  QHash<QString, QString> stamps;
+  QHash<QString, std::optional<FileStat>> stamps;
   if (watch_)
     for (const PaneConfig& p : comparison_.panes) {
       if (!p.is_file()) continue;
@@ -40,10 +43,10 @@ void Document::rewatch() {
 void Document::check_watched() {
   QStringList changed;
   for (auto it = watched_stamps_.begin(); it != watched_stamps_.end(); ++it) {
-    const QString now = file_stamp(it.key());
+    const std::optional<FileStat> now = file_stamp(it.key());
     if (now == it.value()) continue;
     it.value() = now;
-    if (!now.isEmpty()) changed << it.key();  // a file gone for a moment is read once it is back
+    if (now) changed << it.key();  // a file gone for a moment is read once it is back
   }
   // A rename removed the old file from the watcher: watch the one now there.
   for (const QString& path : watched_stamps_.keys())

@@ -22,6 +22,7 @@
 #include "rl/metrics.hpp"
 #include "rl/peers.hpp"
 #include "rl/plan.hpp"
+#include "rl/regular_file.hpp"
 #include "rl/spec.hpp"
 #include "rl/sr_protocol.hpp"
 #include "rl/ui/colormap.hpp"
@@ -139,13 +140,12 @@ struct PaneResult {
   // What it was made from (set by compute_comparison): a recompute keeps a result whose pane, source,
   // base and display range are unchanged, so changing one pane resizes that pane only. A file pane is
   // kept while its file's bytes (their count and FNV-1a hash) and the image it is registered to are the
-  // same too; a file changed on disk is decoded again. The bytes are hashed again only when fstat's
-  // device, inode, size, modification or change time (ns) differ from those of the stamp: a touched
-  // file whose bytes are the same is kept.
+  // same too; a file changed on disk is decoded again. The bytes are hashed again only when the
+  // file's rl::FileStat (device, inode, size, modification or change time in ns) differs from the
+  // stamp's: a touched file whose bytes are the same is kept.
   struct FileStamp {
-    std::uint64_t size = 0, hash = 0;
-    std::uint64_t dev = 0, ino = 0;
-    std::int64_t mtime_ns = 0, ctime_ns = 0;
+    std::uint64_t size = 0, hash = 0;  // the bytes read
+    FileStat stat;                     // fstat's, when they were read
     bool operator==(const FileStamp& o) const { return size == o.size && hash == o.hash; }  // the bytes
   };
   struct MadeFrom {

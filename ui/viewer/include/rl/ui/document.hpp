@@ -18,6 +18,7 @@
 #include "rl/device_policy.hpp"
 #include "rl/image.hpp"
 #include "rl/push_protocol.hpp"
+#include "rl/regular_file.hpp"
 #include "rl/spec.hpp"
 #include "rl/ui/comparison.hpp"
 #include "rl/ui/document_jobs.hpp"
@@ -166,7 +167,7 @@ class Document : public QObject {
   void finish_compute(quint64 gen, const ComputeOut& out);
   bool has_file_pane() const;
   void rewatch();        // the watcher follows the file panes' files (and their folders)
-  void check_watched();  // recomputes when a watched file's size or time changed
+  void check_watched();  // recomputes when a watched file's rl::FileStat changed
 
   // Inputs (source, spec, panes, diff settings, reference) and results, kept together.
   Comparison comparison_;
@@ -199,9 +200,9 @@ class Document : public QObject {
 
   bool watch_ = false;
   QFileSystemWatcher* file_watcher_ = nullptr;
-  QTimer* watch_settle_ = nullptr;          // a save is several writes: read once they stop
-  QHash<QString, QString> watched_stamps_;  // path -> size and modification time last read
-  bool pane_error_shown_ = false;           // a file pane's error is in the banner
+  QTimer* watch_settle_ = nullptr;                          // a save is several writes: read once they stop
+  QHash<QString, std::optional<FileStat>> watched_stamps_;  // path -> its stat last read
+  bool pane_error_shown_ = false;                           // a file pane's error is in the banner
 };
 
 }  // namespace rl::ui
